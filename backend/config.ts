@@ -1,0 +1,58 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\/+$/, ""))
+  .pipe(z.union([z.literal(""), z.string().url("必须是完整的网址，例如 https://api.example.com")]))
+  .optional()
+  .transform((value) => value || undefined);
+
+const serverEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  API_BASE: optionalUrl,
+  SUBSET_BASE: optionalUrl,
+  STATIC_BASE: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default("data"),
+  SUBSET_MEMORY_MB: z.coerce.number().int().min(16).max(16384).default(512),
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
+});
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  apiBase?: string;
+  subsetBase?: string;
+  staticBase?: string;
+  databaseUrl?: string;
+  dataDir: string;
+  subsetMemoryMb: number;
+  trustProxy: string | number;
+};
+
+export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const parsed = serverEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`环境变量配置有误：\n${problems.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    apiBase: e.API_BASE,
+    subsetBase: e.SUBSET_BASE,
+    staticBase: e.STATIC_BASE,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    subsetMemoryMb: e.SUBSET_MEMORY_MB,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

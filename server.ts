@@ -1,0 +1,129 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Server } from "node:http";
+import express from "express";
+import compression from "compression";
+import helmet from "helmet";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { readServerConfig, type ServerConfig } from "./backend/config.js";
+import { createBackend } from "./backend/index.js";
+import { createSubsetService } from "./backend/subset/index.js";
+
+const rootDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** Strips a trailing `.html` so that every page route also answers as `/font/12.html`. */
+export function stripHtmlSuffix(url: string): string {
+  const [pathname, query] = splitOnce(url, "?");
+  if (!pathname.endsWith(".html") || pathname.startsWith("/build/")) return url;
+  const bare = pathname.slice(0, -".html".length);
+  const normalized = bare === "/index" || bare === "" ? "/" : bare;
+  return query === undefined ? normalized : `${normalized}?${query}`;
+}
+
+function splitOnce(value: string, separator: string): [string, string | undefined] {
+  const at = value.indexOf(separator);
+  return at === -1 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
+}
+
+export type RunningServer = { url: string; close(): Promise<void> };
+
+export async function startServer(config: ServerConfig = readServerConfig(process.env)): Promise<RunningServer> {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.use(compression());
+  app.use(
+    helmet({
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: "cross-origin" },
+    }),
+  );
+
+  let shuttingDown = false;
+  app.get("/healthz", (_req, res) => {
+    res.status(shuttingDown ? 503 : 200).json({ status: shuttingDown ? "stopping" : "ok" });
+  });
+
+  const closers: Array<() => Promise<void>> = [];
+
+  if (!config.apiBase) {
+    const backend = await createBackend({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      publicBaseUrl: config.staticBase,
+    });
+    closers.push(backend.close);
+    app.use(backend.router);
+    if (!config.subsetBase) {
+      const subset = await createSubsetService({
+        cacheDir: path.join(config.dataDir, "subset-cache"),
+        memoryBudgetBytes: config.subsetMemoryMb * 1024 * 1024,
+        fontSource: backend.fontSource,
+      });
+      closers.push(subset.close);
+      app.use(subset.router);
+    }
+  } else if (!config.subsetBase) {
+    throw new Error("API_BASE 指向外部后端时，必须同时设置 SUBSET_BASE");
+  }
+
+  app.use(
+    "/build",
+    express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));
+
+  app.use((req, _res, next) => {
+    req.url = stripHtmlSuffix(req.url);
+    next();
+  });
+
+  const build = (await import(pathToBuild())) as ServerBuild;
+  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+  // Loaders reach the embedded backend and subset service over HTTP, on this same server.
+  process.env.INTERNAL_ORIGIN = `http://127.0.0.1:${port}`;
+
+  async function close() {
+    shuttingDown = true;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const closer of closers.reverse()) await closer();
+  }
+  return { url, close };
+}
+
+function pathToBuild(): string {
+  return path.join(rootDir, "build/index.js");
+}
+
+const isEntryPoint = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isEntryPoint) {
+  process.env.NODE_ENV ||= "production";
+  const running = await startServer();
+  console.log(`短视频字体 已启动: ${running.url}`);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`收到 ${signal}，正在关闭…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
