@@ -1,0 +1,33 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { ApiError, sendError } from "./envelope.js";
+
+export const SERVER_ERROR_MESSAGE = "服务器错误，请联系管理员";
+
+/** Answers any request under the API prefixes that no route handled. */
+export const apiNotFound: RequestHandler = (_req, res) => {
+  sendError(res, 404, "404", "接口不存在");
+};
+
+/** Maps thrown errors to envelopes; anything unexpected is logged and answered as the 500 envelope. */
+export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  if (error instanceof ApiError) {
+    sendError(res, error.status, error.code, error.message);
+    return;
+  }
+  if (isClientError(error)) {
+    sendError(res, error.status, String(error.status), "请求格式不正确");
+    return;
+  }
+  console.error(`${req.method} ${req.originalUrl} 处理失败`, error);
+  sendError(res, 500, "500", SERVER_ERROR_MESSAGE);
+};
+
+/** Errors raised by express/body-parser for malformed requests carry a 4xx status. */
+function isClientError(error: unknown): error is { status: number } {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
