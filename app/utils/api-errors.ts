@@ -1,0 +1,83 @@
+/**
+ * SPEC 8 error catalogue, shared by server (api.server.ts) and browser code.
+ */
+
+/** Message shown for an HTTP status (SPEC 8). 400 and 401 prefer the server's own message. */
+export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  400: "请求错误",
+  401: "用户没有权限（令牌、用户名、密码错误）",
+  403: "用户得到授权，但是访问是被禁止的",
+  404: "网络请求错误，未找到该资源",
+  405: "网络请求错误，请求方法未允许",
+  408: "网络请求超时",
+  500: "服务器错误，请联系管理员",
+  501: "网络未实现",
+  502: "网络错误",
+  503: "服务不可用，服务器暂时过载或维护",
+  504: "网络超时",
+  505: "http版本不支持该请求",
+};
+
+/** Response code meaning "token invalid or expired" (SPEC 8): clear the token, go home. */
+export const TOKEN_EXPIRED_CODE = "S00106";
+
+/** The only response code that counts as success (SPEC 4). */
+export const SUCCESS_CODE = "200";
+
+/** Fallback for a status the catalogue does not list. */
+export function unknownStatusMessage(status: number): string {
+  return `连接出错(${status})!`;
+}
+
+/**
+ * The user-facing message for a failed HTTP status.
+ * 400: the server message; 401: the server message or the catalogue text;
+ * every other listed status: the catalogue text.
+ */
+export function messageForHttpStatus(status: number, serverMessage?: string | null): string {
+  const server = serverMessage?.trim();
+  if (status === 400 || status === 401) return server || HTTP_STATUS_MESSAGES[status];
+  return HTTP_STATUS_MESSAGES[status] ?? (server || unknownStatusMessage(status));
+}
+
+/**
+ * An API failure: `status` is the HTTP status (200 when the envelope carried a non-200 code),
+ * `code` the envelope code (or the status as a string), `message` what to show the user.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** The server's own message when there was one (the 404 page may prefer it). */
+  readonly serverMessage: string | null;
+
+  constructor(init: { status: number; code: string; message: string; serverMessage?: string | null }) {
+    super(init.message);
+    this.name = "ApiError";
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = init.serverMessage ?? null;
+  }
+
+  /** True when the HTTP exchange succeeded but the envelope code was not "200" (SPEC 8: success-styled toast). */
+  get isBusinessError(): boolean {
+    return this.status >= 200 && this.status < 300;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type ToastType = "success" | "error" | "info";
+
+/** SPEC 8: a non-200 response code shows its message as a success-styled toast; HTTP failures as errors. */
+export function toastTypeForError(error: unknown): ToastType {
+  return isApiError(error) && error.isBusinessError ? "success" : "error";
+}
+
+/** A printable message for any thrown value. */
+export function errorMessage(error: unknown, fallback = HTTP_STATUS_MESSAGES[500]): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === "string" && error) return error;
+  return fallback;
+}

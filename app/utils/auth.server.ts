@@ -1,0 +1,63 @@
+import { parse, serialize } from "cookie";
+import { redirect } from "@remix-run/node";
+import { getEnv } from "./env.server";
+
+/** SPEC 2/4: the session token lives in the cookie named `token`. */
+export const TOKEN_COOKIE = "token";
+
+/** The token from the request's `token` cookie, or null. */
+export function getToken(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const token = parse(header)[TOKEN_COOKIE];
+  return token ? token : null;
+}
+
+function cookieDomain(): string | undefined {
+  return getEnv().siteDomain || undefined;
+}
+
+/**
+ * Set-Cookie value saving the token (SPEC 4: path root, domain if configured,
+ * max age from the server's `expired` value, in seconds).
+ */
+export function serializeTokenCookie(token: string, maxAgeSeconds?: number): string {
+  return serialize(TOKEN_COOKIE, token, {
+    path: "/",
+    domain: cookieDomain(),
+    maxAge: maxAgeSeconds && maxAgeSeconds > 0 ? Math.floor(maxAgeSeconds) : undefined,
+    sameSite: "lax",
+  });
+}
+
+/** Set-Cookie value that deletes the token cookie (Max-Age=0, path /, SITE_DOMAIN if configured). */
+export function clearTokenCookie(): string {
+  return serialize(TOKEN_COOKIE, "", { path: "/", domain: cookieDomain(), maxAge: 0, sameSite: "lax" });
+}
+
+/** SPEC 8: 401 / S00106 — clear the token and go home. */
+export function redirectHomeClearingToken(): Response {
+  return redirect("/", { headers: { "Set-Cookie": clearTokenCookie() } });
+}
+
+/** True when the path is guarded by the `auth` route guard (SPEC 2: the path contains /user). */
+export function isGuardedPath(pathname: string): boolean {
+  return pathname.includes("/user");
+}
+
+/**
+ * The SPEC 2 `auth` guard: without a token cookie, a path containing /user
+ * redirects to `/?redirect=<original path + search>`. Returns the redirect Response, or null.
+ */
+export function authGuard(request: Request): Response | null {
+  const url = new URL(request.url);
+  if (!isGuardedPath(url.pathname) || getToken(request)) return null;
+  const original = `${url.pathname}${url.search}`;
+  return redirect(`/?${new URLSearchParams({ redirect: original })}`);
+}
+
+/** Throws the guard's redirect when it applies. */
+export function requireAuthGuard(request: Request): void {
+  const response = authGuard(request);
+  if (response) throw response;
+}

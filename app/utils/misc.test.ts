@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { cn, formatCount, staticUrl, withQuery } from "./misc";
+
+describe("misc", () => {
+  it("cn", () => expect(cn("a", false, null, "b", undefined)).toBe("a b"));
+  it("formatCount", () => {
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(12_345)).toBe("1.2万");
+    expect(formatCount(10_000)).toBe("1万");
+    expect(formatCount(230_000_000)).toBe("2.3亿");
+    expect(formatCount(undefined)).toBe("0");
+  });
+  it("staticUrl", () => {
+    expect(staticUrl("/images/a.svg")).toBe("/images/a.svg");
+    expect(staticUrl("/images/a.svg", "https://cdn.x/")).toBe("https://cdn.x/images/a.svg");
+    expect(staticUrl("https://o.x/a.svg", "https://cdn.x")).toBe("https://o.x/a.svg");
+  });
+  it("withQuery", () => {
+    expect(withQuery("/font", { keyword: "可爱", style: "", current: 2 })).toBe("/font?keyword=%E5%8F%AF%E7%88%B1&current=2");
+    expect(withQuery("/font", {})).toBe("/font");
+  });
+});

@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from "react";
+
+/** Joins class names, skipping falsy values. */
+export function cn(...classes: Array<string | false | null | undefined>): string {
+  return classes.filter(Boolean).join(" ");
+}
+
+/** Formats a count the Chinese way: 12345 → "1.2万". */
+export function formatCount(value: number | null | undefined): string {
+  const n = Number(value ?? 0);
+  if (!Number.isFinite(n)) return "0";
+  if (n >= 100_000_000) return `${trimZero((n / 100_000_000).toFixed(1))}亿`;
+  if (n >= 10_000) return `${trimZero((n / 10_000).toFixed(1))}万`;
+  return n.toLocaleString("zh-CN");
+}
+
+function trimZero(text: string): string {
+  return text.replace(/\.0$/, "");
+}
+
+/** Prefixes a site-relative asset path with STATIC_BASE (absolute URLs pass through). */
+export function staticUrl(path: string, staticBase = ""): string {
+  if (!path || /^(?:[a-z][a-z0-9+.-]*:)?\/\//i.test(path) || path.startsWith("data:")) return path;
+  return `${staticBase.replace(/\/+$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/** A value that follows `value` after `delayMs` without changes (SPEC 9 autocomplete: 300 ms). */
+export function useDebounce<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** True after hydration (false during SSR and the first client render). */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** Online/offline status (SPEC 4), assuming online until the browser says otherwise. */
+export function useOnlineStatus(): boolean {
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return online;
+}
+
+/** Calls the latest `callback` without re-subscribing effects. */
+export function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+/** Builds `/font?...` style URLs from a record, dropping empty values. */
+export function withQuery(path: string, query: Record<string, string | number | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
