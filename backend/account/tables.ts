@@ -1,0 +1,118 @@
+import type { ColumnType, Generated, Kysely } from "kysely";
+
+/** Timestamps are written as Date or ISO strings and always read as Date. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface AppUserTable {
+  id: Generated<number>;
+  /** 11-digit mainland mobile number, unique when present. */
+  phone: string | null;
+  /** Lower-cased e-mail address, unique when present. */
+  email: string | null;
+  /** `scrypt$N$r$p$salt$hash`; null for accounts created through WeChat or never given one. */
+  password_hash: string | null;
+  nickname: string;
+  /** 0 unknown, 1 male, 2 female. */
+  gender: Generated<number>;
+  /** `YYYY-MM-DD` or null. */
+  birthday: string | null;
+  bio: Generated<string>;
+  city: Generated<string>;
+  /** File name under DATA_DIR/uploads/avatars, or null. */
+  avatar: string | null;
+  wechat_openid: string | null;
+  wechat_unionid: string | null;
+  wechat_nickname: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserSessionTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface VerificationCodeTable {
+  id: Generated<number>;
+  /** Normalised phone number or e-mail address. */
+  target: string;
+  channel: "phone" | "email";
+  purpose: string;
+  /** HMAC-SHA-256(salt, code), hex. */
+  code_hash: string;
+  salt: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  /** Set when used, superseded by a newer code, or burnt by too many wrong tries. */
+  consumed_at: Timestamp | null;
+  ip: string | null;
+}
+
+/** One row per counted event (failed login, code sent…); windows are counted with `created_at`. */
+export interface RateEventTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTicketTable {
+  id: Generated<number>;
+  user_id: number;
+  ticket_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface CaptchaChallengeTable {
+  token: string;
+  secret_key: string;
+  mode: "ajax" | "form";
+  gap_x: number;
+  gap_y: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** Set by the one and only check. */
+  checked_at: Timestamp | null;
+  passed: boolean | null;
+  /** SHA-256 (hex) of the issued captchaVerification. */
+  verification_hash: string | null;
+  verification_expires_at: Timestamp | null;
+  verification_used_at: Timestamp | null;
+}
+
+export interface WechatStateTable {
+  state: string;
+  /** Set when the QR code was requested by a logged-in user who wants to bind WeChat. */
+  user_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** The account module's tables (migration 100-accounts). */
+export interface AccountTables {
+  app_user: AppUserTable;
+  user_session: UserSessionTable;
+  verification_code: VerificationCodeTable;
+  rate_event: RateEventTable;
+  password_reset_ticket: PasswordResetTicketTable;
+  captcha_challenge: CaptchaChallengeTable;
+  wechat_state: WechatStateTable;
+}
+
+export type AccountDb = Kysely<AccountTables>;
+
+/** Narrows any Kysely instance (e.g. the catalogue's `Kysely<Database>`) to the account tables. */
+export function accountDb(db: Kysely<any>): AccountDb {
+  return db.withTables<AccountTables>() as unknown as AccountDb;
+}
