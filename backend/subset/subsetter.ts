@@ -1,0 +1,60 @@
+import { readFile } from "node:fs/promises";
+import type { FontSourceFile } from "./font-source.js";
+import { FaceCache } from "./face-cache.js";
+import { compileHarfBuzzSubset } from "./harfbuzz-wasm.js";
+import { SubsetFace } from "./subset-face.js";
+import { normalizeCodepoints } from "./subset-key.js";
+import { encodeWoff } from "./woff.js";
+import { encodeWoff2 } from "./woff2.js";
+
+/** "ttf" is the plain sfnt HarfBuzz writes (TrueType outlines, or CFF for CFF sources). */
+export type SubsetFormat = "ttf" | "woff" | "woff2";
+
+/** A font file to subset; `faceIndex` picks a face in a collection (.ttc), default 0. */
+export type SubsetFontFile = Pick<FontSourceFile, "filePath" | "version"> & { faceIndex?: number };
+
+/** HarfBuzz subsetting in this process, with preprocessed faces kept under a memory budget. */
+export class Subsetter {
+  private constructor(
+    private readonly module: WebAssembly.Module,
+    private readonly faces: FaceCache,
+  ) {}
+
+  static async create(options: { memoryBudgetBytes: number }): Promise<Subsetter> {
+    return new Subsetter(await compileHarfBuzzSubset(), new FaceCache(options.memoryBudgetBytes));
+  }
+
+  /** The subset of `font` for the code points of `text` (a string, or code points), in `format`. */
+  async subset(font: SubsetFontFile, text: string | readonly number[], format: SubsetFormat): Promise<Uint8Array> {
+    const codepoints = typeof text === "string" ? normalizeCodepoints(text) : text;
+    const sfnt = await this.faces.withFace(
+      faceKey(font),
+      () => this.loadFace(font),
+      (face) => face.subset(codepoints),
+    );
+    if (format === "woff") return encodeWoff(sfnt);
+    if (format === "woff2") return encodeWoff2(sfnt);
+    return sfnt;
+  }
+
+  /** Faces in memory and their estimated bytes. */
+  get memory(): { faces: number; bytes: number } {
+    return { faces: this.faces.size, bytes: this.faces.bytes };
+  }
+
+  isLoaded(font: SubsetFontFile): boolean {
+    return this.faces.has(faceKey(font));
+  }
+
+  close(): Promise<void> {
+    return this.faces.clear();
+  }
+
+  private async loadFace(font: SubsetFontFile): Promise<SubsetFace> {
+    return SubsetFace.load(this.module, await readFile(font.filePath), font.faceIndex ?? 0);
+  }
+}
+
+function faceKey(font: SubsetFontFile): string {
+  return `${font.filePath}#${font.faceIndex ?? 0}@${font.version}`;
+}
