@@ -1,0 +1,38 @@
+import path from "node:path";
+import type express from "express";
+import type { FontSource } from "./font-source.js";
+import { SubsetCache } from "./subset-cache.js";
+import { createSubsetRouter } from "./subset-router.js";
+import { Subsetter } from "./subsetter.js";
+
+export type SubsetServiceOptions = {
+  /** Where subset files and their index entries are written. */
+  cacheDir: string;
+  /** Bound on the estimated memory of the faces kept loaded (SUBSET_MEMORY_MB). */
+  memoryBudgetBytes: number;
+  fontSource: FontSource;
+};
+
+export type SubsetService = { router: express.Router; close(): Promise<void> };
+
+/** The font subset service of SPEC 7: HarfBuzz in process, subsets cached on disk. */
+export async function createSubsetService(options: SubsetServiceOptions): Promise<SubsetService> {
+  const subsetter = await Subsetter.create({ memoryBudgetBytes: options.memoryBudgetBytes });
+  const cache = await SubsetCache.open({ dir: path.resolve(options.cacheDir), subsetter });
+  return {
+    router: createSubsetRouter({ cache, fontSource: options.fontSource }),
+    async close() {
+      await cache.close();
+      await subsetter.close();
+    },
+  };
+}
+
+export { withLeadingLetter, subsetFamilyName } from "./family-name.js";
+export type { FontSource, FontSourceFile } from "./font-source.js";
+export { SubsetCache, type SubsetEntry, type SubsetFileFormat } from "./subset-cache.js";
+export { normalizeCodepoints, subsetHash } from "./subset-key.js";
+export { parseSubsetRequest, SUBSET_LIMITS, type SubsetRequestItem } from "./subset-request.js";
+export { createSubsetRouter, type SubsetResponseItem } from "./subset-router.js";
+export { Subsetter, type SubsetFontFile, type SubsetFormat } from "./subsetter.js";
+export { decodeWoff, encodeWoff } from "./woff.js";

@@ -1,0 +1,186 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { FontSourceFile } from "./font-source.js";
+import { SFNT_FLAVOR_CFF, viewOf } from "./sfnt.js";
+import { subsetHash } from "./subset-key.js";
+import type { Subsetter } from "./subsetter.js";
+import { encodeWoff } from "./woff.js";
+import { encodeWoff2 } from "./woff2.js";
+
+export type SubsetFileFormat = "ttf" | "otf" | "woff" | "woff2";
+
+/** One cached subset; stored beside its files as `<hash>.json`. */
+export type SubsetEntry = {
+  hash: string;
+  gno: string;
+  fontVersion: string;
+  codepointCount: number;
+  /** ms since epoch when the subset was made; the `t` query of its URLs. */
+  createdAt: number;
+  /** Extension of the plain sfnt file: "otf" when the source has CFF outlines. */
+  sfntFormat: "ttf" | "otf";
+  /** True once the WOFF 2.0 file has been written (made when the subset is requested again). */
+  hasWoff2: boolean;
+};
+
+export const FONT_CONTENT_TYPES: Record<SubsetFileFormat, string> = {
+  ttf: "font/ttf",
+  otf: "font/otf",
+  woff: "font/woff",
+  woff2: "font/woff2",
+};
+
+const FILE_NAME_PATTERN = /^([0-9a-f]{32})\.(ttf|otf|woff|woff2)$/;
+const DEFAULT_MAX_INDEX_ENTRIES = 10_000;
+
+/**
+ * Subsets on disk under `dir`, named by the hash of (gno, font version, code points), with a
+ * bounded in-memory index of recently used entries. The first request writes the sfnt and a WOFF
+ * (zlib, fast to make); a later request for the same subset adds a WOFF2 in the background.
+ */
+export class SubsetCache {
+  private readonly index = new Map<string, SubsetEntry>();
+  private readonly inFlight = new Map<string, Promise<SubsetEntry>>();
+  private readonly woff2Jobs = new Map<string, Promise<void>>();
+
+  private constructor(
+    private readonly dir: string,
+    private readonly subsetter: Subsetter,
+    private readonly maxIndexEntries: number,
+  ) {}
+
+  static async open(options: { dir: string; subsetter: Subsetter; maxIndexEntries?: number }): Promise<SubsetCache> {
+    const dir = path.resolve(options.dir);
+    await mkdir(dir, { recursive: true });
+    return new SubsetCache(dir, options.subsetter, options.maxIndexEntries ?? DEFAULT_MAX_INDEX_ENTRIES);
+  }
+
+  /** The cached subset for `codepoints` of `font`, made now if absent; identical concurrent calls share one job. */
+  get(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
+    const hash = subsetHash(font.gno, font.version, codepoints);
+    const pending = this.inFlight.get(hash);
+    if (pending) return pending;
+    const indexed = this.recall(hash);
+    if (indexed) {
+      this.ensureWoff2(indexed);
+      return Promise.resolve(indexed);
+    }
+    const job = this.readOrCreate(hash, font, codepoints).finally(() => this.inFlight.delete(hash));
+    this.inFlight.set(hash, job);
+    return job;
+  }
+
+  /** File name of one format of an entry, e.g. `3f9a….woff`. */
+  fileName(entry: SubsetEntry, format: SubsetFileFormat): string {
+    return `${entry.hash}.${format}`;
+  }
+
+  /** Absolute path and content type for a file name from a URL, or null when it names no cache file. */
+  resolveFile(name: string): { filePath: string; contentType: string } | null {
+    const match = FILE_NAME_PATTERN.exec(name);
+    if (!match) return null;
+    const format = match[2] as SubsetFileFormat;
+    return { filePath: path.join(this.dir, name), contentType: FONT_CONTENT_TYPES[format] };
+  }
+
+  /** Waits for jobs in flight and background WOFF2 encodes. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.inFlight.values()]);
+    await Promise.allSettled([...this.woff2Jobs.values()]);
+  }
+
+  private async readOrCreate(hash: string, font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
+    const stored = await this.readEntry(hash);
+    if (stored) {
+      this.ensureWoff2(stored);
+      return this.remember(stored);
+    }
+    return this.remember(await this.create(hash, font, codepoints));
+  }
+
+  private async create(hash: string, font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
+    const sfnt = await this.subsetter.subset(font, codepoints, "ttf");
+    const entry: SubsetEntry = {
+      hash,
+      gno: font.gno,
+      fontVersion: font.version,
+      codepointCount: codepoints.length,
+      createdAt: Date.now(),
+      sfntFormat: isCff(sfnt) ? "otf" : "ttf",
+      hasWoff2: false,
+    };
+    await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);
+    await this.writeFileAtomically(this.fileName(entry, "woff"), encodeWoff(sfnt));
+    await this.writeEntry(entry); // last: an entry on disk means its files are complete
+    return entry;
+  }
+
+  private ensureWoff2(entry: SubsetEntry): void {
+    if (entry.hasWoff2 || this.woff2Jobs.has(entry.hash)) return;
+    const job = this.writeWoff2(entry)
+      .catch((error: unknown) => console.warn(`子集 ${entry.hash} 的 WOFF2 生成失败`, error))
+      .finally(() => this.woff2Jobs.delete(entry.hash));
+    this.woff2Jobs.set(entry.hash, job);
+  }
+
+  private async writeWoff2(entry: SubsetEntry): Promise<void> {
+    const sfnt = await readFile(this.pathOf(this.fileName(entry, entry.sfntFormat)));
+    await this.writeFileAtomically(this.fileName(entry, "woff2"), await encodeWoff2(sfnt));
+    entry.hasWoff2 = true;
+    await this.writeEntry(entry);
+  }
+
+  private async readEntry(hash: string): Promise<SubsetEntry | null> {
+    try {
+      const entry = JSON.parse(await readFile(this.pathOf(`${hash}.json`), "utf8")) as SubsetEntry;
+      await stat(this.pathOf(this.fileName(entry, entry.sfntFormat)));
+      await stat(this.pathOf(this.fileName(entry, "woff")));
+      if (entry.hasWoff2) await stat(this.pathOf(this.fileName(entry, "woff2")));
+      return entry.hash === hash ? entry : null;
+    } catch {
+      return null; // absent or incomplete: make it again
+    }
+  }
+
+  private writeEntry(entry: SubsetEntry): Promise<void> {
+    return this.writeFileAtomically(`${entry.hash}.json`, Buffer.from(JSON.stringify(entry)));
+  }
+
+  private recall(hash: string): SubsetEntry | undefined {
+    const entry = this.index.get(hash);
+    if (entry) this.remember(entry);
+    return entry;
+  }
+
+  private remember(entry: SubsetEntry): SubsetEntry {
+    this.index.delete(entry.hash);
+    this.index.set(entry.hash, entry);
+    if (this.index.size > this.maxIndexEntries) {
+      const oldest = this.index.keys().next().value;
+      if (oldest !== undefined) this.index.delete(oldest);
+    }
+    return entry;
+  }
+
+  private pathOf(name: string): string {
+    return path.join(this.dir, name);
+  }
+
+  /** Writes beside the target and renames, so readers never see a partial file. */
+  private async writeFileAtomically(name: string, bytes: Uint8Array): Promise<void> {
+    const target = this.pathOf(name);
+    const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await writeFile(temporary, bytes);
+      await rename(temporary, target);
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+function isCff(sfnt: Uint8Array): boolean {
+  return sfnt.byteLength >= 4 && viewOf(sfnt).getUint32(0) === SFNT_FLAVOR_CFF;
+}

@@ -1,0 +1,121 @@
+import { stat } from "node:fs/promises";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import { badRequest, notFound, sendOk } from "../http/envelope.js";
+import { apiErrorHandler } from "../http/errors.js";
+import { subsetFamilyName } from "./family-name.js";
+import type { FontSource, FontSourceFile } from "./font-source.js";
+import type { SubsetCache, SubsetEntry } from "./subset-cache.js";
+import { parseSubsetRequest, type SubsetRequestItem } from "./subset-request.js";
+
+export type SubsetResponseItem = {
+  gno: string;
+  text: string;
+  familyName: string;
+  woffPath: string;
+  ttfPath: string;
+};
+
+export const SUBSET_FILES_PATH = "/webfont/files";
+const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const MAX_BODY_BYTES = "1mb";
+
+/** `POST /webfont/http` and `GET /webfont/files/:name` (docs/api.md, "Subset service"). */
+export function createSubsetRouter(options: { cache: SubsetCache; fontSource: FontSource }): express.Router {
+  const { cache, fontSource } = options;
+  const router = express.Router();
+  router.use("/webfont", allowCrossOrigin);
+
+  router.post("/webfont/http", requireJson, express.json({ limit: MAX_BODY_BYTES }), (req, res, next) => {
+    subsetBatch(req, res).catch(next);
+  });
+
+  router.get(`${SUBSET_FILES_PATH}/:name`, (req, res, next) => {
+    sendSubsetFile(req, res, next).catch(next);
+  });
+
+  router.use("/webfont", subsetErrorHandler);
+  return router;
+
+  async function subsetBatch(req: Request, res: Response): Promise<void> {
+    const items = parseSubsetRequest(req.body);
+    const fonts = await resolveFonts(fontSource, items);
+    const entries = await Promise.all(items.map((item) => cache.get(fonts.get(item.gno)!, item.codepoints)));
+    sendOk(
+      res,
+      items.map((item, index) => toResponseItem(cache, item, entries[index]!)),
+    );
+  }
+
+  async function sendSubsetFile(req: Request, res: Response, next: (error?: unknown) => void): Promise<void> {
+    const name = req.params.name ?? "";
+    const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
+    const found = file && (await stat(file.filePath).catch(() => null));
+    if (!file || !found?.isFile()) throw notFound("文件不存在");
+    res.set({
+      "Content-Type": file.contentType,
+      "Cache-Control": IMMUTABLE_CACHE_CONTROL,
+      ETag: `"${name}"`, // content-addressed and never rewritten: the name is a strong validator
+    });
+    res.sendFile(file.filePath, { etag: false, lastModified: false, cacheControl: false }, (error) => {
+      if (error) next(error);
+    });
+  }
+}
+
+async function resolveFonts(fontSource: FontSource, items: SubsetRequestItem[]): Promise<Map<string, FontSourceFile>> {
+  const gnos = [...new Set(items.map((item) => item.gno))];
+  const files = await Promise.all(gnos.map((gno) => fontSource(gno)));
+  const unknown = gnos.filter((_gno, index) => !files[index]);
+  if (unknown.length > 0) throw badRequest(`字体 ${unknown.join("、")} 不存在`);
+  return new Map(gnos.map((gno, index) => [gno, files[index]!]));
+}
+
+function toResponseItem(cache: SubsetCache, item: SubsetRequestItem, entry: SubsetEntry): SubsetResponseItem {
+  const fileUrl = (format: Parameters<SubsetCache["fileName"]>[1]) =>
+    `${SUBSET_FILES_PATH}/${cache.fileName(entry, format)}?t=${entry.createdAt}`;
+  return {
+    gno: item.gno,
+    text: item.text,
+    familyName: subsetFamilyName(item.gno, entry.hash),
+    woffPath: fileUrl(entry.hasWoff2 ? "woff2" : "woff"),
+    ttfPath: fileUrl(entry.sfntFormat),
+  };
+}
+
+/** Font files and the subset call are used from other origins (pages on a CDN, SUBSET_BASE elsewhere). */
+const allowCrossOrigin: RequestHandler = (req, res, next) => {
+  res.setHeader("Access-Control-Allow-Origin", "*");
+  if (req.method !== "OPTIONS") {
+    next();
+    return;
+  }
+  res.set({
+    "Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
+    "Access-Control-Allow-Headers": req.get("Access-Control-Request-Headers") ?? "Content-Type",
+    "Access-Control-Max-Age": "86400",
+  });
+  res.status(204).end();
+};
+
+const requireJson: RequestHandler = (req, _res, next) => {
+  next(req.is("application/json") ? undefined : badRequest("请求体必须是 JSON（Content-Type: application/json）"));
+};
+
+/** body-parser's errors become 400s with a Chinese message; everything else goes to the shared handler. */
+const subsetErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  apiErrorHandler(toRequestError(error), req, res, next);
+};
+
+function toRequestError(error: unknown): unknown {
+  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+  if (type === "entity.parse.failed") return badRequest("请求体不是合法的 JSON");
+  if (type === "entity.too.large") return badRequest(`请求体过大（最多 ${MAX_BODY_BYTES}）`);
+  if (type === "charset.unsupported" || type === "encoding.unsupported") {
+    return badRequest("请求体编码不受支持，请使用 UTF-8");
+  }
+  if (status === 404) return notFound("文件不存在");
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return badRequest("请求格式不正确");
+  }
+  return error;
+}
