@@ -1,0 +1,16 @@
+import fs from "node:fs/promises";
+import type { FontStorage } from "../storage/font-storage.js";
+import type { FontSource } from "../subset/font-source.js";
+import type { FontRepository } from "./font-repository.js";
+
+/** The subset service's view of the catalogue: a font number to its TTF on local storage. */
+export function catalogueFontSource(fonts: FontRepository, storage: FontStorage): FontSource {
+  return async (gno) => {
+    if (!/^\d{1,12}$/.test(gno)) return null;
+    const font = await fonts.fontFiles(gno);
+    if (!font) return null;
+    const filePath = storage.resolve(font.file_location);
+    const { size, mtimeMs } = await fs.stat(filePath);
+    return { gno, filePath, size, version: `${font.version ?? "?"}|${size}|${Math.trunc(mtimeMs)}` };
+  };
+}

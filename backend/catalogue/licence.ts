@@ -1,0 +1,63 @@
+/** The licence a font is published under, as decided from its name table. */
+export type ClassifiedLicence = {
+  code: string;
+  name: string;
+  url: string | null;
+  commercialUse: boolean;
+  commercialLabel: CommercialLabel;
+  /** Chinese sentence naming where the decision came from. */
+  commercialSource: string;
+};
+
+export type CommercialLabel = "免费商用" | "个人免费" | "需授权";
+
+export type KnownLicence = {
+  code: string;
+  name: string;
+  commercialUse: boolean;
+  commercialLabel: CommercialLabel;
+  /** Recognises the licence in a name ID 13 text. */
+  pattern: RegExp;
+};
+
+/** Only licences whose terms we know; a font under anything else stays out of the catalogue. */
+export const KNOWN_LICENCES: readonly KnownLicence[] = [
+  {
+    code: "OFL-1.1",
+    name: "SIL Open Font License 1.1",
+    commercialUse: true,
+    commercialLabel: "免费商用",
+    pattern: /SIL\s+Open\s+Font\s+License,?\s+(Version\s+)?1\.1/i,
+  },
+  {
+    code: "Apache-2.0",
+    name: "Apache License 2.0",
+    commercialUse: true,
+    commercialLabel: "免费商用",
+    pattern: /Apache\s+License,?\s+Version\s+2\.0/i,
+  },
+];
+
+const RIGHTS_RESERVED = /all\s+rights\s+reserved/i;
+
+/**
+ * Classifies a font from name ID 13 (licence description) and 14 (licence URL). Returns null for a
+ * missing or unrecognised licence, and for any text reserving all rights: such fonts may not be
+ * offered for download.
+ */
+export function classifyLicence(description: string | null, url: string | null): ClassifiedLicence | null {
+  const text = description?.trim();
+  if (!text || RIGHTS_RESERVED.test(text)) return null;
+  const licence = KNOWN_LICENCES.find((candidate) => candidate.pattern.test(text));
+  if (!licence) return null;
+  const verdict = licence.commercialUse ? "允许免费商用" : "不允许免费商用";
+  const urlNote = url ? `（nameID 14 给出许可证地址 ${url}）` : "";
+  return {
+    code: licence.code,
+    name: licence.name,
+    url: url?.trim() || null,
+    commercialUse: licence.commercialUse,
+    commercialLabel: licence.commercialLabel,
+    commercialSource: `字体名称表 nameID 13 声明采用 ${licence.name}${urlNote}，${verdict}`,
+  };
+}

@@ -1,0 +1,212 @@
+import fs from "node:fs";
+import { pipeline } from "node:stream/promises";
+import express, { type Request, type RequestHandler, type Response } from "express";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "../db/schema.js";
+import { notFound, sendOk } from "../http/envelope.js";
+import { oneOf, optionalInt, optionalText, pagingSchema, parseOrThrow, parseQuery, toPage } from "../http/validation.js";
+import type { FontStorage } from "../storage/font-storage.js";
+import { requiredCodepoints } from "./codepoints.js";
+import { FontRepository } from "./font-repository.js";
+import { adverts, dictionaries, friendLinks, keywordSuggestions, webColumns } from "./site-queries.js";
+import { ADVERT_POSITIONS, FONT_SORTS } from "./site-content.js";
+import { STYLE_CODES } from "./style-categories.js";
+import { downloadFileName, fontDownloadPath, type AssetUrl } from "./urls.js";
+
+const FONT_NOT_FOUND = "字体不存在";
+const HOME_LIST_SIZE = 8;
+
+const fontGNo = z
+  .string({ required_error: "不能为空", invalid_type_error: "只能出现一次" })
+  .regex(/^\d{1,12}$/, "必须是数字编号");
+
+const fontListQuery = pagingSchema.extend({
+  style: optionalText(40).pipe(oneOf(STYLE_CODES).optional()),
+  tagId: optionalInt(1, 2_147_483_647, 0).transform((id) => id || undefined),
+  keyword: optionalText(50),
+  sort: optionalText(10).pipe(oneOf(FONT_SORTS.map((sort) => sort.code) as ["hot", "new", "name"]).default("hot")),
+  text: z
+    .string({ invalid_type_error: "只能出现一次" })
+    .max(200, "最多 200 个字符")
+    .optional(),
+});
+
+const fontGNoQuery = z.object({ fontGNo });
+const idParams = z.object({ id: fontGNo });
+const downloadQuery = z.object({ format: oneOf(["ttf", "woff2"]).default("ttf") });
+const keywordQuery = z.object({ keyword: optionalText(50), limit: optionalInt(1, 20, 10) });
+const columnQuery = z.object({ type: oneOf(["header", "footer"]) });
+const advertQuery = z.object({ position: oneOf(ADVERT_POSITIONS) });
+
+/** Express 4 does not pass rejected promises to the error middleware by itself. */
+function handle(handler: (req: Request, res: Response) => Promise<void>): RequestHandler {
+  return (req, res, next) => {
+    handler(req, res).catch(next);
+  };
+}
+
+export type CatalogueRouterOptions = { db: Kysely<Database>; storage: FontStorage; assetUrl: AssetUrl };
+
+/** The catalogue endpoints of docs/api.md. */
+export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouterOptions): express.Router {
+  const fonts = new FontRepository(db, assetUrl);
+  const router = express.Router();
+
+  async function fontOr404(gno: string) {
+    const font = await fonts.fontWithFamily(gno);
+    if (!font) throw notFound(FONT_NOT_FOUND);
+    return font;
+  }
+
+  router.get(
+    "/web/api/font/getFontList",
+    handle(async (req, res) => {
+      const { current, size, style, tagId, keyword, sort, text } = parseQuery(fontListQuery, req);
+      const codepoints = text ? requiredCodepoints(text) : undefined;
+      const page = await fonts.listFamilies({ style, tagId, keyword, sort, codepoints }, size, (current - 1) * size);
+      sendOk(res, toPage(page.fonts, page.total, { current, size }));
+    }),
+  );
+
+  router.get(
+    "/web/api/font/getFontDetail",
+    handle(async (req, res) => {
+      const { fontGNo: gno } = parseQuery(fontGNoQuery, req);
+      await fonts.addView(gno);
+      sendOk(res, await fontOr404(gno));
+    }),
+  );
+
+  router.get(
+    "/web/api/font/get-download-url",
+    handle(async (req, res) => {
+      const { fontGNo: gno } = parseQuery(fontGNoQuery, req);
+      const family = await fonts.familyFiles(gno);
+      if (family.length === 0) throw notFound(FONT_NOT_FOUND);
+      sendOk(res, {
+        fontGNo: gno,
+        files: family.map((font) => ({
+          fontGNo: font.gno,
+          fileName: downloadFileName(font.family_name_zh, font.weight_name),
+          format: "ttf",
+          size: font.file_size,
+          url: fontDownloadPath(font.gno),
+        })),
+      });
+    }),
+  );
+
+  router.get(
+    "/web/api/dict/font-default",
+    handle(async (_req, res) => sendOk(res, await dictionaries(db))),
+  );
+
+  router.get(
+    "/api/v1/web/search/:id/childs",
+    handle(async (req, res) => {
+      const { id } = parseOrThrow(idParams, req.params);
+      const family = await fonts.familyOfFont(id);
+      if (!family) throw notFound(FONT_NOT_FOUND);
+      sendOk(res, family);
+    }),
+  );
+
+  router.get(
+    "/api/v1/web/search/fontInformation/:id",
+    handle(async (req, res) => {
+      const { id } = parseOrThrow(idParams, req.params);
+      sendOk(res, await fontOr404(id));
+    }),
+  );
+
+  router.get(
+    "/api/v1/web/search/fontInformation/:id/pid",
+    handle(async (req, res) => {
+      const { id } = parseOrThrow(idParams, req.params);
+      const family = await fonts.familySummary(id);
+      if (!family) throw notFound(FONT_NOT_FOUND);
+      sendOk(res, family);
+    }),
+  );
+
+  router.get(
+    "/api/v1/web/:id/download",
+    handle(async (req, res) => {
+      const { id } = parseOrThrow(idParams, req.params);
+      const { format } = parseQuery(downloadQuery, req);
+      const font = await fonts.fontFiles(id);
+      if (!font) throw notFound(FONT_NOT_FOUND);
+      const location = format === "woff2" ? font.woff2_location : font.file_location;
+      if (!location) throw notFound("该字体没有 WOFF2 文件");
+
+      const filePath = storage.resolve(location);
+      const { size } = await fs.promises.stat(filePath);
+      const fileName = downloadFileName(font.family_name_zh, font.weight_name, format);
+      res.status(200);
+      res.setHeader("Content-Type", format === "woff2" ? "font/woff2" : "font/ttf");
+      res.setHeader("Content-Length", String(size));
+      res.setHeader(
+        "Content-Disposition",
+        `attachment; filename="${font.gno}.${format}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      );
+      // no-transform keeps the compression middleware from dropping Content-Length.
+      res.setHeader("Cache-Control", format === "woff2" ? "public, max-age=86400, no-transform" : "no-store, no-transform");
+      res.setHeader("Access-Control-Allow-Origin", "*");
+      if (req.method === "HEAD") {
+        res.end();
+        return;
+      }
+      // Only whole-TTF downloads count; the WOFF2 serves the website's own previews.
+      if (format === "ttf") await fonts.addDownload(font.gno);
+      await pipeline(fs.createReadStream(filePath), res);
+    }),
+  );
+
+  router.get(
+    "/web/api/keyword/getKeyword",
+    handle(async (req, res) => {
+      const { keyword, limit } = parseQuery(keywordQuery, req);
+      sendOk(res, await keywordSuggestions(db, keyword, limit));
+    }),
+  );
+
+  router.get(
+    "/web/api/showData/getData",
+    handle(async (_req, res) => {
+      const [categories, recommendIds, newest, hot, stats, banners] = await Promise.all([
+        fonts.styleCategories(),
+        fonts.recommendedFamilyIds(),
+        fonts.listFamilies({ sort: "new" }, HOME_LIST_SIZE, 0),
+        fonts.listFamilies({ sort: "hot" }, HOME_LIST_SIZE, 0),
+        fonts.stats(),
+        adverts(db, "home-banner", assetUrl),
+      ]);
+      const recommend = await fonts.familyRepresentatives(recommendIds);
+      sendOk(res, { categories, recommend, newest: newest.fonts, hot: hot.fonts, stats, banners });
+    }),
+  );
+
+  router.get(
+    "/web/api/friendshipLinks/getFriendshipLinks",
+    handle(async (_req, res) => sendOk(res, await friendLinks(db))),
+  );
+
+  router.get(
+    "/web/api/web-column/getColumnByType",
+    handle(async (req, res) => {
+      const { type } = parseQuery(columnQuery, req);
+      sendOk(res, await webColumns(db, type));
+    }),
+  );
+
+  router.get(
+    "/web/api/adv/getData",
+    handle(async (req, res) => {
+      const { position } = parseQuery(advertQuery, req);
+      sendOk(res, await adverts(db, position, assetUrl));
+    }),
+  );
+
+  return router;
+}

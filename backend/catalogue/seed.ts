@@ -1,0 +1,227 @@
+import fs from "node:fs/promises";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "../db/schema.js";
+import type { FontStorage } from "../storage/font-storage.js";
+import { CHARSETS, charsetCoverage } from "./charsets.js";
+import { toRanges } from "./codepoints.js";
+import { FAMILY_SEEDS, FIRST_FONT_GNO, WEIGHT_NAMES, type FamilySeed } from "./families.js";
+import { prepareFontFile, type StoredFontFile } from "./font-files.js";
+import { readFontFacts, type FontFacts } from "./font-reader.js";
+import { classifyLicence, KNOWN_LICENCES, type ClassifiedLicence } from "./licence.js";
+import { ADVERTS, FONT_SORTS, FRIEND_LINKS, HOT_KEYWORDS, WEB_COLUMNS } from "./site-content.js";
+import { STYLE_CATEGORIES } from "./style-categories.js";
+
+/** Any constant shared by every process seeding the same database. */
+const SEED_LOCK_KEY = 20_250_001;
+/** Rows per INSERT for the code point ranges: well under PostgreSQL's 65535 parameters. */
+const RANGE_BATCH = 5_000;
+
+type FamilyFiles = { family: FamilySeed; files: Array<{ gno: string; stored: StoredFontFile }> };
+
+/**
+ * Fills an empty catalogue from the font files installed with the npm packages of FAMILY_SEEDS.
+ * Idempotent: a database that already has families is left alone. Font numbers depend only on the
+ * order of FAMILY_SEEDS, so they are the same on every machine.
+ */
+export async function seedCatalogue(db: Kysely<Database>, storage: FontStorage): Promise<{ seeded: boolean }> {
+  const families = await prepareFamilyFiles(storage);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    const { count } = await trx
+      .selectFrom("font_family")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    if (Number(count) > 0) return { seeded: false };
+    await insertReferenceData(trx);
+    const tagIds = await insertTags(trx);
+    for (const family of families) await insertFamily(trx, family, storage, tagIds);
+    return { seeded: true };
+  });
+}
+
+async function prepareFamilyFiles(storage: FontStorage): Promise<FamilyFiles[]> {
+  let gno = FIRST_FONT_GNO;
+  const families: FamilyFiles[] = [];
+  for (const family of FAMILY_SEEDS) {
+    const files = [];
+    for (const source of family.files) files.push({ gno: String(gno++), stored: await prepareFontFile(source, storage) });
+    families.push({ family, files });
+  }
+  return families;
+}
+
+async function insertReferenceData(trx: Transaction<Database>): Promise<void> {
+  await trx
+    .insertInto("style_category")
+    .values(
+      STYLE_CATEGORIES.map(({ code, name, url, imageDark, imageLight, sort }) => ({
+        code,
+        name,
+        url,
+        image_dark: imageDark,
+        image_light: imageLight,
+        sort,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto("licence")
+    .values(
+      KNOWN_LICENCES.map(({ code, name, commercialUse, commercialLabel }) => ({
+        code,
+        name,
+        commercial_use: commercialUse,
+        commercial_label: commercialLabel,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto("charset")
+    .values(CHARSETS.map(({ code, name, sort, codepoints }) => ({ code, name, sort, total: codepoints().size })))
+    .execute();
+  await trx.insertInto("dictionary").values(dictionaryRows()).execute();
+  await trx.insertInto("hot_keyword").values(HOT_KEYWORDS.map((keyword, index) => ({ keyword, sort: index + 1 }))).execute();
+  await trx
+    .insertInto("friend_link")
+    .values(FRIEND_LINKS.map(({ name, link, linkType }, index) => ({ name, link, link_type: linkType, sort: index + 1 })))
+    .execute();
+  await trx
+    .insertInto("web_column")
+    .values(WEB_COLUMNS.map((column, index) => ({ ...column, sort: index + 1 })))
+    .execute();
+  await trx
+    .insertInto("advert")
+    .values(ADVERTS.map((advert, index) => ({ ...advert, sort: index + 1 })))
+    .execute();
+}
+
+function dictionaryRows(): Database["dictionary"][] {
+  const category = (name: string, entries: Array<[number: string, name: string]>) =>
+    entries.map(([dictNumber, dictName], index) => ({
+      category: name,
+      dict_number: dictNumber,
+      dict_name: dictName,
+      sort: index + 1,
+    }));
+  return [
+    ...category("style", STYLE_CATEGORIES.map(({ code, name }) => [code, name])),
+    ...category("license", KNOWN_LICENCES.map(({ code, name }) => [code, name])),
+    ...category("charset", CHARSETS.map(({ code, name }) => [code, name])),
+    ...category("sort", FONT_SORTS.map(({ code, name }) => [code, name])),
+    ...category("weight", Object.entries(WEIGHT_NAMES)),
+  ];
+}
+
+async function insertTags(trx: Transaction<Database>): Promise<Map<string, number>> {
+  const names = [...new Set(FAMILY_SEEDS.flatMap((family) => family.tags))];
+  const rows = await trx
+    .insertInto("tag")
+    .values(names.map((name, index) => ({ name, sort: index + 1 })))
+    .returning(["id", "name"])
+    .execute();
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+type AcceptedFont = { gno: string; stored: StoredFontFile; size: number; facts: FontFacts; licence: ClassifiedLicence };
+
+async function insertFamily(
+  trx: Transaction<Database>,
+  { family, files }: FamilyFiles,
+  storage: FontStorage,
+  tagIds: Map<string, number>,
+): Promise<void> {
+  const fonts: AcceptedFont[] = [];
+  const coverage = new Map<string, ReturnType<typeof charsetCoverage>>();
+  for (const { gno, stored } of files) {
+    const bytes = await fs.readFile(storage.resolve(stored.ttf));
+    const facts = readFontFacts(bytes);
+    const licence = classifyLicence(facts.licenceDescription, facts.licenceUrl);
+    if (!licence) {
+      console.warn(`字体 ${gno}（${stored.ttf}）的授权无法确认，未收录`);
+      continue;
+    }
+    fonts.push({ gno, stored, size: bytes.byteLength, facts, licence });
+    coverage.set(gno, charsetCoverage(new Set(facts.codepoints)));
+  }
+  if (fonts.length === 0) return;
+
+  const defaultFont = fonts.reduce((best, font) =>
+    Math.abs(font.facts.weight - 400) < Math.abs(best.facts.weight - 400) ? font : best,
+  );
+  const { id: familyId } = await trx
+    .insertInto("font_family")
+    .values({
+      slug: family.slug,
+      name_zh: family.nameZh,
+      name_en: defaultFont.facts.familyName,
+      pinyin: family.pinyin,
+      description: family.description,
+      video_url: family.videoUrl,
+      recommend_sort: family.recommendSort,
+      created_at: family.createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  for (const font of fonts) {
+    const isDefault = font === defaultFont;
+    const downloads = isDefault ? family.initialDownloads : Math.round(family.initialDownloads / 8);
+    await trx
+      .insertInto("font")
+      .values({
+        gno: font.gno,
+        family_id: familyId,
+        name_en: font.facts.fullName ?? `${font.facts.familyName} ${font.facts.styleName}`,
+        style_name: font.facts.styleName,
+        weight: font.facts.weight,
+        weight_name: WEIGHT_NAMES[font.facts.weight] ?? String(font.facts.weight),
+        is_default: isDefault,
+        file_location: font.stored.ttf,
+        file_size: font.size,
+        woff2_location: font.stored.woff2,
+        version: font.facts.version,
+        copyright: font.facts.copyright,
+        designer: font.facts.designer,
+        foundry: font.facts.foundry,
+        licence_code: font.licence.code,
+        licence_url: font.licence.url,
+        licence_source: font.licence.commercialSource,
+        licence_text: font.facts.licenceDescription ?? "",
+        glyph_count: font.facts.glyphCount,
+        codepoint_count: font.facts.codepoints.length,
+        downloads,
+        views: downloads * 6 + 40,
+        created_at: family.createdAt,
+      })
+      .execute();
+    await trx
+      .insertInto("font_charset")
+      .values(coverage.get(font.gno)!.map(({ code, covered }) => ({ font_gno: font.gno, charset_code: code, covered })))
+      .execute();
+    const ranges = toRanges(font.facts.codepoints);
+    for (let start = 0; start < ranges.length; start += RANGE_BATCH) {
+      await trx
+        .insertInto("font_codepoint_range")
+        .values(
+          ranges.slice(start, start + RANGE_BATCH).map(([first, last]) => ({
+            font_gno: font.gno,
+            range_start: first,
+            range_end: last,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  // 免费 lists the families free for commercial use: derived from the licences, not written by hand.
+  const styles = new Set(family.styles);
+  if (fonts.some((font) => font.licence.commercialUse)) styles.add("free");
+  await trx
+    .insertInto("font_family_style")
+    .values([...styles].map((style_code) => ({ family_id: familyId, style_code })))
+    .execute();
+  await trx
+    .insertInto("font_family_tag")
+    .values(family.tags.map((tag) => ({ family_id: familyId, tag_id: tagIds.get(tag)! })))
+    .execute();
+}

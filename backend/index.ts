@@ -1,0 +1,70 @@
+import express from "express";
+import type { Kysely } from "kysely";
+import { catalogueFontSource } from "./catalogue/font-source.js";
+import { FontRepository } from "./catalogue/font-repository.js";
+import { createCatalogueRouter } from "./catalogue/routes.js";
+import { seedCatalogue } from "./catalogue/seed.js";
+import { assetUrlOn } from "./catalogue/urls.js";
+import { openDatabase, pgliteDirectory, type DatabaseLocation } from "./db/database.js";
+import { migrateToLatest } from "./db/migrate.js";
+import type { Database } from "./db/schema.js";
+import { apiErrorHandler, apiNotFound } from "./http/errors.js";
+import { FontStorage } from "./storage/font-storage.js";
+import type { FontSource } from "./subset/font-source.js";
+
+export type BackendOptions = {
+  /** PostgreSQL connection string; without it the embedded PGlite database under dataDir is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** STATIC_BASE: where images are served from, when not from this server. */
+  publicBaseUrl?: string;
+  /** Keep the embedded database in memory (tests); ignored when databaseUrl is set. */
+  inMemoryDatabase?: boolean;
+};
+
+export type Backend = {
+  router: express.Router;
+  fontSource: FontSource;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+};
+
+/** Everything a backend module needs to build its routes. */
+export type BackendContext = { db: Kysely<Database>; storage: FontStorage; assetUrl: (assetPath: string) => string };
+
+/**
+ * The backend's route modules, mounted in this order. A new module (e.g. accounts) adds its
+ * factory here and its tables as a migration file in db/migrations/.
+ */
+const routeModules: Array<(context: BackendContext) => express.Router> = [createCatalogueRouter];
+
+/** Paths owned by the backend: anything under them that no module answers is a JSON 404. */
+const API_PREFIXES = ["/web/api", "/api/v1"];
+
+/** Opens (and on first start migrates and seeds) the database and builds the backend's router. */
+export async function createBackend(options: BackendOptions): Promise<Backend> {
+  const { db, close } = await openDatabase(databaseLocation(options));
+  try {
+    const storage = new FontStorage(options.dataDir);
+    await migrateToLatest(db);
+    await seedCatalogue(db, storage);
+
+    const context: BackendContext = { db, storage, assetUrl: assetUrlOn(options.publicBaseUrl) };
+    const router = express.Router();
+    for (const createRoutes of routeModules) router.use(createRoutes(context));
+    router.use(API_PREFIXES, apiNotFound);
+    router.use(API_PREFIXES, apiErrorHandler);
+
+    const fontSource = catalogueFontSource(new FontRepository(db, context.assetUrl), storage);
+    return { router, fontSource, db, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function databaseLocation(options: BackendOptions): DatabaseLocation {
+  if (options.databaseUrl) return { kind: "postgres", url: options.databaseUrl };
+  if (options.inMemoryDatabase) return { kind: "memory" };
+  return { kind: "pglite", directory: pgliteDirectory(options.dataDir) };
+}

@@ -1,0 +1,43 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Font files are recorded in the database as storage locations rather than absolute paths, so a
+ * database outlives moving the checkout or the data directory:
+ * - `npm:<package>/<file>`: a file shipped inside an installed npm package;
+ * - `data:<relative path>`: a file under the data directory (e.g. a TTF decoded from WOFF2).
+ */
+export type StorageLocation = `npm:${string}` | `data:${string}`;
+
+export function npmLocation(packageFile: string): StorageLocation {
+  return `npm:${packageFile}`;
+}
+
+export function dataLocation(relativePath: string): StorageLocation {
+  return `data:${relativePath.split(path.sep).join("/")}`;
+}
+
+export class FontStorage {
+  constructor(private readonly dataDir: string) {}
+
+  /** Where TTFs decoded from WOFF2 are written. */
+  get decodedFontsDirectory(): string {
+    return path.join(this.dataDir, "fonts");
+  }
+
+  /** The absolute path of a stored file; throws for a location of an unknown kind. */
+  resolve(location: string): string {
+    if (location.startsWith("npm:")) return require.resolve(location.slice("npm:".length));
+    if (location.startsWith("data:")) {
+      const relative = location.slice("data:".length);
+      const absolute = path.resolve(this.dataDir, relative);
+      if (!absolute.startsWith(path.resolve(this.dataDir) + path.sep)) {
+        throw new Error(`存储位置越出数据目录：${location}`);
+      }
+      return absolute;
+    }
+    throw new Error(`未知的存储位置：${location}`);
+  }
+}
