@@ -1,0 +1,52 @@
+import type { CSSProperties, ElementType, ReactNode } from "react";
+import { previewFontFamily, type PreviewFace, type PreviewTheme } from "~/utils/catalogue";
+
+export type FontPreviewProps = {
+  gno: string;
+  face?: PreviewFace | null;
+  text: string;
+  theme?: PreviewTheme;
+  /** Font size in px (or any CSS length); default comes from the stylesheet. */
+  size?: number | string;
+  className?: string;
+  as?: ElementType;
+  label?: string;
+  children?: ReactNode;
+  style?: CSSProperties;
+};
+
+/**
+ * A line of the visitor's text rendered in a font's subset face only (then a generic fallback).
+ * `data-preview` / `data-font-gno` / `data-face` make it easy to find in tests.
+ */
+export function FontPreview({
+  gno,
+  face,
+  text,
+  theme,
+  size,
+  className,
+  as: Tag = "div",
+  label,
+  children,
+  style,
+}: FontPreviewProps) {
+  return (
+    <Tag
+      className={`font-preview${theme ? ` font-preview--${theme}` : ""}${className ? ` ${className}` : ""}`}
+      data-preview=""
+      data-font-gno={gno}
+      data-face={face ? face.familyName : undefined}
+      data-theme={theme}
+      lang="zh-CN"
+      aria-label={label}
+      style={{
+        ...style,
+        fontFamily: previewFontFamily(face),
+        ...(size !== undefined ? { fontSize: typeof size === "number" ? `${size}px` : size } : {}),
+      }}
+    >
+      {children ?? text}
+    </Tag>
+  );
+}

@@ -1,0 +1,391 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Link,
+  isRouteErrorResponse,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { DownloadDialog, LicenseNotice } from "~/components/download-dialog";
+import { FontFaces } from "~/components/font-faces";
+import { FontInfo, FontLicense } from "~/components/font-info";
+import { FontPreview } from "~/components/font-preview";
+import { FontSpecimen, specimenBigChars, specimenText } from "~/components/font-specimen";
+import { LicenseBadge } from "~/components/license-badge";
+import { TypeTester } from "~/components/type-tester";
+import fontStylesHref from "~/styles/font.css";
+import { apiGet, isApiError } from "~/utils/api.server";
+import {
+  fontHref,
+  sortedWeights,
+  weightName,
+  type DownloadFiles,
+  type Font,
+  type PreviewFace,
+  type PreviewTheme,
+} from "~/utils/catalogue";
+import { getEnv } from "~/utils/env.server";
+import { DEFAULT_PREVIEW_TEXT, parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/font-query";
+import { loadPreviewFaces } from "~/utils/subset.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data?.font) return [{ title: "This page could not be found - 短视频字体" }];
+  const { font } = data;
+  return [
+    { title: `${font.familyName} - 免费预览与下载 - 短视频字体` },
+    { name: "description", content: font.description || `${font.familyName}在线预览、字符集、授权说明与下载。` },
+  ];
+};
+
+/** SPEC 2 validate hook: the id must be digits. */
+export function isValidFontId(id: string | undefined): id is string {
+  return typeof id === "string" && /^\d{1,18}$/.test(id);
+}
+
+function notFound(): Response {
+  return new Response("This page could not be found", { status: 404, statusText: "Not Found" });
+}
+
+/** `_faces=1`: the live type tester asks for new faces only (no view is counted). */
+const FACES_PARAM = "_faces";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (!isValidFontId(params.id)) throw notFound();
+  const id = params.id;
+  const url = new URL(request.url);
+  const { query: tester, notice } = parseTesterQuery(url.searchParams);
+  const facesOnly = url.searchParams.get(FACES_PARAM) === "1";
+
+  const rethrow = (error: unknown): never => {
+    if (error instanceof Response) throw error;
+    if (isApiError(error) && (error.status === 404 || error.code === "404" || error.status === 400)) throw notFound();
+    throw error;
+  };
+
+  const [font, download] = await Promise.all([
+    (facesOnly
+      ? apiGet<Font>(request, `/api/v1/web/search/fontInformation/${id}`)
+      : apiGet<Font>(request, "/web/api/font/getFontDetail", { fontGNo: id })
+    ).catch(rethrow),
+    facesOnly
+      ? Promise.resolve(null)
+      : apiGet<DownloadFiles>(request, "/web/api/font/get-download-url", { fontGNo: id }).catch((error: unknown) => {
+          if (error instanceof Response) throw error;
+          return null;
+        }),
+  ]);
+  if (!font || typeof font !== "object" || !font.fontGNo) throw notFound();
+
+  const previewText = tester.text || `${font.familyName} ${DEFAULT_PREVIEW_TEXT}`;
+  const bigText = specimenBigChars(tester.text || font.familyName);
+  const weights = sortedWeights(
+    font.childFontResource?.some((child) => child.fontGNo === font.fontGNo)
+      ? font.childFontResource
+      : [...(font.childFontResource ?? []), { ...font, childFontResource: [] }],
+  );
+  const faces = await loadPreviewFaces(
+    weights.map((weight) => ({
+      gno: weight.fontGNo,
+      text:
+        weight.fontGNo === font.fontGNo
+          ? `${previewText}${font.familyName}${specimenText(bigText)}`
+          : `${previewText}${weight.fontName}`,
+    })),
+    { maxChars: 1000 },
+  );
+
+  return {
+    font,
+    weights,
+    files: download?.files ?? [],
+    faces,
+    tester,
+    notice,
+    previewText,
+    bigText,
+    browserApiBase: getEnv().browserApiBase,
+  };
+}
+
+const LIVE_DEBOUNCE_MS = 300;
+
+/** Waits (at most 4 s) until the browser has loaded the given faces for `text`. */
+async function preloadFaces(faces: Record<string, PreviewFace>, text: string): Promise<void> {
+  if (typeof document === "undefined" || !("fonts" in document)) return;
+  const loads = Object.values(faces).map((face) =>
+    document.fonts.load(`32px "${face.familyName}"`, text || "字").catch(() => undefined),
+  );
+  await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, 4000))]);
+}
+
+export default function FontDetailRoute() {
+  const location = useLocation();
+  // A navigation brings new loader data: start over with it.
+  return <FontDetailPage key={location.key} />;
+}
+
+function FontDetailPage() {
+  const data = useLoaderData<typeof loader>();
+  const { font, files, weights, browserApiBase } = data;
+  const location = useLocation();
+  const pathname = location.pathname;
+
+  const [text, setText] = useState(data.tester.text);
+  const [size, setSize] = useState(data.tester.size);
+  const [theme, setTheme] = useState<PreviewTheme>(data.tester.theme);
+  const [faces, setFaces] = useState<Record<string, PreviewFace>>(data.faces);
+  const [pending, setPending] = useState<Record<string, PreviewFace> | null>(null);
+  const [downloadOpen, setDownloadOpen] = useState(data.tester.download);
+  const [previewText, setPreviewText] = useState(data.previewText);
+  const [bigText, setBigText] = useState(data.bigText);
+
+  const fetcher = useFetcher<typeof loader>();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const lastRequested = useRef(data.tester.text);
+
+  const requestFaces = useCallback(
+    (value: string) => {
+      clearTimeout(timer.current);
+      const trimmed = value.trim();
+      if (trimmed === lastRequested.current) return;
+      lastRequested.current = trimmed;
+      const params = new URLSearchParams({ [FACES_PARAM]: "1" });
+      if (trimmed) params.set("text", trimmed);
+      fetcher.load(`${pathname}?${params}`);
+    },
+    [fetcher, pathname],
+  );
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // New faces arrived: declare them next to the current ones, switch once the browser has them.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && fetcher.data.faces) {
+      setPending(fetcher.data.faces);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  useEffect(() => {
+    if (!pending || !fetcher.data) return;
+    let cancelled = false;
+    const next = fetcher.data;
+    preloadFaces(pending, next.previewText).then(() => {
+      if (cancelled) return;
+      setFaces(pending);
+      setPreviewText(next.previewText);
+      setBigText(next.bigText);
+      setPending(null);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [pending, fetcher.data]);
+
+  function onTextChange(value: string) {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => requestFaces(value), LIVE_DEBOUNCE_MS);
+  }
+
+  const testerQuery: TesterQuery = { text: text.trim(), size, theme, download: false };
+  const shownText = text.trim() ? text : previewText;
+  const mainFace = faces[font.fontGNo];
+  const openHref = `${pathname}${testerSearch(testerQuery, { download: true })}#download`;
+  const closeHref = `${pathname}${testerSearch(testerQuery, { download: false })}`;
+  const closeDownload = useCallback(() => setDownloadOpen(false), []);
+
+  const sections = [
+    { id: "editor", label: "编辑器" },
+    { id: "family", label: "字体家族" },
+    { id: "info", label: "字体信息" },
+    { id: "license", label: "授权" },
+    { id: "preview", label: "预览" },
+    ...(font.videoUrl ? [{ id: "video", label: "视频" }] : []),
+  ];
+
+  return (
+    <article className="font-detail" data-font-gno={font.fontGNo} data-theme={theme}>
+      <FontFaces faces={faces} />
+      {pending ? <FontFaces faces={pending} /> : null}
+
+      <header className="font-detail__head">
+        <div className="font-detail__title">
+          <nav className="breadcrumb" aria-label="面包屑">
+            <Link to="/font">字体库</Link>
+            <span aria-hidden="true"> / </span>
+            <span>{font.familyName}</span>
+          </nav>
+          <h1>
+            {font.familyName}
+            <LicenseBadge license={font.license} />
+          </h1>
+          <p className="font-detail__sub">
+            {font.fontName}
+            {font.familyNameEn ? ` · ${font.familyNameEn}` : ""} · {weights.length} 个字重
+          </p>
+          {font.description ? <p className="font-detail__desc">{font.description}</p> : null}
+          {font.tags.length > 0 || font.styles.length > 0 ? (
+            <ul className="font-detail__tags" aria-label="风格与标签">
+              {font.styles.map((style) => (
+                <li key={`s-${style.code}`}>
+                  <Link to={`/font?style=${encodeURIComponent(style.code)}`} className="chip chip--small">
+                    {style.name}
+                  </Link>
+                </li>
+              ))}
+              {font.tags.map((tag) => (
+                <li key={`t-${tag.id}`}>
+                  <Link to={`/font?tag=${tag.id}`} className="chip chip--small chip--tag">
+                    #{tag.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="font-detail__cta">
+          <Link
+            to={openHref}
+            className="btn btn--primary btn--large"
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              setDownloadOpen(true);
+            }}
+            aria-haspopup="dialog"
+          >
+            下载字体
+          </Link>
+          <LicenseNotice license={font.license} />
+        </div>
+      </header>
+
+      {data.notice ? (
+        <p className="notice" role="alert">
+          {data.notice}
+        </p>
+      ) : null}
+
+      <nav className="section-nav" aria-label="页面导航">
+        {sections.map((section) => (
+          <a key={section.id} href={`#${section.id}`}>
+            {section.label}
+          </a>
+        ))}
+      </nav>
+
+      <section id="editor" className="font-section" aria-labelledby="editor-title">
+        <h2 id="editor-title">编辑器</h2>
+        <TypeTester
+          action={pathname}
+          gno={font.fontGNo}
+          face={mainFace}
+          text={text}
+          fallbackText={previewText}
+          size={size}
+          theme={theme}
+          onTextChange={onTextChange}
+          onSizeChange={setSize}
+          onThemeChange={setTheme}
+          onSubmit={() => requestFaces(text)}
+          loading={fetcher.state !== "idle" || pending !== null}
+        />
+      </section>
+
+      <section id="family" className="font-section" aria-labelledby="family-title">
+        <h2 id="family-title">
+          字体家族 <small className="muted">{weights.length} 个字重</small>
+        </h2>
+        <ul className="family-list">
+          {weights.map((weight) => (
+            <li
+              key={weight.fontGNo}
+              className="family-list__item"
+              data-font-gno={weight.fontGNo}
+              aria-current={weight.fontGNo === font.fontGNo ? "true" : undefined}
+            >
+              <Link to={`${fontHref(weight.fontGNo)}${testerSearch({ ...testerQuery })}`} className="family-list__link">
+                <span className="family-list__meta">
+                  <strong>{weight.fontName}</strong>
+                  <span className="muted">
+                    {weightName(weight.weight)} {weight.weight} · {weight.styleName}
+                  </span>
+                </span>
+                <FontPreview
+                  gno={weight.fontGNo}
+                  face={faces[weight.fontGNo]}
+                  text={shownText}
+                  theme={theme}
+                  className="family-list__preview"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="info" className="font-section" aria-labelledby="info-title">
+        <h2 id="info-title">字体信息</h2>
+        <FontInfo font={font} />
+      </section>
+
+      <section id="license" className="font-section" aria-labelledby="license-title">
+        <h2 id="license-title">授权</h2>
+        <FontLicense font={font} />
+      </section>
+
+      <section id="preview" className="font-section" aria-labelledby="preview-title">
+        <h2 id="preview-title">预览</h2>
+        <FontSpecimen gno={font.fontGNo} face={mainFace} text={shownText} bigText={bigText} theme={theme} />
+      </section>
+
+      {font.videoUrl ? (
+        <section id="video" className="font-section" aria-labelledby="video-title">
+          <h2 id="video-title">视频</h2>
+          <video className="font-video" src={font.videoUrl} controls preload="none" playsInline>
+            <a href={font.videoUrl}>观看视频</a>
+          </video>
+        </section>
+      ) : null}
+
+      <DownloadDialog
+        visible={downloadOpen}
+        files={files}
+        weights={weights}
+        familyName={font.familyName}
+        license={font.license}
+        browserApiBase={browserApiBase}
+        closeHref={closeHref}
+        onClose={closeDownload}
+      />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="font-page font-error" role="alert">
+      <img src="/images/empty.svg" alt="" width={200} height={160} />
+      {status === 404 ? (
+        <>
+          <h1>This page could not be found</h1>
+          <p>字体不存在，可能已被下架或链接有误。</p>
+        </>
+      ) : (
+        <>
+          <h1>字体详情暂时无法加载</h1>
+          <p>服务暂时不可用，请稍后刷新重试。</p>
+        </>
+      )}
+      <p>
+        <Link to="/font">浏览字体库</Link> · <Link to="/">返回首页</Link>
+      </p>
+    </div>
+  );
+}

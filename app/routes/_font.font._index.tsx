@@ -1,0 +1,223 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { FontFaces } from "~/components/font-faces";
+import { FontFilters, type CategoryChip } from "~/components/font-filters";
+import { FontList } from "~/components/font-list";
+import { LayoutSwitch } from "~/components/layout-switch";
+import { Pagination } from "~/components/pagination";
+import fontStylesHref from "~/styles/font.css";
+import { apiGet, isApiError } from "~/utils/api.server";
+import { dictEntries, type Dict, type Font, type Page, type StyleCategory, type Tag } from "~/utils/catalogue";
+import {
+  LIST_PAGE_SIZE,
+  fontListSearch,
+  listPreviewText,
+  parseFontListQuery,
+  type FontListQuery,
+} from "~/utils/font-query";
+import { loadPreviewFaces } from "~/utils/subset.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const keyword = data?.query.keyword;
+  const title = keyword ? `“${keyword}”的字体搜索结果` : data?.styleName ? `${data.styleName}字体` : "字体库";
+  return [
+    { title: `${title} - 短视频字体` },
+    {
+      name: "description",
+      content: "输入你自己的文字，一次预览所有短视频字体的效果：标题、字幕、封面、花字，免费商用字体一目了然。",
+    },
+  ];
+};
+
+async function loadCategories(request: Request): Promise<CategoryChip[]> {
+  const dicts = await apiGet<Dict[]>(request, "/web/api/dict/font-default").catch((error) => {
+    if (error instanceof Response) throw error;
+    return [] as Dict[];
+  });
+  const fromDict = dictEntries(Array.isArray(dicts) ? dicts : [], "style")
+    .filter((dict) => dict.dictNumber !== "all")
+    .map((dict) => ({ code: String(dict.dictNumber), name: dict.dictName }));
+  if (fromDict.length > 0) return fromDict;
+  const home = await apiGet<{ categories?: StyleCategory[] }>(request, "/web/api/showData/getData").catch((error) => {
+    if (error instanceof Response) throw error;
+    return null;
+  });
+  return (home?.categories ?? [])
+    .filter((category) => category.code !== "all")
+    .sort((a, b) => a.sort - b.sort)
+    .map((category) => ({ code: category.code, name: category.name }));
+}
+
+const EMPTY_PAGE: Page<Font> = { records: [], total: 0, current: 1, size: LIST_PAGE_SIZE, pages: 0 };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { query, notice } = parseFontListQuery(url.searchParams);
+  const previewText = listPreviewText(query);
+  const notices: string[] = notice ? [notice] : [];
+
+  const [page, categories] = await Promise.all([
+    apiGet<Page<Font>>(request, "/web/api/font/getFontList", {
+      current: query.page,
+      size: LIST_PAGE_SIZE,
+      style: query.style,
+      tagId: query.tag,
+      keyword: query.keyword || undefined,
+      sort: query.sort,
+      text: query.fit && query.text ? query.text : undefined,
+    }).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+      // The backend rejected a parameter: show its message and an empty list rather than an error page.
+      if (isApiError(error) && error.status === 400) {
+        notices.push(error.message);
+        return EMPTY_PAGE;
+      }
+      throw error;
+    }),
+    loadCategories(request),
+  ]);
+
+  const records = Array.isArray(page.records) ? page.records : [];
+  if (records.length === 0 && query.page > 1 && page.pages > 0) {
+    notices.push(`第 ${query.page} 页没有内容，一共只有 ${page.pages} 页。`);
+  }
+
+  const faces = await loadPreviewFaces(records.map((font) => ({ gno: font.fontGNo, text: previewText })));
+
+  const tagMap = new Map<number, Tag>();
+  for (const font of records) for (const tag of font.tags ?? []) if (!tagMap.has(tag.id)) tagMap.set(tag.id, tag);
+  const tags = [...tagMap.values()].slice(0, 16);
+  const tagName = query.tag ? (tagMap.get(query.tag)?.name ?? null) : null;
+  if (query.tag && !tagMap.has(query.tag)) tags.unshift({ id: query.tag, name: tagName ?? `标签 ${query.tag}` });
+  const styleName = query.style ? (categories.find((c) => c.code === query.style)?.name ?? null) : null;
+
+  return {
+    query,
+    notices,
+    previewText,
+    fonts: records,
+    total: page.total,
+    pages: page.pages,
+    categories,
+    tags,
+    tagName,
+    styleName,
+    faces,
+  };
+}
+
+export default function FontListPage() {
+  const data = useLoaderData<typeof loader>();
+  const { query, fonts, faces, previewText, total, pages } = data;
+  const filtered = Boolean(query.keyword || query.style || query.tag || (query.fit && query.text));
+
+  return (
+    <div className="font-page" data-theme={query.theme}>
+      <FontFaces faces={faces} />
+      <header className="font-page__head">
+        <h1>{data.styleName ? `${data.styleName}字体` : "字体库"}</h1>
+        <p className="font-page__lead">输入你自己的文字，一次看遍每款字体的效果。</p>
+      </header>
+
+      {data.notices.map((notice) => (
+        <p key={notice} className="notice" role="alert">
+          {notice}
+        </p>
+      ))}
+
+      <FontFilters query={query} categories={data.categories} tags={data.tags} />
+
+      <div className="font-results__bar">
+        <p className="font-results__count" aria-live="polite" data-total={total}>
+          {query.keyword ? (
+            <>
+              “<strong>{query.keyword}</strong>” 共找到 <strong>{total}</strong> 款字体
+            </>
+          ) : filtered ? (
+            <>
+              共找到 <strong>{total}</strong> 款字体
+            </>
+          ) : (
+            <>
+              共 <strong>{total}</strong> 款字体
+            </>
+          )}
+          {query.fit && query.text ? <span className="muted">（均能完整显示“{query.text}”）</span> : null}
+        </p>
+        <LayoutSwitch current={query.layout} hrefFor={(layout) => `/font${fontListSearch(query, { layout }, true)}`} />
+      </div>
+
+      {fonts.length > 0 ? (
+        <FontList
+          fonts={fonts}
+          faces={faces}
+          layout={query.layout}
+          previewText={previewText}
+          theme={query.theme}
+          label="字体列表"
+        />
+      ) : (
+        <EmptyState query={query} />
+      )}
+
+      <Pagination
+        page={query.page}
+        pages={pages}
+        hrefFor={(page) => `/font${fontListSearch(query, { page }, true)}`}
+        label="字体列表分页"
+      />
+    </div>
+  );
+}
+
+function EmptyState({ query }: { query: FontListQuery }) {
+  return (
+    <div className="empty-state" role="status">
+      <img src="/images/empty.svg" alt="" width={200} height={160} />
+      <h2>没有找到符合条件的字体</h2>
+      <ul className="empty-state__tips">
+        {query.fit && query.text ? (
+          <li>
+            没有字体能完整显示这段文字，试试{" "}
+            <Link to={`/font${fontListSearch(query, { fit: false })}`}>取消“只看能显示这段文字的字体”</Link>
+          </li>
+        ) : null}
+        {query.keyword ? (
+          <li>
+            换个关键词，或 <Link to={`/font${fontListSearch(query, { keyword: "" })}`}>清除搜索词</Link>
+          </li>
+        ) : null}
+        {query.style || query.tag ? (
+          <li>
+            <Link to={`/font${fontListSearch(query, { style: undefined, tag: undefined })}`}>查看全部风格</Link>
+          </li>
+        ) : null}
+        {query.page > 1 ? (
+          <li>
+            <Link to={`/font${fontListSearch(query, { page: 1 }, true)}`}>回到第 1 页</Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/font">浏览全部字体</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="font-page font-error" role="alert">
+      <img src="/images/empty.svg" alt="" width={200} height={160} />
+      <h1>{status === 404 ? "This page could not be found" : "字体列表暂时无法加载"}</h1>
+      <p>{status === 404 ? "页面不存在。" : "服务暂时不可用，请稍后刷新重试。"}</p>
+      <p>
+        <Link to="/font">重新加载字体库</Link> · <Link to="/">返回首页</Link>
+      </p>
+    </div>
+  );
+}
