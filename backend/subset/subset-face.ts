@@ -4,6 +4,7 @@ import {
   instantiateHarfBuzzSubset,
   type HarfBuzzSubsetExports,
 } from "./harfbuzz-wasm.js";
+import { viewOf } from "./sfnt.js";
 
 /**
  * Memory a preprocessed face takes per byte of source font, measured on the catalogue's CJK fonts
@@ -40,6 +41,7 @@ export class SubsetFace {
   ) {}
 
   static load(module: WebAssembly.Module, fontBytes: Uint8Array, faceIndex = 0): SubsetFace {
+    if (!isSfntOrCollection(fontBytes)) throw new FontLoadError("无法解析字体文件：不是 TrueType/OpenType 字体");
     const hb = instantiateHarfBuzzSubset(module);
     const fontPointer = hb.malloc(fontBytes.byteLength);
     if (!fontPointer) {
@@ -108,4 +110,11 @@ export class SubsetFace {
       hb.hb_blob_destroy(blob);
     }
   }
+}
+
+/** sfnt versions of TrueType (0x00010000, 'true'), CFF ('OTTO') and collections ('ttcf'). */
+const SFNT_SIGNATURES = new Set([0x00010000, 0x74727565, 0x4f54544f, 0x74746366]);
+
+function isSfntOrCollection(bytes: Uint8Array): boolean {
+  return bytes.byteLength >= 12 && SFNT_SIGNATURES.has(viewOf(bytes).getUint32(0));
 }

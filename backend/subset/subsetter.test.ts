@@ -1,0 +1,151 @@
+import { readFileSync } from "node:fs";
+import wawoff2 from "wawoff2";
+import { afterEach, describe, expect, it } from "vitest";
+import { normalizeCodepoints } from "./subset-key.js";
+import { Subsetter } from "./subsetter.js";
+import {
+  distinctIdeographs,
+  fontFile,
+  glyphCountOf,
+  hasCffFont,
+  NOTO_SANS_CJK_CFF,
+  NOTO_SANS_SC,
+  sfntFromWoff,
+  shapedGlyphs,
+  unicodesOf,
+  ZCOOL_KUAILE,
+} from "./testing/fonts.js";
+
+const kuaile = fontFile("10001", ZCOOL_KUAILE);
+const notoSans = fontFile("10002", NOTO_SANS_SC);
+/** Includes an emoji neither font has, and repeats. */
+const TEXT = "你好，世界！短视频字体 Hello 2026 你好😀";
+const MB = 1024 * 1024;
+
+/** The text's code points that the whole font maps. */
+function expectedUnicodes(fontPath: string, text: string): Set<number> {
+  const whole = unicodesOf(readFileSync(fontPath));
+  return new Set(normalizeCodepoints(text).filter((codepoint) => whole.has(codepoint)));
+}
+
+describe("Subsetter", () => {
+  let subsetter: Subsetter | undefined;
+  afterEach(async () => {
+    await subsetter?.close();
+    subsetter = undefined;
+  });
+
+  it.each([
+    ["ZCOOL KuaiLe", ZCOOL_KUAILE],
+    ["Noto Sans SC", NOTO_SANS_SC],
+  ])("subsets %s to exactly the requested characters the font has", async (_name, fontPath) => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    const ttf = await subsetter.subset(fontFile("1", fontPath), TEXT, "ttf");
+
+    const unicodes = unicodesOf(ttf);
+    expect(unicodes).toEqual(expectedUnicodes(fontPath, TEXT));
+    expect(unicodes.has(0x1f600)).toBe(false);
+    expect(glyphCountOf(ttf)).toBeLessThan(60);
+    expect(ttf.byteLength).toBeLessThan(40_000);
+    expect(shapedGlyphs(ttf, "你好世界").every((glyph) => glyph !== 0)).toBe(true);
+  });
+
+  it("keeps layout tables and drops hinting", async () => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    const ttf = await subsetter.subset(notoSans, "竖排文字，标点。", "ttf");
+    const tags = new Set(readSfntTags(ttf));
+    expect(tags.has("GSUB")).toBe(true);
+    expect(tags.has("GPOS")).toBe(true);
+    expect(tags.has("fpgm")).toBe(false);
+    expect(tags.has("prep")).toBe(false);
+  });
+
+  it("writes WOFF and WOFF2 of the same subset", async () => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    const ttf = await subsetter.subset(kuaile, TEXT, "ttf");
+    const woff = await subsetter.subset(kuaile, TEXT, "woff");
+    const woff2 = await subsetter.subset(kuaile, TEXT, "woff2");
+
+    expect(String.fromCharCode(...woff.subarray(0, 4))).toBe("wOFF");
+    expect(unicodesOf(sfntFromWoff(woff))).toEqual(unicodesOf(ttf));
+    expect(String.fromCharCode(...woff2.subarray(0, 4))).toBe("wOF2");
+    expect(woff2.byteLength).toBeLessThan(woff.byteLength);
+    expect(unicodesOf(await wawoff2.decompress(woff2))).toEqual(unicodesOf(ttf));
+  });
+
+  it("gives a bigger text a bigger, still partial, subset", async () => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    const text = distinctIdeographs(500);
+    const ttf = await subsetter.subset(notoSans, text, "ttf");
+    expect(unicodesOf(ttf)).toEqual(expectedUnicodes(NOTO_SANS_SC, text));
+    expect(glyphCountOf(ttf)).toBeLessThan(600);
+  });
+
+  it("evicts faces beyond the memory budget and still subsets correctly", async () => {
+    const roomy = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    const expectedKuaile = await roomy.subset(kuaile, TEXT, "ttf");
+    const expectedNoto = await roomy.subset(notoSans, TEXT, "ttf");
+    expect(roomy.memory.faces).toBe(2);
+    await roomy.close();
+
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 1 }); // room for one face at most
+    for (const [font, expected] of [
+      [kuaile, expectedKuaile],
+      [notoSans, expectedNoto],
+      [kuaile, expectedKuaile],
+    ] as const) {
+      const ttf = await subsetter.subset(font, TEXT, "ttf");
+      expect(Buffer.from(ttf).equals(Buffer.from(expected))).toBe(true);
+      expect(subsetter.memory.faces).toBe(1);
+      expect(subsetter.isLoaded(font)).toBe(true);
+    }
+    expect(subsetter.isLoaded(notoSans)).toBe(false);
+  });
+
+  it("keeps faces within the budget when they fit, least recently used out first", async () => {
+    // Estimated: Noto Sans SC ~27 MB, ZCOOL KuaiLe ~6 MB; two KuaiLe versions and Noto do not fit in 36 MB.
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 36 * MB });
+    await subsetter.subset(kuaile, "一", "ttf");
+    await subsetter.subset(notoSans, "一", "ttf");
+    await subsetter.subset(kuaile, "二", "ttf");
+    expect(subsetter.memory.faces).toBe(2);
+    expect(subsetter.memory.bytes).toBeLessThanOrEqual(36 * MB);
+    await subsetter.subset(fontFile("10001", ZCOOL_KUAILE, "2"), "一", "ttf"); // a new version is a new face
+    expect(subsetter.memory.bytes).toBeLessThanOrEqual(36 * MB);
+    expect(subsetter.isLoaded(notoSans)).toBe(false); // least recently used
+    expect(subsetter.isLoaded(kuaile)).toBe(true);
+  });
+
+  it("serves concurrent subsets of several fonts", async () => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 1 });
+    const texts = ["春", "夏", "秋", "冬"];
+    const results = await Promise.all(
+      texts.flatMap((text) => [subsetter!.subset(kuaile, text, "ttf"), subsetter!.subset(notoSans, text, "ttf")]),
+    );
+    results.forEach((ttf, index) => {
+      expect([...unicodesOf(ttf)]).toEqual([texts[Math.floor(index / 2)]!.codePointAt(0)]);
+    });
+  });
+
+  it("rejects a file that is not a font", async () => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    await expect(subsetter.subset({ filePath: new URL(import.meta.url).pathname, version: "1" }, "a", "ttf")).rejects.toThrow(
+      "无法解析字体文件",
+    );
+  });
+
+  it.skipIf(!hasCffFont)("subsets a CFF face of a collection (fonts-noto-cjk)", async () => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    const otf = await subsetter.subset({ ...NOTO_SANS_CJK_CFF, version: "1" }, TEXT, "ttf");
+    expect(String.fromCharCode(...otf.subarray(0, 4))).toBe("OTTO");
+    const whole = unicodesOf(readFileSync(NOTO_SANS_CJK_CFF.filePath), NOTO_SANS_CJK_CFF.faceIndex);
+    expect(unicodesOf(otf)).toEqual(new Set(normalizeCodepoints(TEXT).filter((codepoint) => whole.has(codepoint))));
+  });
+});
+
+function readSfntTags(sfnt: Uint8Array): string[] {
+  const view = new DataView(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
+  return Array.from({ length: view.getUint16(4) }, (_, index) =>
+    String.fromCharCode(...sfnt.subarray(12 + index * 16, 16 + index * 16)),
+  );
+}
