@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { FontStorage } from "../storage/font-storage.js";
-import { CHARSETS, charsetCoverage } from "./charsets.js";
-import { toRanges } from "./codepoints.js";
+import { CHARSETS, charsetCoverage, type CharsetCoverage } from "./charsets.js";
+import { toRanges, type CodepointRange } from "./codepoints.js";
 import { FAMILY_SEEDS, FIRST_FONT_GNO, WEIGHT_NAMES, type FamilySeed } from "./families.js";
 import { prepareFontFile, type StoredFontFile } from "./font-files.js";
 import { readFontFacts, type FontFacts } from "./font-reader.js";
@@ -13,8 +13,6 @@ import { STYLE_CATEGORIES } from "./style-categories.js";
 
 /** Any constant shared by every process seeding the same database. */
 const SEED_LOCK_KEY = 20_250_001;
-/** Rows per INSERT for the code point ranges: well under PostgreSQL's 65535 parameters. */
-const RANGE_BATCH = 5_000;
 
 type FamilyFiles = { family: FamilySeed; files: Array<{ gno: string; stored: StoredFontFile }> };
 
@@ -122,7 +120,14 @@ async function insertTags(trx: Transaction<Database>): Promise<Map<string, numbe
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
-type AcceptedFont = { gno: string; stored: StoredFontFile; size: number; facts: FontFacts; licence: ClassifiedLicence };
+type AcceptedFont = {
+  gno: string;
+  stored: StoredFontFile;
+  size: number;
+  facts: FontFacts;
+  licence: ClassifiedLicence;
+  charsets: CharsetCoverage[];
+};
 
 async function insertFamily(
   trx: Transaction<Database>,
@@ -131,7 +136,6 @@ async function insertFamily(
   tagIds: Map<string, number>,
 ): Promise<void> {
   const fonts: AcceptedFont[] = [];
-  const coverage = new Map<string, ReturnType<typeof charsetCoverage>>();
   for (const { gno, stored } of files) {
     const bytes = await fs.readFile(storage.resolve(stored.ttf));
     const facts = readFontFacts(bytes);
@@ -140,8 +144,8 @@ async function insertFamily(
       console.warn(`字体 ${gno}（${stored.ttf}）的授权无法确认，未收录`);
       continue;
     }
-    fonts.push({ gno, stored, size: bytes.byteLength, facts, licence });
-    coverage.set(gno, charsetCoverage(new Set(facts.codepoints)));
+    const charsets = charsetCoverage(new Set(facts.codepoints));
+    fonts.push({ gno, stored, size: bytes.byteLength, facts, licence, charsets });
   }
   if (fonts.length === 0) return;
 
@@ -196,21 +200,9 @@ async function insertFamily(
       .execute();
     await trx
       .insertInto("font_charset")
-      .values(coverage.get(font.gno)!.map(({ code, covered }) => ({ font_gno: font.gno, charset_code: code, covered })))
+      .values(font.charsets.map(({ code, covered }) => ({ font_gno: font.gno, charset_code: code, covered })))
       .execute();
-    const ranges = toRanges(font.facts.codepoints);
-    for (let start = 0; start < ranges.length; start += RANGE_BATCH) {
-      await trx
-        .insertInto("font_codepoint_range")
-        .values(
-          ranges.slice(start, start + RANGE_BATCH).map(([first, last]) => ({
-            font_gno: font.gno,
-            range_start: first,
-            range_end: last,
-          })),
-        )
-        .execute();
-    }
+    await insertCodepointRanges(trx, font.gno, toRanges(font.facts.codepoints));
   }
 
   // 免费 lists the families free for commercial use: derived from the licences, not written by hand.
@@ -224,4 +216,15 @@ async function insertFamily(
     .insertInto("font_family_tag")
     .values(family.tags.map((tag) => ({ family_id: familyId, tag_id: tagIds.get(tag)! })))
     .execute();
+}
+
+/** Two array parameters instead of a parameter per value: a font can have thousands of ranges. */
+async function insertCodepointRanges(trx: Transaction<Database>, gno: string, ranges: CodepointRange[]): Promise<void> {
+  const firsts = ranges.map(([first]) => first);
+  const lasts = ranges.map(([, last]) => last);
+  await sql`
+    insert into font_codepoint_range (font_gno, range_start, range_end)
+    select ${gno}, range.first, range.last
+    from unnest(cast(${firsts} as integer[]), cast(${lasts} as integer[])) as range(first, last)
+  `.execute(trx);
 }
