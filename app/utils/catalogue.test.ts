@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import {
+  charLength,
+  coveragePercent,
+  dictEntries,
+  dictName,
+  downloadHref,
+  familyFileSize,
+  formatCount,
+  formatFileSize,
+  joinBase,
+  licenseExplanation,
+  licenseKind,
+  licenseLabel,
+  previewFontFamily,
+  sortedWeights,
+  truncateChars,
+  uniqueChars,
+  weightName,
+} from "./catalogue";
+
+describe("catalogue helpers", () => {
+  it("names weights", () => {
+    expect(weightName(400)).toBe("常规");
+    expect(weightName(700)).toBe("粗体");
+    expect(weightName(100)).toBe("极细");
+    expect(weightName(950)).toBe("黑体");
+    expect(weightName(Number.NaN)).toBe("常规");
+  });
+
+  it("formats file sizes", () => {
+    expect(formatFileSize(0)).toBe("0 B");
+    expect(formatFileSize(512)).toBe("512 B");
+    expect(formatFileSize(1536)).toBe("1.5 KB");
+    expect(formatFileSize(1.2 * 1024 * 1024)).toBe("1.2 MB");
+    expect(formatFileSize(10 * 1024 * 1024)).toBe("10 MB");
+    expect(formatFileSize(250 * 1024 * 1024)).toBe("250 MB");
+    expect(formatFileSize(-1)).toBe("—");
+  });
+
+  it("formats counts the Chinese way", () => {
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(12_345)).toBe("1.2万");
+    expect(formatCount(20_000)).toBe("2万");
+    expect(formatCount(320_000_000)).toBe("3.2亿");
+  });
+
+  it("maps licences to badge kinds", () => {
+    expect(licenseKind({ commercialLabel: "免费商用", commercialUse: true })).toBe("free");
+    expect(licenseKind({ commercialLabel: "个人免费", commercialUse: false })).toBe("personal");
+    expect(licenseKind({ commercialLabel: "需授权", commercialUse: false })).toBe("paid");
+    expect(licenseKind({ commercialLabel: "other", commercialUse: true })).toBe("free");
+    expect(licenseKind(null)).toBe("paid");
+    expect(licenseLabel({ commercialLabel: "x", commercialUse: false })).toBe("需授权");
+    expect(licenseExplanation({ code: "OFL-1.1", commercialLabel: "免费商用", commercialUse: true })).toContain("开源");
+    expect(licenseExplanation({ code: "custom", commercialLabel: "个人免费", commercialUse: false })).toContain("个人");
+  });
+
+  it("computes coverage", () => {
+    expect(coveragePercent({ covered: 6763, total: 6763 })).toBe(100);
+    expect(coveragePercent({ covered: 1, total: 3 })).toBe(33.3);
+    expect(coveragePercent({ covered: 1, total: 0 })).toBe(0);
+  });
+
+  it("dedupes text for subsets", () => {
+    expect(uniqueChars("你好 你好，世界\n")).toBe("你好，世界");
+    expect(uniqueChars("abcabc", 2)).toBe("ab");
+    expect(uniqueChars("😀😀a")).toBe("😀a");
+    expect(truncateChars("😀😀😀", 2)).toBe("😀😀");
+    expect(charLength("😀字")).toBe(2);
+  });
+
+  it("joins bases and builds download links", () => {
+    expect(joinBase("", "/webfont/files/a.woff")).toBe("/webfont/files/a.woff");
+    expect(joinBase("https://cdn.example.com/", "/webfont/files/a.woff")).toBe(
+      "https://cdn.example.com/webfont/files/a.woff",
+    );
+    expect(joinBase("https://cdn.example.com", "https://other.example.com/x")).toBe("https://other.example.com/x");
+    expect(downloadHref("", "10001")).toBe("/api/v1/web/10001/download");
+    expect(downloadHref("https://api.example.com", "10001")).toBe("https://api.example.com/api/v1/web/10001/download");
+  });
+
+  it("uses only the subset face then a generic fallback", () => {
+    expect(previewFontFamily({ familyName: "A10001-abc" })).toBe('"A10001-abc", sans-serif');
+    expect(previewFontFamily(undefined)).toBe("sans-serif");
+  });
+
+  it("sums family sizes and sorts weights", () => {
+    const child = (fontGNo: string, weight: number, fileSize: number) => ({ fontGNo, weight, fileSize });
+    expect(familyFileSize({ fileSize: 5, childFontResource: [] })).toBe(5);
+    expect(
+      familyFileSize({ fileSize: 5, childFontResource: [child("1", 400, 10), child("2", 700, 20)] as never }),
+    ).toBe(30);
+    expect(sortedWeights([child("2", 700, 0), child("1", 400, 0), child("3", 100, 0)]).map((c) => c.fontGNo)).toEqual(
+      ["3", "1", "2"],
+    );
+  });
+
+  it("looks dictionaries up as strings", () => {
+    const dicts = [
+      { category: "style", dictNumber: "cute", dictName: "可爱", sort: 2 },
+      { category: "style", dictNumber: "vlog", dictName: "Vlog", sort: 1 },
+      { category: "weight", dictNumber: "400", dictName: "常规", sort: 1 },
+    ];
+    expect(dictEntries(dicts, "style").map((d) => d.dictNumber)).toEqual(["vlog", "cute"]);
+    expect(dictName(dicts, "weight", 400)).toBe("常规");
+    expect(dictName(dicts, "weight", 500)).toBeUndefined();
+  });
+});

@@ -1,0 +1,187 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadPreviewFaces } from "./subset.server";
+
+type Seen = { method: string; url: string; contentType: string; body: unknown };
+
+let server: Server;
+let base = "";
+let seen: Seen[] = [];
+let reply: (body: unknown, res: ServerResponse) => void = () => {};
+
+function read(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let text = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk) => (text += chunk));
+    req.on("end", () => resolve(text));
+  });
+}
+
+function send(res: ServerResponse, status: number, payload: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(payload));
+}
+
+function ok(body: unknown, res: ServerResponse) {
+  const items = body as { gno: string; text: string }[];
+  send(res, 200, {
+    code: "200",
+    message: "success",
+    data: items.map((item) => ({
+      gno: item.gno,
+      text: item.text,
+      familyName: `A${item.gno}-abc123`,
+      woffPath: `/webfont/files/${item.gno}-abc123.woff?t=1`,
+      ttfPath: `/webfont/files/${item.gno}-abc123.ttf?t=1`,
+    })),
+  });
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const raw = await read(req);
+    let body: unknown = null;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = raw;
+    }
+    seen.push({ method: req.method ?? "", url: req.url ?? "", contentType: req.headers["content-type"] ?? "", body });
+    reply(body, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  seen = [];
+  reply = ok;
+});
+
+describe("loadPreviewFaces", () => {
+  it("posts one batch of {gno, text} and keys faces by gno", async () => {
+    const faces = await loadPreviewFaces(
+      [
+        { gno: "10001", text: "点赞关注 点赞" },
+        { gno: "10002", text: "你好" },
+      ],
+      { subsetBase: base, browserSubsetBase: "" },
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0].method).toBe("POST");
+    expect(seen[0].url).toBe("/webfont/http");
+    expect(seen[0].contentType).toContain("application/json");
+    expect(seen[0].body).toEqual([
+      { gno: "10001", text: "点赞关注" },
+      { gno: "10002", text: "你好" },
+    ]);
+    expect(faces).toEqual({
+      "10001": {
+        gno: "10001",
+        familyName: "A10001-abc123",
+        woffPath: "/webfont/files/10001-abc123.woff?t=1",
+        ttfPath: "/webfont/files/10001-abc123.ttf?t=1",
+      },
+      "10002": {
+        gno: "10002",
+        familyName: "A10002-abc123",
+        woffPath: "/webfont/files/10002-abc123.woff?t=1",
+        ttfPath: "/webfont/files/10002-abc123.ttf?t=1",
+      },
+    });
+  });
+
+  it("prefixes file paths with the browser subset base when set", async () => {
+    const faces = await loadPreviewFaces([{ gno: "10001", text: "你好" }], {
+      subsetBase: base,
+      browserSubsetBase: "https://subset.example.com/",
+    });
+    expect(faces["10001"].woffPath).toBe("https://subset.example.com/webfont/files/10001-abc123.woff?t=1");
+    expect(faces["10001"].ttfPath).toBe("https://subset.example.com/webfont/files/10001-abc123.ttf?t=1");
+  });
+
+  it("keeps absolute file URLs and prefixes digit-first family names with A", async () => {
+    reply = (_body, res) =>
+      send(res, 200, {
+        code: "200",
+        data: [{ gno: "7", text: "好", familyName: "7-x", woffPath: "https://cdn.example.com/a.woff", ttfPath: "" }],
+      });
+    const faces = await loadPreviewFaces([{ gno: "7", text: "好" }], { subsetBase: base, browserSubsetBase: "https://s" });
+    expect(faces["7"]).toEqual({ gno: "7", familyName: "A7-x", woffPath: "https://cdn.example.com/a.woff", ttfPath: "" });
+  });
+
+  it("limits and dedupes text, and dedupes gnos", async () => {
+    const long = Array.from({ length: 400 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join("");
+    await loadPreviewFaces(
+      [
+        { gno: "1", text: long },
+        { gno: "1", text: "重复" },
+      ],
+      { subsetBase: base, browserSubsetBase: "" },
+    );
+    const body = seen[0].body as { gno: string; text: string }[];
+    expect(body).toHaveLength(1);
+    expect(Array.from(body[0].text)).toHaveLength(200);
+  });
+
+  it("returns {} on a non-200 code", async () => {
+    reply = (_body, res) => send(res, 400, { code: "400", message: "字体 99999 不存在", data: null });
+    expect(await loadPreviewFaces([{ gno: "99999", text: "你好" }], { subsetBase: base, browserSubsetBase: "" })).toEqual(
+      {},
+    );
+    reply = (_body, res) => send(res, 200, { code: 200, message: "number code", data: [] });
+    expect(await loadPreviewFaces([{ gno: "1", text: "你好" }], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
+    reply = (_body, res) => send(res, 200, { code: "500", message: "x", data: [] });
+    expect(await loadPreviewFaces([{ gno: "1", text: "你好" }], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
+  });
+
+  it("returns {} on malformed JSON, HTTP errors, timeouts and unreachable hosts", async () => {
+    reply = (_body, res) => {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end("<html>");
+    };
+    expect(await loadPreviewFaces([{ gno: "1", text: "你" }], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
+
+    reply = () => {
+      /* never answers */
+    };
+    const started = Date.now();
+    expect(
+      await loadPreviewFaces([{ gno: "1", text: "你" }], { subsetBase: base, browserSubsetBase: "", timeoutMs: 200 }),
+    ).toEqual({});
+    expect(Date.now() - started).toBeLessThan(3000);
+
+    expect(
+      await loadPreviewFaces([{ gno: "1", text: "你" }], { subsetBase: "http://127.0.0.1:1", browserSubsetBase: "" }),
+    ).toEqual({});
+  });
+
+  it("ignores unsafe family names", async () => {
+    reply = (_body, res) =>
+      send(res, 200, {
+        code: "200",
+        data: [{ gno: "1", text: "你", familyName: 'x"};</style>', woffPath: "/a.woff", ttfPath: "/a.ttf" }],
+      });
+    expect(await loadPreviewFaces([{ gno: "1", text: "你" }], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
+  });
+
+  it("makes no request for an empty batch or empty texts (SPEC 7)", async () => {
+    expect(await loadPreviewFaces([], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
+    expect(
+      await loadPreviewFaces(
+        [
+          { gno: "1", text: "" },
+          { gno: "2", text: "  \n" },
+        ],
+        { subsetBase: base, browserSubsetBase: "" },
+      ),
+    ).toEqual({});
+    expect(seen).toHaveLength(0);
+  });
+});
