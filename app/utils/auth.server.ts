@@ -1,6 +1,7 @@
 import { parse, serialize } from "cookie";
 import { redirect } from "@remix-run/node";
 import { getEnv } from "./env.server";
+import { isGuardedPath } from "./misc";
 
 /** SPEC 2/4: the session token lives in the cookie named `token`. */
 export const TOKEN_COOKIE = "token";
@@ -40,10 +41,7 @@ export function redirectHomeClearingToken(): Response {
   return redirect("/", { headers: { "Set-Cookie": clearTokenCookie() } });
 }
 
-/** True when the path is guarded by the `auth` route guard (SPEC 2: the path contains /user). */
-export function isGuardedPath(pathname: string): boolean {
-  return pathname.includes("/user");
-}
+export { isGuardedPath };
 
 /**
  * The SPEC 2 `auth` guard: without a token cookie, a path containing /user

@@ -74,3 +74,8 @@ export function withQuery(path: string, query: Record<string, string | number | 
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** SPEC 2 `auth` guard scope: any path containing /user (shared by the root loader and shouldRevalidate). */
+export function isGuardedPath(pathname: string): boolean {
+  return pathname.includes("/user");
+}

@@ -1,0 +1,135 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ReactNode } from "react";
+import globalStyles from "~/styles/global.css";
+import { apiGet } from "~/utils/api.server";
+import { getToken, requireAuthGuard } from "~/utils/auth.server";
+import { getEnv, getPublicEnv } from "~/utils/env.server";
+import { getToast } from "~/utils/toast.server";
+import { isGuardedPath } from "~/utils/misc";
+import { useRootData, type ColumnLink, type FriendLink, type RootData } from "~/utils/root-data";
+import { ErrorPage, describeError } from "~/components/error-page";
+import { OnlineStatus } from "~/components/online-status";
+import { ProgressBar } from "~/components/progress-bar";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+
+/** Root chrome calls must not hold every page for the full 60 s API timeout. */
+const CHROME_TIMEOUT_MS = 8_000;
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: globalStyles },
+];
+
+export const meta: MetaFunction = ({ data: rootData }) => {
+  const title = (rootData as RootData | undefined)?.appTitle ?? "短视频字体";
+  return [
+    { title },
+    { name: "description", content: `${title}：为短视频创作者准备的中文字体库，输入文字即可预览字体效果，查看商用授权并下载。` },
+  ];
+};
+
+function asArray<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // SPEC 2: the `auth` guard runs on every page.
+  requireAuthGuard(request);
+
+  const env = getEnv();
+  // SPEC 4: friend links load regardless (failures give empty lists).
+  const [friendLinks, footerColumns] = await Promise.all([
+    apiGet<unknown>(request, "/web/api/friendshipLinks/getFriendshipLinks", undefined, { timeoutMs: CHROME_TIMEOUT_MS })
+      .then((value) => asArray<FriendLink>(value))
+      .catch(() => [] as FriendLink[]),
+    apiGet<unknown>(request, "/web/api/web-column/getColumnByType", { type: "footer" }, { timeoutMs: CHROME_TIMEOUT_MS })
+      .then((value) => asArray<ColumnLink>(value))
+      .catch(() => [] as ColumnLink[]),
+  ]);
+  const { toast, setCookie } = getToast(request);
+  const publicEnv = getPublicEnv();
+
+  const body: RootData = {
+    appTitle: env.appTitle,
+    loggedIn: Boolean(getToken(request)),
+    friendLinks,
+    footerColumns,
+    toast,
+    year: new Date().getFullYear(),
+    env: { apiBase: publicEnv.apiBase, subsetBase: publicEnv.subsetBase, staticBase: publicEnv.staticBase },
+  };
+  return data(body, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/**
+ * The root loader only reloads when it must: after form submissions (default rule),
+ * or when heading for a guarded /user path, so the guard also runs on client navigations.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
+  isGuardedPath(nextUrl.pathname) || defaultShouldRevalidate;
+
+/** The document shell, shared by the app and the error boundary. */
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRootData();
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0e0f13" />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ProgressBar />
+        <OnlineStatus />
+        {children}
+        <Toaster flash={rootData?.toast} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const rootData = useRootData();
+  const { status, message } = describeError(error);
+  const appTitle = rootData?.appTitle ?? "短视频字体";
+  // Production: do not leak internal error text for unexpected (non-response) errors.
+  const shownMessage = isRouteErrorResponse(error) ? message : status === 500 ? "服务器错误，请联系管理员" : message;
+  return (
+    <div className="site-shell" data-site-layout="error">
+      <SiteHeader appTitle={appTitle} loggedIn={rootData?.loggedIn ?? false} />
+      <main id="main" className="site-main">
+        <div className="container">
+          <ErrorPage status={status} message={shownMessage} />
+        </div>
+      </main>
+      <SiteFooter
+        appTitle={appTitle}
+        friendLinks={rootData?.friendLinks ?? []}
+        columns={rootData?.footerColumns ?? []}
+        year={rootData?.year ?? new Date().getFullYear()}
+      />
+    </div>
+  );
+}

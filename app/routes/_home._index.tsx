@@ -1,0 +1,250 @@
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { apiGet } from "~/utils/api.server";
+import { loadPreviewFaces } from "~/utils/subset.server";
+import type { Font, PreviewFace, StyleCategory } from "~/utils/catalogue";
+import { DEFAULT_PREVIEW_TEXT } from "~/utils/font-query";
+import { categoryEntryImage } from "~/utils/category-image";
+import { errorMessage } from "~/utils/api-errors";
+import { formatCount } from "~/utils/misc";
+import { FontFaces } from "~/components/font-faces";
+import { FontList } from "~/components/font-list";
+
+export type HomeStats = { fontCount: number; familyCount: number; freeCommercialCount: number };
+export type Adv = { id: number | string; title: string; image: string; link: string; position: string; sort: number };
+export type HomeData = {
+  categories: StyleCategory[];
+  recommend: Font[];
+  newest: Font[];
+  hot: Font[];
+  stats: HomeStats;
+  banners: Adv[];
+};
+
+const EMPTY_HOME: HomeData = {
+  categories: [],
+  recommend: [],
+  newest: [],
+  hot: [],
+  stats: { fontCount: 0, familyCount: 0, freeCommercialCount: 0 },
+  banners: [],
+};
+
+const RECOMMEND_COUNT = 8;
+const NEWEST_COUNT = 6;
+
+/** Example texts offered under the hero form (plain links, no JS needed). */
+const SAMPLE_TEXTS = ["点赞关注不迷路", "今日份快乐", "周末去哪儿", "一起去看海"];
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const root = matches.find((match) => match.id === "root")?.data as { appTitle?: string } | undefined;
+  const title = root?.appTitle ?? "短视频字体";
+  return [
+    { title: `${title} - 短视频标题、字幕、封面字体在线预览` },
+    { name: "description", content: `${title}：输入你的文字，一次预览上百款中文字体，查看免费商用授权并下载。` },
+  ];
+};
+
+function arrayOf<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  let home = EMPTY_HOME;
+  let loadError: string | null = null;
+  try {
+    const raw = await apiGet<Partial<HomeData> | null>(request, "/web/api/showData/getData");
+    home = {
+      categories: arrayOf<StyleCategory>(raw?.categories).sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0)),
+      recommend: arrayOf<Font>(raw?.recommend),
+      newest: arrayOf<Font>(raw?.newest),
+      hot: arrayOf<Font>(raw?.hot),
+      stats: { ...EMPTY_HOME.stats, ...(raw?.stats ?? {}) },
+      banners: arrayOf<Adv>(raw?.banners),
+    };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    loadError = errorMessage(error);
+  }
+
+  const recommend = home.recommend.slice(0, RECOMMEND_COUNT);
+  const newest = home.newest.slice(0, NEWEST_COUNT);
+  const previewText = DEFAULT_PREVIEW_TEXT;
+  const faces: Record<string, PreviewFace> = await loadPreviewFaces(
+    [...recommend, ...newest].map((font) => ({ gno: font.fontGNo, text: previewText })),
+  );
+  return {
+    categories: home.categories,
+    recommend,
+    newest,
+    stats: home.stats,
+    faces,
+    previewText,
+    loadError,
+  };
+}
+
+function CategoryGrid({ categories }: { categories: StyleCategory[] }) {
+  if (!categories.length) return null;
+  return (
+    <ul className="category-grid">
+      {categories.map((category) => (
+        <li key={category.code} className="category-grid__item">
+          <Link to={category.url || `/font?style=${encodeURIComponent(category.code)}`} className="category-card" prefetch="intent">
+            <img
+              src={categoryEntryImage(category, "dark")}
+              alt=""
+              width="160"
+              height="100"
+              loading="lazy"
+              decoding="async"
+              className="category-card__image"
+            />
+            <span className="category-card__name">{category.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Stats({ stats }: { stats: HomeStats }) {
+  const items = [
+    { label: "字体数", value: stats.fontCount },
+    { label: "家族数", value: stats.familyCount },
+    { label: "免费商用", value: stats.freeCommercialCount },
+  ];
+  return (
+    <dl className="stats-strip">
+      {items.map((item) => (
+        <div key={item.label} className="stats-strip__item">
+          <dt>{item.label}</dt>
+          <dd>{formatCount(item.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function HomePage() {
+  const { categories, recommend, newest, stats, faces, previewText, loadError } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const guarded = searchParams.get("redirect");
+  const loginHref = `/account/login?${new URLSearchParams({ redirect: guarded && guarded.startsWith("/") ? guarded : "/" })}`;
+
+  return (
+    <div className="home">
+      <FontFaces faces={faces} />
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__pattern" aria-hidden="true" />
+        <div className="container hero__inner">
+          {guarded ? (
+            <p className="notice notice--dark" role="status">
+              该页面需要登录后访问，<Link to={loginHref}>立即登录</Link>
+            </p>
+          ) : null}
+          <p className="hero__eyebrow">短视频标题 · 字幕 · 封面 · 花字</p>
+          <h1 id="hero-title" className="hero__title">
+            输入你的文字，
+            <br />
+            <span className="hero__accent">一次看遍</span>好字体
+          </h1>
+          <p className="hero__lead">
+            收录 {formatCount(stats.familyCount)} 个字体家族、{formatCount(stats.fontCount)} 款字重，商用授权一目了然。
+          </p>
+          <form method="get" action="/font" className="try-form">
+            <label htmlFor="try-text" className="visually-hidden">
+              输入要预览的文字
+            </label>
+            <input
+              id="try-text"
+              name="text"
+              type="text"
+              maxLength={100}
+              placeholder="输入你想预览的文字，例如：点赞关注不迷路"
+              className="try-form__input"
+              autoComplete="off"
+              enterKeyHint="go"
+            />
+            <button type="submit" className="btn btn--accent btn--lg try-form__button">
+              试试看
+            </button>
+          </form>
+          <ul className="hero__samples" aria-label="示例文字">
+            {SAMPLE_TEXTS.map((text) => (
+              <li key={text}>
+                <Link to={`/font?${new URLSearchParams({ text })}`}>{text}</Link>
+              </li>
+            ))}
+          </ul>
+          <Stats stats={stats} />
+        </div>
+      </section>
+
+      {loadError ? (
+        <div className="container">
+          <p className="notice notice--error" role="alert">
+            首页数据加载失败：{loadError}
+          </p>
+        </div>
+      ) : null}
+
+      {categories.length ? (
+        <section className="home-section home-section--dark" aria-labelledby="categories-title">
+          <div className="container">
+            <header className="section-head">
+              <h2 id="categories-title" className="section-head__title">
+                按风格找字体
+              </h2>
+              <Link to="/font" className="section-head__more">
+                全部字体 →
+              </Link>
+            </header>
+            <CategoryGrid categories={categories} />
+          </div>
+        </section>
+      ) : null}
+
+      {recommend.length ? (
+        <section className="home-section" aria-labelledby="recommend-title">
+          <div className="container">
+            <header className="section-head">
+              <h2 id="recommend-title" className="section-head__title">
+                编辑推荐
+              </h2>
+              <Link to="/font?sort=hot" className="section-head__more">
+                查看更多 →
+              </Link>
+            </header>
+            <FontList fonts={recommend} faces={faces} layout="card" previewText={previewText} label="编辑推荐" />
+          </div>
+        </section>
+      ) : null}
+
+      {newest.length ? (
+        <section className="home-section home-section--alt" aria-labelledby="newest-title">
+          <div className="container">
+            <header className="section-head">
+              <h2 id="newest-title" className="section-head__title">
+                新字体上架
+              </h2>
+              <Link to="/font?sort=new" className="section-head__more">
+                查看更多 →
+              </Link>
+            </header>
+            <FontList fonts={newest} faces={faces} layout="stick" previewText={previewText} label="新字体上架" />
+          </div>
+        </section>
+      ) : null}
+
+      {!loadError && !categories.length && !recommend.length && !newest.length ? (
+        <section className="home-section">
+          <div className="container empty-state">
+            <img src="/images/empty.svg" alt="" width="200" height="150" />
+            <p>字体库还是空的，稍后再来看看吧。</p>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it, vi } from "vitest";
+import { ServiceWorkerUnsupportedError, registerServiceWorker } from "./service-worker";
+
+describe("registerServiceWorker (SPEC 1)", () => {
+  it("registers /sw.js with root scope", async () => {
+    const register = vi.fn().mockResolvedValue("ok");
+    await expect(registerServiceWorker({ serviceWorker: { register } })).resolves.toBe("ok");
+    expect(register).toHaveBeenCalledWith("/sw.js", { scope: "/" });
+  });
+  it("raises a not-supported error when unsupported", async () => {
+    await expect(registerServiceWorker({})).rejects.toBeInstanceOf(ServiceWorkerUnsupportedError);
+  });
+});
