@@ -72,7 +72,7 @@ export function DownloadDialog({
   const byGno = new Map(weights.map((weight) => [weight.fontGNo, weight]));
 
   return (
-    <div className="dialog-layer" data-dialog="download">
+    <div className="download-dialog-layer" data-dialog="download">
       <Link
         to={closeHref}
         className="dialog-backdrop"
@@ -90,12 +90,15 @@ export function DownloadDialog({
       <div
         id="download"
         className="dialog download-dialog"
+        data-visible="true"
         role="dialog"
         aria-modal="true"
         aria-labelledby="download-dialog-title"
       >
-        <header className="dialog__header">
-          <h2 id="download-dialog-title">下载 {familyName}</h2>
+        <header>
+          <h2 id="download-dialog-title" className="dialog__title">
+            下载 {familyName}
+          </h2>
           <Link
             ref={closeRef}
             to={closeHref}
@@ -130,7 +133,7 @@ export function DownloadDialog({
                     </span>
                   </div>
                   <a
-                    className="btn btn--primary btn--small"
+                    className="btn btn--primary btn--sm"
                     href={href}
                     download={file.fileName}
                     aria-label={`下载 ${file.fileName}`}

@@ -89,12 +89,12 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
         <div className="font-stick__actions">
           <Link
             to={`${href}?download=1#download`}
-            className="btn btn--primary btn--small"
+            className="btn btn--primary btn--sm"
             aria-label={`下载 ${font.familyName}`}
           >
             下载
           </Link>
-          <Link to={href} className="btn btn--ghost btn--small" aria-label={`${font.familyName} 详情`}>
+          <Link to={href} className="btn btn--ghost btn--sm" aria-label={`${font.familyName} 详情`}>
             详情
           </Link>
         </div>

@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Link,
-  isRouteErrorResponse,
   useFetcher,
   useLoaderData,
   useLocation,
@@ -9,6 +8,7 @@ import {
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DownloadDialog, LicenseNotice } from "~/components/download-dialog";
+import { ErrorPage, describeError } from "~/components/error-page";
 import { FontFaces } from "~/components/font-faces";
 import { FontInfo, FontLicense } from "~/components/font-info";
 import { FontPreview } from "~/components/font-preview";
@@ -250,7 +250,7 @@ function FontDetailPage() {
         <div className="font-detail__cta">
           <Link
             to={openHref}
-            className="btn btn--primary btn--large"
+            className="btn btn--primary btn--lg"
             preventScrollReset
             onClick={(event) => {
               event.preventDefault();
@@ -367,25 +367,6 @@ function FontDetailPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <div className="font-page font-error" role="alert">
-      <img src="/images/empty.svg" alt="" width={200} height={160} />
-      {status === 404 ? (
-        <>
-          <h1>This page could not be found</h1>
-          <p>字体不存在，可能已被下架或链接有误。</p>
-        </>
-      ) : (
-        <>
-          <h1>字体详情暂时无法加载</h1>
-          <p>服务暂时不可用，请稍后刷新重试。</p>
-        </>
-      )}
-      <p>
-        <Link to="/font">浏览字体库</Link> · <Link to="/">返回首页</Link>
-      </p>
-    </div>
-  );
+  const { status, message } = describeError(useRouteError());
+  return <ErrorPage status={status} message={status >= 500 ? "服务暂时不可用，请稍后刷新重试" : message} />;
 }

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { ErrorPage, describeError } from "~/components/error-page";
 import { FontFaces } from "~/components/font-faces";
 import { FontFilters, type CategoryChip } from "~/components/font-filters";
 import { FontList } from "~/components/font-list";
@@ -208,16 +209,6 @@ function EmptyState({ query }: { query: FontListQuery }) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <div className="font-page font-error" role="alert">
-      <img src="/images/empty.svg" alt="" width={200} height={160} />
-      <h1>{status === 404 ? "This page could not be found" : "字体列表暂时无法加载"}</h1>
-      <p>{status === 404 ? "页面不存在。" : "服务暂时不可用，请稍后刷新重试。"}</p>
-      <p>
-        <Link to="/font">重新加载字体库</Link> · <Link to="/">返回首页</Link>
-      </p>
-    </div>
-  );
+  const { status, message } = describeError(useRouteError());
+  return <ErrorPage status={status} message={status >= 500 ? "服务暂时不可用，请稍后刷新重试" : message} />;
 }
