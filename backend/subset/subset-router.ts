@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
-import { badRequest, notFound, sendOk } from "../http/envelope.js";
+import { ApiError, badRequest, notFound, sendOk } from "../http/envelope.js";
 import { apiErrorHandler } from "../http/errors.js";
 import { subsetFamilyName } from "./family-name.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
@@ -107,6 +107,7 @@ const subsetErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
 };
 
 function toRequestError(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
   const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
   if (type === "entity.parse.failed") return badRequest("请求体不是合法的 JSON");
   if (type === "entity.too.large") return badRequest(`请求体过大（最多 ${MAX_BODY_BYTES}）`);

@@ -1,0 +1,215 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { get, type OutgoingHttpHeaders, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSubsetService, type SubsetService } from "./index.js";
+import type { SubsetResponseItem } from "./subset-router.js";
+import { distinctIdeographs, sfntFromWoff, testFontSource, unicodesOf } from "./testing/fonts.js";
+
+type Envelope<T> = { code: string; message: string; data: T };
+
+describe("subset HTTP routes", () => {
+  let cacheDir: string;
+  let service: SubsetService;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-"));
+    service = await startService();
+  });
+  afterAll(async () => {
+    await stopService();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  async function startService(): Promise<SubsetService> {
+    const started = await createSubsetService({ cacheDir, memoryBudgetBytes: 128 * 1024 * 1024, fontSource: testFontSource() });
+    const app = express();
+    app.use(started.router);
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    return started;
+  }
+
+  async function stopService(): Promise<void> {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await service.close();
+  }
+
+  function post(body: string, contentType = "application/json"): Promise<Response> {
+    return fetch(`${base}/webfont/http`, { method: "POST", headers: { "Content-Type": contentType }, body });
+  }
+
+  async function subset(items: unknown): Promise<SubsetResponseItem[]> {
+    const response = await post(JSON.stringify(items));
+    const body = (await response.json()) as Envelope<SubsetResponseItem[]>;
+    expect(response.status, body.message).toBe(200);
+    expect(body.code).toBe("200");
+    expect(body.message).toBe("success");
+    return body.data;
+  }
+
+  it("answers a batch in request order with family names and file URLs", async () => {
+    const data = await subset([
+      { gno: "10002", text: "思源黑体" },
+      { gno: "10001", text: "快乐体" },
+      { gno: 10001, text: "快乐体" },
+    ]);
+    expect(data.map((item) => [item.gno, item.text])).toEqual([
+      ["10002", "思源黑体"],
+      ["10001", "快乐体"],
+      ["10001", "快乐体"],
+    ]);
+    for (const item of data) {
+      expect(item.familyName).toMatch(new RegExp(`^A${item.gno}-[0-9a-f]{8}$`));
+      expect(item.woffPath).toMatch(/^\/webfont\/files\/[0-9a-f]{32}\.woff\?t=\d{13}$/);
+      expect(item.ttfPath).toMatch(/^\/webfont\/files\/[0-9a-f]{32}\.ttf\?t=\d{13}$/);
+    }
+    expect(data[2]).toEqual(data[1]);
+    expect(data[0]!.familyName).not.toBe(data[1]!.familyName);
+  });
+
+  it("accepts {list: [...]}", async () => {
+    const [item] = await subset({ list: [{ gno: "10001", text: "列表" }] });
+    expect(item!.gno).toBe("10001");
+  });
+
+  it("serves files that cover exactly the requested characters, with cache and CORS headers", async () => {
+    const [item] = await subset([{ gno: "10001", text: "短视频字体" }]);
+    const woff = await fetch(`${base}${item!.woffPath}`);
+    expect(woff.status).toBe(200);
+    expect(woff.headers.get("content-type")).toBe("font/woff");
+    expect(woff.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(woff.headers.get("access-control-allow-origin")).toBe("*");
+    const etag = woff.headers.get("etag");
+    expect(etag).toMatch(/^"[0-9a-f]{32}\.woff"$/);
+    const woffBytes = new Uint8Array(await woff.arrayBuffer());
+    expect(unicodesOf(sfntFromWoff(woffBytes))).toEqual(new Set([..."短视频字体"].map((c) => c.codePointAt(0))));
+
+    const ttf = await fetch(`${base}${item!.ttfPath}`);
+    expect(ttf.headers.get("content-type")).toBe("font/ttf");
+    expect(unicodesOf(new Uint8Array(await ttf.arrayBuffer()))).toEqual(unicodesOf(sfntFromWoff(woffBytes)));
+
+    // fetch() adds Cache-Control: no-cache to conditional requests, as browsers' reloads do; use plain http.
+    expect(await statusOf(`${base}${item!.woffPath}`, { "If-None-Match": etag! })).toBe(304);
+  });
+
+  it("returns the same URLs and t for a repeated request, then the WOFF2 once it is made", async () => {
+    const [first] = await subset([{ gno: "10002", text: "重复请求" }]);
+    const [second] = await subset([{ gno: "10002", text: "求请复重" }]);
+    expect(second!.woffPath).toBe(first!.woffPath);
+    expect(second!.ttfPath).toBe(first!.ttfPath);
+    expect(second!.familyName).toBe(first!.familyName);
+
+    // The repeat queued a WOFF2 in the background; a restart on the same cache dir waits for it.
+    await stopService();
+    service = await startService();
+    const [third] = await subset([{ gno: "10002", text: "重复请求" }]);
+    const t = new URL(first!.woffPath, base).searchParams.get("t");
+    expect(third!.woffPath).toBe(first!.woffPath.replace(".woff?", ".woff2?"));
+    expect(new URL(third!.woffPath, base).searchParams.get("t")).toBe(t);
+    expect(third!.ttfPath).toBe(first!.ttfPath);
+    const woff2 = await fetch(`${base}${third!.woffPath}`);
+    expect(woff2.headers.get("content-type")).toBe("font/woff2");
+    expect(String.fromCharCode(...new Uint8Array(await woff2.arrayBuffer()).subarray(0, 4))).toBe("wOF2");
+  });
+
+  it("gives identical concurrent requests the same answer", async () => {
+    const text = distinctIdeographs(300, 0x5000);
+    const answers = await Promise.all([1, 2, 3].map(() => subset([{ gno: "10002", text }])));
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  describe("400 envelope", () => {
+    const tooMany = Array.from({ length: 51 }, () => ({ gno: "10001", text: "字" }));
+    const tooMuchInAll = Array.from({ length: 11 }, (_, index) => ({
+      gno: "10001",
+      text: distinctIdeographs(2000, 0x4e00 + index * 2000),
+    }));
+    const cases: Array<[string, string, string, RegExp]> = [
+      ["an empty batch", "[]", "application/json", /请求列表不能为空/],
+      ["an empty list", '{"list":[]}', "application/json", /请求列表不能为空/],
+      ["more than 50 items", JSON.stringify(tooMany), "application/json", /最多请求 50 项/],
+      ["a missing text", '[{"gno":"10001"}]', "application/json", /第 1 项：text 不能为空/],
+      ["an empty text", '[{"gno":"10001","text":"好"},{"gno":"10001","text":""}]', "application/json", /第 2 项：text 不能为空/],
+      ["a text that is not a string", '[{"gno":"10001","text":5}]', "application/json", /text 必须是字符串/],
+      ["a missing gno", '[{"text":"好"}]', "application/json", /第 1 项：gno 不能为空/],
+      ["a malformed gno", '[{"gno":"../x","text":"好"}]', "application/json", /gno 必须是字体编号/],
+      ["a text over 2000 characters", JSON.stringify([{ gno: "10001", text: distinctIdeographs(2001) }]), "application/json", /不能超过 2000 个字符/],
+      ["texts over 20000 characters in all", JSON.stringify(tooMuchInAll), "application/json", /合计不能超过 20000 个字符/],
+      ["an unknown gno", '[{"gno":"99999","text":"好"}]', "application/json", /^字体 99999 不存在$/],
+      ["malformed JSON", '[{"gno":"10001",', "application/json", /不是合法的 JSON/],
+      ["a body that is not a list", '{"gno":"10001","text":"好"}', "application/json", /必须是 \[\{gno, text\}\] 数组/],
+      ["a JSON string body", '"hello"', "application/json", /不是合法的 JSON/],
+      ["the wrong content type", '[{"gno":"10001","text":"好"}]', "text/plain", /Content-Type: application\/json/],
+      ["a form body", "gno=10001&text=x", "application/x-www-form-urlencoded", /必须是 JSON/],
+      ["an unsupported charset", '[{"gno":"10001","text":"好"}]', "application/json; charset=latin-9", /编码不受支持/],
+    ];
+
+    it.each(cases)("for %s", async (_name, body, contentType, message) => {
+      const response = await post(body, contentType);
+      const envelope = (await response.json()) as Envelope<null>;
+      expect(response.status).toBe(400);
+      expect(envelope.code).toBe("400");
+      expect(envelope.message).toMatch(message);
+      expect(envelope.data).toBeNull();
+    });
+
+    it("for a body over the size limit", async () => {
+      const response = await post(JSON.stringify([{ gno: "10001", text: "字".repeat(600_000) }]));
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Envelope<null>).message).toMatch(/请求体过大/);
+    });
+
+    it("for a POST without a body", async () => {
+      const response = await fetch(`${base}/webfont/http`, { method: "POST" });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Envelope<null>).code).toBe("400");
+    });
+  });
+
+  describe("file route", () => {
+    it.each([
+      ["an unknown file", `/webfont/files/${"0".repeat(32)}.woff`],
+      ["a name outside the cache's pattern", "/webfont/files/index.json"],
+      ["a traversal", "/webfont/files/..%2F..%2Fpackage.json"],
+      ["an encoded traversal", "/webfont/files/%2e%2e%2fsubset-cache.json"],
+      ["an index entry", `/webfont/files/${"0".repeat(32)}.json`],
+    ])("answers 404 envelope for %s", async (_name, url) => {
+      const response = await fetch(`${base}${url}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ code: "404", message: "文件不存在", data: null });
+    });
+  });
+
+  it("answers CORS preflight for the subset call", async () => {
+    const response = await fetch(`${base}/webfont/http`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://example.test",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type, x-requested-with",
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(response.headers.get("access-control-allow-headers")).toBe("content-type, x-requested-with");
+  });
+});
+
+function statusOf(url: string, headers: OutgoingHttpHeaders): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    }).on("error", reject);
+  });
+}
