@@ -100,7 +100,7 @@ export interface WechatStateTable {
 }
 
 /** The account module's tables (migration 100-accounts). */
-export interface AccountTables {
+export type AccountTables = {
   app_user: AppUserTable;
   user_session: UserSessionTable;
   verification_code: VerificationCodeTable;
@@ -108,7 +108,7 @@ export interface AccountTables {
   password_reset_ticket: PasswordResetTicketTable;
   captcha_challenge: CaptchaChallengeTable;
   wechat_state: WechatStateTable;
-}
+};
 
 export type AccountDb = Kysely<AccountTables>;
 

@@ -1,0 +1,36 @@
+import type { Request } from "express";
+import type { Kysely } from "kysely";
+import type { CaptchaService } from "../captcha/service.js";
+import type { Clock } from "./clock.js";
+import type { CodeService } from "./codes.js";
+import type { AccountConfig } from "./config.js";
+import type { RateLimiter } from "./rate-limit.js";
+import { createSession } from "./sessions.js";
+import type { AccountDb } from "./tables.js";
+import { toUserView, type UserRow, type UserView } from "./users.js";
+
+/** What every account handler needs. */
+export type AccountContext = {
+  db: AccountDb;
+  rawDb: Kysely<any>;
+  config: AccountConfig;
+  clock: Clock;
+  codes: CodeService;
+  captcha: CaptchaService;
+  limits: RateLimiter;
+};
+
+export type LoginData = { token: string; expired: number; user: UserView };
+
+export function clientIp(req: Request): string {
+  return req.ip || req.socket.remoteAddress || "unknown";
+}
+
+/** Opens a session for the user: the data of every login answer. */
+export async function loginData(ctx: AccountContext, user: UserRow, req: Request): Promise<LoginData> {
+  const session = await createSession(ctx.db, user.id, ctx.clock(), {
+    ip: clientIp(req),
+    userAgent: req.get("user-agent") ?? undefined,
+  });
+  return { token: session.token, expired: session.expired, user: toUserView(user) };
+}

@@ -1,0 +1,76 @@
+import express, { type Router } from "express";
+import type { Kysely } from "kysely";
+import { apiErrorHandler } from "../http/errors.js";
+import { createCaptchaRouter } from "../captcha/routes.js";
+import { CaptchaService } from "../captcha/service.js";
+import { createCodeDelivery, type CodeDelivery } from "../mail/index.js";
+import { createWechatRoutes } from "../wechat/routes.js";
+import { systemClock, type Clock } from "./clock.js";
+import { CodeService } from "./codes.js";
+import type { AccountConfig } from "./config.js";
+import type { AccountContext } from "./context.js";
+import { RateLimiter } from "./rate-limit.js";
+import { createAccountRoutes } from "./routes.js";
+import { accountDb } from "./tables.js";
+
+export { readAccountConfig, type AccountConfig } from "./config.js";
+export { requireUser, optionalUser, currentUser, tokenFromRequest, resolveToken, type AuthenticatedUser } from "./sessions.js";
+export type { AccountTables } from "./tables.js";
+export type { Clock } from "./clock.js";
+
+/** Every path prefix this module answers; body parsers and the error handler apply only there. */
+export const ACCOUNT_PATHS = [
+  "/web/api/account",
+  "/web/api/login",
+  "/web/api/sms-login",
+  "/web/api/logout",
+  "/web/api/wechat",
+  "/captcha",
+];
+
+export type AccountRouterOptions = {
+  db: Kysely<any>;
+  config: AccountConfig;
+  /** Tests move time with this. */
+  clock?: Clock;
+  /** Tests or other transports may replace the SMTP/SMS delivery. */
+  delivery?: CodeDelivery;
+};
+
+/**
+ * The accounts, sessions, codes, captcha and WeChat endpoints (SPEC 7 "User", "Captcha",
+ * "WeChat QR login"). Mount with `app.use(createAccountRouter({ db, config }))` after
+ * `app.set("trust proxy", …)`; its tables come from migration 100-accounts.
+ */
+export function createAccountRouter(options: AccountRouterOptions): Router {
+  const clock = options.clock ?? systemClock;
+  const db = accountDb(options.db);
+  const delivery = options.delivery ?? createCodeDelivery(options.config);
+  const captcha = new CaptchaService(options.db);
+  const ctx: AccountContext = {
+    db,
+    rawDb: options.db,
+    config: options.config,
+    clock,
+    codes: new CodeService(db, delivery),
+    captcha,
+    limits: new RateLimiter(db),
+  };
+
+  const router = express.Router();
+  router.use(
+    ACCOUNT_PATHS,
+    express.json({ limit: "32kb" }),
+    express.urlencoded({ extended: false, limit: "32kb", parameterLimit: 50 }),
+    (_req, res, next) => {
+      // Account answers are personal: never cache them in shared caches.
+      if (!res.get("Cache-Control")) res.set("Cache-Control", "no-store");
+      next();
+    },
+  );
+  router.use(createCaptchaRouter({ db: options.db, service: captcha, clock }));
+  router.use(createWechatRoutes(ctx));
+  router.use(createAccountRoutes(ctx));
+  router.use(ACCOUNT_PATHS, apiErrorHandler);
+  return router;
+}

@@ -1,0 +1,200 @@
+import { randomBytes } from "node:crypto";
+import express, { type Router } from "express";
+import { z } from "zod";
+import { ApiError, sendOk } from "../http/envelope.js";
+import { wrap } from "../captcha/routes.js";
+import { loginData, type AccountContext } from "../account/context.js";
+import { refused, unauthorized } from "../account/errors.js";
+import { currentUser, optionalUser } from "../account/sessions.js";
+import { defaultNickname, isUniqueViolation, toUserView, type UserRow } from "../account/users.js";
+import { parseInput, requiredText } from "../account/validation.js";
+import { exchangeCode, WechatError, type WechatProfile } from "./client.js";
+
+export const WECHAT_STATE_TTL_MS = 10 * 60_000;
+export const WECHAT_NOT_CONFIGURED = { code: "W00001", message: "未配置微信登录" };
+
+const callbackSchema = z.object({
+  code: requiredText("缺少微信授权码", 256).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/, "微信授权码格式不正确")),
+  state: requiredText("微信登录已过期，请重新扫码", 100),
+});
+
+function wechatSettings(ctx: AccountContext) {
+  const { wechatAppId, wechatSecret, wechatRedirectUri, wechatApiBase } = ctx.config;
+  if (!wechatAppId || !wechatSecret || !wechatRedirectUri) {
+    throw new ApiError(400, WECHAT_NOT_CONFIGURED.code, WECHAT_NOT_CONFIGURED.message);
+  }
+  return { appId: wechatAppId, secret: wechatSecret, redirectUri: wechatRedirectUri, apiBase: wechatApiBase };
+}
+
+/** Spends a state issued by qr-config; returns the user it was issued to (bind) or null (login). */
+async function consumeState(ctx: AccountContext, state: string): Promise<{ userId: number | null }> {
+  const now = ctx.clock();
+  const row = await ctx.db
+    .updateTable("wechat_state")
+    .set({ used_at: now })
+    .where("state", "=", state)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning("user_id")
+    .executeTakeFirst();
+  if (!row) throw refused("微信登录已过期，请重新扫码");
+  return { userId: row.user_id };
+}
+
+async function profileFor(ctx: AccountContext, code: string): Promise<WechatProfile> {
+  const settings = wechatSettings(ctx);
+  try {
+    return await exchangeCode(settings, code);
+  } catch (error) {
+    if (error instanceof WechatError) {
+      console.warn("微信授权失败", error.message);
+      throw new ApiError(502, "W00002", "微信授权失败，请重新扫码");
+    }
+    throw error;
+  }
+}
+
+async function findByWechat(ctx: AccountContext, profile: WechatProfile): Promise<UserRow | undefined> {
+  if (profile.unionid) {
+    const byUnion = await ctx.db.selectFrom("app_user").selectAll().where("wechat_unionid", "=", profile.unionid).executeTakeFirst();
+    if (byUnion) return byUnion;
+  }
+  return ctx.db.selectFrom("app_user").selectAll().where("wechat_openid", "=", profile.openid).executeTakeFirst();
+}
+
+/** Binds the WeChat identity behind `code` to `user`; `state` must have been issued to that user. */
+export async function bindWechatAccount(ctx: AccountContext, user: UserRow, code: string, state: string): Promise<UserRow> {
+  wechatSettings(ctx);
+  const issued = await consumeState(ctx, state);
+  if (issued.userId !== user.id) throw refused("微信绑定已过期，请重新扫码");
+  const profile = await profileFor(ctx, code);
+  return bindProfile(ctx, user, profile);
+}
+
+async function bindProfile(ctx: AccountContext, user: UserRow, profile: WechatProfile): Promise<UserRow> {
+  const owner = await findByWechat(ctx, profile);
+  if (owner && owner.id !== user.id) throw refused("该微信已绑定其他账号");
+  try {
+    return await ctx.db
+      .updateTable("app_user")
+      .set({
+        wechat_openid: profile.openid,
+        wechat_unionid: profile.unionid,
+        wechat_nickname: profile.nickname,
+        updated_at: ctx.clock(),
+      })
+      .where("id", "=", user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refused("该微信已绑定其他账号");
+    throw error;
+  }
+}
+
+/** GET /web/api/wechat/qr-config and /callback (SPEC 7 "WeChat QR login"). */
+export function createWechatRoutes(ctx: AccountContext): Router {
+  const router = express.Router();
+  const maybeAuth = optionalUser(ctx.rawDb, ctx.clock);
+
+  router.get(
+    "/web/api/wechat/qr-config",
+    maybeAuth,
+    wrap(async (_req, res) => {
+      const settings = wechatSettings(ctx);
+      const now = ctx.clock();
+      const state = randomBytes(24).toString("base64url");
+      const userId = currentUser(res)?.userId ?? null;
+      await ctx.db
+        .insertInto("wechat_state")
+        .values({ state, user_id: userId, created_at: now, expires_at: new Date(now.getTime() + WECHAT_STATE_TTL_MS), used_at: null })
+        .execute();
+      if (Math.random() < 0.02) {
+        await ctx.db.deleteFrom("wechat_state").where("expires_at", "<", new Date(now.getTime() - 3600_000)).execute();
+      }
+      const query = new URLSearchParams({
+        appid: settings.appId,
+        redirect_uri: settings.redirectUri,
+        response_type: "code",
+        scope: "snsapi_login",
+        state,
+      });
+      res.set("Cache-Control", "no-store");
+      sendOk(res, {
+        appid: settings.appId,
+        scope: "snsapi_login",
+        redirect_uri: settings.redirectUri,
+        state,
+        style: "black",
+        /** The QR page for browsers without JavaScript (a link instead of the embedded frame). */
+        qrconnectUrl: `https://open.weixin.qq.com/connect/qrconnect?${query}#wechat_redirect`,
+        purpose: userId ? "bind" : "login",
+        expiresIn: WECHAT_STATE_TTL_MS / 1000,
+      });
+    }),
+  );
+
+  router.get(
+    "/web/api/wechat/callback",
+    maybeAuth,
+    wrap(async (req, res) => {
+      wechatSettings(ctx);
+      const query = parseInput(callbackSchema, req.query);
+      const issued = await consumeState(ctx, query.state);
+      const signedIn = currentUser(res);
+      res.set("Cache-Control", "no-store");
+      if (issued.userId !== null) {
+        // Binding: only the user the QR code was issued to can complete it (no binding by a forged link).
+        if (!signedIn || signedIn.userId !== issued.userId) throw unauthorized();
+        const user = await ctx.db.selectFrom("app_user").selectAll().where("id", "=", signedIn.userId).executeTakeFirst();
+        if (!user) throw unauthorized();
+        const profile = await profileFor(ctx, query.code);
+        const bound = await bindProfile(ctx, user, profile);
+        sendOk(res, { action: "bind", token: null, expired: null, user: toUserView(bound) });
+        return;
+      }
+      const profile = await profileFor(ctx, query.code);
+      const existing = await findByWechat(ctx, profile);
+      if (existing) {
+        const refreshed = await ctx.db
+          .updateTable("app_user")
+          .set({
+            wechat_unionid: existing.wechat_unionid ?? profile.unionid,
+            wechat_nickname: profile.nickname ?? existing.wechat_nickname,
+          })
+          .where("id", "=", existing.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        sendOk(res, { action: "login", ...(await loginData(ctx, refreshed, req)) });
+        return;
+      }
+      const now = ctx.clock();
+      let created: UserRow;
+      try {
+        created = await ctx.db
+          .insertInto("app_user")
+          .values({
+            phone: null,
+            email: null,
+            password_hash: null,
+            nickname: profile.nickname ?? defaultNickname(),
+            birthday: null,
+            avatar: null,
+            wechat_openid: profile.openid,
+            wechat_unionid: profile.unionid,
+            wechat_nickname: profile.nickname,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw refused("微信登录失败，请重新扫码");
+        throw error;
+      }
+      sendOk(res, { action: "register", ...(await loginData(ctx, created, req)) });
+    }),
+  );
+
+  return router;
+}
