@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 
 const migrationsDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -26,7 +26,13 @@ class MigrationFolderProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new MigrationFolderProvider() });
+  // Named explicitly: Kysely otherwise takes a migration table in any schema of the database for its own.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: new MigrationFolderProvider(),
+    migrationTableSchema: rows[0]!.schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {

@@ -1,0 +1,496 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBackend, type Backend } from "../index.js";
+import { TEST_DATABASES } from "../db/test-databases.js";
+import { serveRouter, type TestServer } from "../http/test-server.js";
+import { FontStorage } from "../storage/font-storage.js";
+import { requiredCodepoints } from "./codepoints.js";
+import { FAMILY_SEEDS } from "./families.js";
+import { readFontFacts } from "./font-reader.js";
+import type { Font } from "./types.js";
+
+type Envelope<T = any> = { code: string; message: string; data: T };
+
+const FONT_KEYS = [
+  "fontGNo", "familyId", "familyName", "familyNameEn", "fontName", "styleName", "weight", "webFontFamily",
+  "woffPath", "ttfPath", "isDefault", "description", "styles", "tags", "license", "designer", "foundry",
+  "copyright", "version", "glyphCount", "charsets", "fileSize", "format", "videoUrl", "downloads", "views",
+  "createdAt", "childFontResource",
+].sort();
+
+describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
+  let backend: Backend;
+  let server: TestServer;
+  let dataDir: string;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (!database.available) return;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "catalogue-test-"));
+    const { dispose: disposeDatabase, ...options } = await database.open();
+    dispose = disposeDatabase;
+    backend = await createBackend({ ...options, dataDir });
+    server = await serveRouter(backend.router);
+  });
+
+  afterAll(async () => {
+    if (!database.available) return;
+    await server?.close();
+    await backend?.close();
+    await dispose?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function call<T = any>(pathAndQuery: string, expectedStatus = 200): Promise<Envelope<T>> {
+    const response = await fetch(server.origin + pathAndQuery);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = (await response.json()) as Envelope<T>;
+    expect(response.status, `${pathAndQuery}: ${body.message}`).toBe(expectedStatus);
+    return body;
+  }
+
+  const ok = async <T = any>(pathAndQuery: string): Promise<T> => {
+    const body = await call<T>(pathAndQuery);
+    expect(body).toMatchObject({ code: "200", message: "success" });
+    return body.data;
+  };
+
+  async function rejects(pathAndQuery: string, status: 400 | 404, message?: RegExp): Promise<string> {
+    const body = await call(pathAndQuery, status);
+    expect(body).toEqual({ code: String(status), message: expect.any(String), data: null });
+    expect(body.message).toMatch(/[\u4e00-\u9fff]/);
+    if (message) expect(body.message).toMatch(message);
+    return body.message;
+  }
+
+  const list = (query = "") => ok<{ records: Font[]; total: number; current: number; size: number; pages: number }>(
+    `/web/api/font/getFontList${query}`,
+  );
+  const names = (fonts: Font[]) => fonts.map((font) => font.familyName);
+
+  describe.skipIf(!database.available)("with a seeded catalogue", () => {
+    describe("GET /web/api/font/getFontList", () => {
+      it("lists each of the 12 families once, as its default weight with every weight as children", async () => {
+        const page = await list("?size=100");
+        expect(page).toMatchObject({ total: 12, current: 1, size: 100, pages: 1 });
+        expect(new Set(page.records.map((font) => font.familyId)).size).toBe(12);
+        for (const font of page.records) {
+          expect(Object.keys(font).sort()).toEqual(FONT_KEYS);
+          expect(font.isDefault).toBe(true);
+          expect(font.childFontResource.map((child) => child.fontGNo)).toContain(font.fontGNo);
+          for (const child of font.childFontResource) expect(child.childFontResource).toEqual([]);
+          expect(font.ttfPath).toBe(`/api/v1/web/${font.fontGNo}/download`);
+          expect(font.webFontFamily).toBe(`A${font.fontGNo}`);
+        }
+        const childCounts = Object.fromEntries(page.records.map((font) => [font.familyNameEn, font.childFontResource.length]));
+        expect(childCounts).toMatchObject({ "Noto Sans SC": 9, "Noto Serif SC": 8, "Noto Sans TC": 9, "LXGW WenKai": 3 });
+        expect(page.records.reduce((sum, font) => sum + font.childFontResource.length, 0)).toBe(37);
+      });
+
+      it("defaults to 20 per page, hottest first", async () => {
+        const page = await list();
+        expect(page).toMatchObject({ current: 1, size: 20, total: 12, pages: 1 });
+        expect(page.records[0]!.familyName).toBe("思源黑体");
+      });
+
+      it("pages through the families without overlap", async () => {
+        const pages = await Promise.all([1, 2, 3].map((current) => list(`?size=5&current=${current}`)));
+        expect(pages.map((page) => page.records.length)).toEqual([5, 5, 2]);
+        for (const page of pages) expect(page).toMatchObject({ total: 12, pages: 3, size: 5 });
+        expect(new Set(pages.flatMap((page) => page.records.map((font) => font.fontGNo))).size).toBe(12);
+        expect((await list("?size=5&current=4")).records).toEqual([]);
+      });
+
+      it("filters by style category; all and empty mean every family", async () => {
+        expect(names((await list("?style=cute")).records)).toEqual(["站酷快乐体"]);
+        const brush = names((await list("?style=brush")).records);
+        expect(brush.sort()).toEqual(["刘建毛草", "志莽行书", "马善政毛笔楷书"].sort());
+        expect((await list("?style=free")).total).toBe(12);
+        expect((await list("?style=all")).total).toBe(12);
+        expect((await list("?style=")).total).toBe(12);
+        for (const font of (await list("?style=game")).records) {
+          expect(font.styles.map((style) => style.code)).toContain("game");
+        }
+      });
+
+      it("filters by tag", async () => {
+        const kuaile = (await list("?keyword=快乐")).records[0]!;
+        const cartoon = kuaile.tags.find((tag) => tag.name === "卡通")!;
+        expect(names((await list(`?tagId=${cartoon.id}`)).records)).toEqual(["站酷快乐体"]);
+        const pixel = (await list("?keyword=Unifont")).records[0]!.tags.find((tag) => tag.name === "像素")!;
+        expect(names((await list(`?tagId=${pixel.id}`)).records)).toEqual(["Unifont EX 点阵体"]);
+        expect((await list("?tagId=999999")).total).toBe(0);
+      });
+
+      it("searches family and font names, English names, tags and designers", async () => {
+        expect(names((await list("?keyword=站酷")).records).sort()).toEqual(["站酷小薇体", "站酷庆科黄油体", "站酷快乐体"].sort());
+        expect((await list("?keyword=noto")).total).toBe(3);
+        expect(names((await list("?keyword=思源黑体 粗体")).records)).toEqual(["思源黑体"]);
+        expect(names((await list("?keyword=楷书")).records)).toEqual(["马善政毛笔楷书"]);
+        expect(names((await list("?keyword=像素")).records)).toEqual(["Unifont EX 点阵体"]);
+        expect(names((await list("?keyword=Lui Bingke")).records)).toEqual(["站酷快乐体"]);
+        expect((await list("?keyword=zhongqi")).total).toBe(3);
+      });
+
+      it("treats LIKE wildcards and quotes in keywords as text", async () => {
+        expect((await list("?keyword=%25")).total).toBe(0);
+        expect((await list("?keyword=_")).total).toBe(0);
+        expect((await list(`?keyword=${encodeURIComponent("'; drop table font; --")}`)).total).toBe(0);
+        expect((await list("?size=100")).total).toBe(12);
+      });
+
+      it("sorts by newest and by name (pinyin)", async () => {
+        const newest = (await list("?sort=new")).records;
+        const created = newest.map((font) => Date.parse(font.createdAt));
+        expect(created).toEqual([...created].sort((a, b) => b - a));
+        expect(newest[0]!.familyName).toBe("Unifont EX 点阵体");
+        expect(names((await list("?sort=name")).records)).toEqual([
+          "刘建毛草",
+          "马善政毛笔楷书",
+          "思源黑体",
+          "思源黑体 繁体",
+          "思源宋体",
+          "Unifont EX 点阵体",
+          "仙人掌明体",
+          "霞鹜文楷",
+          "站酷快乐体",
+          "站酷庆科黄油体",
+          "站酷小薇体",
+          "志莽行书",
+        ]);
+        const hot = (await list("?sort=hot")).records;
+        const hotness = hot.map((font) => font.childFontResource.reduce((sum, child) => sum + child.downloads, 0));
+        expect(hotness).toEqual([...hotness].sort((a, b) => b - a));
+      });
+
+      it("keeps only families whose default font covers every non-space character of text", async () => {
+        const storage = new FontStorage(dataDir);
+        const all = (await list("?size=100")).records;
+        for (const text of ["體𠮷", "你好 世界", "鬱龘", "ABC"]) {
+          const required = requiredCodepoints(text);
+          const expected: string[] = [];
+          for (const font of all) {
+            const file = (await backend.fontSource(font.fontGNo))!;
+            const cmap = new Set(readFontFacts(await fs.readFile(file.filePath)).codepoints);
+            if (required.every((codepoint) => cmap.has(codepoint))) expected.push(font.familyName);
+          }
+          const found = names((await list(`?size=100&text=${encodeURIComponent(text)}`)).records);
+          expect(found.sort(), text).toEqual(expected.sort());
+        }
+        const rare = (await list(`?size=100&text=${encodeURIComponent("𠮷")}`)).total;
+        expect(rare).toBeGreaterThan(0);
+        expect(rare).toBeLessThan(12);
+        expect(storage).toBeDefined();
+      });
+
+      it("combines filters", async () => {
+        const page = await list(`?style=handwriting&keyword=${encodeURIComponent("毛")}&sort=name`);
+        expect(names(page.records)).toEqual(["刘建毛草", "马善政毛笔楷书", "志莽行书"]);
+      });
+
+      it("rejects malformed parameters with a 400 naming the field", async () => {
+        expect(await rejects("/web/api/font/getFontList?current=abc", 400)).toBe("参数 current 必须是正整数");
+        await rejects("/web/api/font/getFontList?current=0", 400, /current/);
+        await rejects("/web/api/font/getFontList?current=-1", 400, /current/);
+        await rejects("/web/api/font/getFontList?size=1000", 400, /size/);
+        await rejects("/web/api/font/getFontList?size=0", 400, /size/);
+        await rejects("/web/api/font/getFontList?size=1.5", 400, /size/);
+        await rejects("/web/api/font/getFontList?current=1&current=2", 400, /current/);
+        await rejects("/web/api/font/getFontList?style=nope", 400, /style/);
+        await rejects("/web/api/font/getFontList?sort=random", 400, /sort/);
+        await rejects("/web/api/font/getFontList?tagId=abc", 400, /tagId/);
+        await rejects(`/web/api/font/getFontList?keyword=${"字".repeat(51)}`, 400, /keyword/);
+        await rejects(`/web/api/font/getFontList?keyword=${"x".repeat(2000)}`, 400, /keyword/);
+        await rejects(`/web/api/font/getFontList?text=${"字".repeat(201)}`, 400, /text/);
+      });
+    });
+
+    describe("GET /web/api/font/getFontDetail", () => {
+      it("returns the font with its family and counts a view", async () => {
+        const first = await ok<Font>("/web/api/font/getFontDetail?fontGNo=10027");
+        const second = await ok<Font>("/web/api/font/getFontDetail?fontGNo=10027");
+        expect(second.views).toBe(first.views + 1);
+        expect(second).toMatchObject({
+          fontGNo: "10027",
+          familyName: "站酷快乐体",
+          familyNameEn: "ZCOOL KuaiLe",
+          fontName: "站酷快乐体",
+          styleName: "Regular",
+          weight: 400,
+          format: "ttf",
+          woffPath: null,
+          designer: "Lui Bingke",
+          foundry: "ZCOOL",
+          version: "Version 2.001",
+          license: {
+            code: "OFL-1.1",
+            name: "SIL Open Font License 1.1",
+            url: "https://openfontlicense.org",
+            commercialUse: true,
+            commercialLabel: "免费商用",
+          },
+        });
+        expect(second.license.commercialSource).toMatch(/nameID 13.*SIL Open Font License 1\.1.*允许免费商用/);
+        expect(second.childFontResource.map((font) => font.fontGNo)).toEqual(["10027"]);
+        expect(second.glyphCount).toBeGreaterThan(7000);
+        const gb2312 = second.charsets.find((charset) => charset.code === "GB2312")!;
+        expect(gb2312).toMatchObject({ name: expect.any(String), total: 6763 });
+        expect(second.styles.map((style) => style.code)).toEqual(expect.arrayContaining(["cute", "free"]));
+        expect(second.description.length).toBeGreaterThan(30);
+      });
+
+      it("gives a weight of a family its own names and every sibling", async () => {
+        const bold = await ok<Font>("/web/api/font/getFontDetail?fontGNo=10007");
+        expect(bold).toMatchObject({ fontName: "思源黑体 粗体", styleName: "Bold", weight: 700, isDefault: false });
+        expect(bold.childFontResource.map((font) => font.weight)).toEqual([100, 200, 300, 400, 500, 600, 700, 800, 900]);
+        const full = bold.charsets.find((charset) => charset.code === "GB2312")!;
+        expect(full.covered).toBe(full.total);
+      });
+
+      it("answers 400 for a missing or malformed number and 404 for an unknown one", async () => {
+        await rejects("/web/api/font/getFontDetail", 400, /fontGNo/);
+        await rejects(`/web/api/font/getFontDetail?fontGNo=${encodeURIComponent("'; drop table font; --")}`, 400, /fontGNo/);
+        expect(await rejects("/web/api/font/getFontDetail?fontGNo=99999", 404)).toBe("字体不存在");
+        expect((await list()).total).toBe(12);
+      });
+    });
+
+    describe("GET /web/api/font/get-download-url", () => {
+      it("lists a file per weight of the family", async () => {
+        const data = await ok("/web/api/font/get-download-url?fontGNo=10005");
+        expect(data.fontGNo).toBe("10005");
+        expect(data.files).toHaveLength(9);
+        expect(data.files[4]).toEqual({
+          fontGNo: "10005",
+          fileName: "思源黑体-中等.ttf",
+          format: "ttf",
+          size: expect.any(Number),
+          url: "/api/v1/web/10005/download",
+        });
+        await rejects("/web/api/font/get-download-url?fontGNo=99999", 404);
+        await rejects("/web/api/font/get-download-url?fontGNo=abc", 400, /fontGNo/);
+      });
+    });
+
+    describe("GET /web/api/dict/font-default", () => {
+      it("returns the dictionaries of every category", async () => {
+        const dicts = await ok<Array<{ category: string; dictNumber: string; dictName: string; sort: number }>>(
+          "/web/api/dict/font-default",
+        );
+        const count = (category: string) => dicts.filter((dict) => dict.category === category).length;
+        expect(count("style")).toBe(38);
+        expect(count("sort")).toBe(3);
+        expect(count("weight")).toBe(9);
+        expect(count("license")).toBeGreaterThan(0);
+        expect(count("charset")).toBeGreaterThan(0);
+        expect(dicts).toContainEqual({ category: "style", dictNumber: "cute", dictName: "可爱", sort: 23 });
+        expect(dicts).toContainEqual({ category: "license", dictNumber: "OFL-1.1", dictName: "SIL Open Font License 1.1", sort: 1 });
+      });
+    });
+
+    describe("GET /api/v1/web/search/{id}/childs", () => {
+      it("returns every weight of the family", async () => {
+        const fonts = await ok<Font[]>("/api/v1/web/search/10012/childs");
+        expect(fonts.map((font) => font.fontGNo)).toEqual(["10010", "10011", "10012", "10013", "10014", "10015", "10016", "10017"]);
+        expect(fonts.every((font) => font.familyNameEn === "Noto Serif SC" && font.childFontResource.length === 0)).toBe(true);
+        await rejects("/api/v1/web/search/99999/childs", 404);
+        await rejects("/api/v1/web/search/abc/childs", 400);
+      });
+    });
+
+    describe("GET /api/v1/web/search/fontInformation/{id}", () => {
+      it("returns the font without counting a view, with a WOFF2 for families published as one", async () => {
+        const first = await ok<Font>("/api/v1/web/search/fontInformation/10035");
+        const second = await ok<Font>("/api/v1/web/search/fontInformation/10035");
+        expect(second.views).toBe(first.views);
+        expect(second).toMatchObject({
+          familyName: "霞鹜文楷",
+          familyNameEn: "LXGW WenKai",
+          weight: 400,
+          woffPath: "/api/v1/web/10035/download?format=woff2",
+        });
+        expect(second.childFontResource.map((font) => [font.weight, font.styleName])).toEqual([
+          [300, "Light"],
+          [400, "Regular"],
+          [700, "Bold"],
+        ]);
+        await rejects("/api/v1/web/search/fontInformation/99999", 404);
+        await rejects("/api/v1/web/search/fontInformation/x1", 400);
+      });
+
+      it("returns the family behind /pid", async () => {
+        expect(await ok("/api/v1/web/search/fontInformation/10034/pid")).toEqual({
+          familyId: expect.any(Number),
+          familyName: "霞鹜文楷",
+          familyNameEn: "LXGW WenKai",
+          defaultFontGNo: "10035",
+          fontCount: 3,
+        });
+        await rejects("/api/v1/web/search/fontInformation/99999/pid", 404);
+      });
+    });
+
+    describe("GET /api/v1/web/{id}/download", () => {
+      it("streams the TTF with its headers and counts the download", async () => {
+        const before = await ok<Font>("/api/v1/web/search/fontInformation/10027");
+        const response = await fetch(`${server.origin}/api/v1/web/10027/download`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("font/ttf");
+        const file = (await backend.fontSource("10027"))!;
+        const expected = await fs.readFile(file.filePath);
+        expect(Number(response.headers.get("content-length"))).toBe(expected.byteLength);
+        expect(response.headers.get("content-disposition")).toBe(
+          `attachment; filename="10027.ttf"; filename*=UTF-8''${encodeURIComponent("站酷快乐体-常规.ttf")}`,
+        );
+        expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true);
+        const after = await ok<Font>("/api/v1/web/search/fontInformation/10027");
+        expect(after.downloads).toBe(before.downloads + 1);
+      });
+
+      it("answers HEAD with the headers only and without counting", async () => {
+        const before = await ok<Font>("/api/v1/web/search/fontInformation/10001");
+        const response = await fetch(`${server.origin}/api/v1/web/10001/download`, { method: "HEAD" });
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("font/ttf");
+        expect(Number(response.headers.get("content-length"))).toBe(before.fileSize);
+        expect((await response.arrayBuffer()).byteLength).toBe(0);
+        expect((await ok<Font>("/api/v1/web/search/fontInformation/10001")).downloads).toBe(before.downloads);
+      });
+
+      it("serves the original WOFF2 where there is one", async () => {
+        const response = await fetch(`${server.origin}/api/v1/web/10037/download?format=woff2`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("font/woff2");
+        const original = await fs.readFile(new FontStorage(dataDir).resolve("npm:@fontsource/unifontex/files/unifontex-latin-400-normal.woff2"));
+        expect(Buffer.from(await response.arrayBuffer()).equals(original)).toBe(true);
+        await rejects("/api/v1/web/10027/download?format=woff2", 404);
+        await rejects("/api/v1/web/10027/download?format=otf", 400, /format/);
+      });
+
+      it("answers an unknown font with the JSON 404", async () => {
+        expect(await rejects("/api/v1/web/99999/download", 404)).toBe("字体不存在");
+        await rejects(`/api/v1/web/${encodeURIComponent("../../etc/passwd")}/download`, 400);
+      });
+    });
+
+    describe("GET /web/api/keyword/getKeyword", () => {
+      it("returns the hot keywords without a keyword", async () => {
+        const keywords = await ok<Array<{ keyword: string; type: string }>>("/web/api/keyword/getKeyword");
+        expect(keywords).toHaveLength(10);
+        expect(keywords.every((entry) => entry.type === "keyword")).toBe(true);
+        expect(await ok("/web/api/keyword/getKeyword?limit=3")).toHaveLength(3);
+      });
+
+      it("suggests keywords and fonts containing the keyword", async () => {
+        const suggestions = await ok<Array<{ keyword: string; type: string; fontGNo?: string }>>(
+          "/web/api/keyword/getKeyword?keyword=快乐",
+        );
+        expect(suggestions).toContainEqual({ keyword: "站酷快乐体", type: "font", fontGNo: "10027" });
+        const kai = await ok<Array<{ keyword: string; type: string }>>(`/web/api/keyword/getKeyword?keyword=${encodeURIComponent("楷")}`);
+        expect(kai[0]).toEqual({ keyword: "楷体", type: "keyword" });
+        expect(kai.map((entry) => entry.keyword)).toEqual(expect.arrayContaining(["霞鹜文楷", "马善政毛笔楷书"]));
+        expect(await ok("/web/api/keyword/getKeyword?keyword=%25")).toEqual([]);
+        expect(await ok("/web/api/keyword/getKeyword?keyword=noto&limit=2")).toHaveLength(2);
+      });
+
+      it("rejects a long keyword and an out-of-range limit", async () => {
+        await rejects(`/web/api/keyword/getKeyword?keyword=${"a".repeat(51)}`, 400, /keyword/);
+        await rejects("/web/api/keyword/getKeyword?limit=0", 400, /limit/);
+        await rejects("/web/api/keyword/getKeyword?limit=21", 400, /limit/);
+      });
+    });
+
+    describe("GET /web/api/showData/getData", () => {
+      it("returns the home page data", async () => {
+        const data = await ok("/web/api/showData/getData");
+        expect(data.categories).toHaveLength(38);
+        expect(data.categories[0]).toEqual({
+          code: "all",
+          name: "全部字体",
+          url: "/font?style=all",
+          imageDark: "/images/category/all-dark.svg",
+          imageLight: "/images/category/all-light.svg",
+          sort: 1,
+        });
+        expect(data.categories.map((category: { code: string }) => category.code)).toEqual(
+          expect.arrayContaining(["2d", "hand-drawn", "humour", "travel", "game"]),
+        );
+        expect(names(data.recommend).slice(0, 2)).toEqual(["站酷快乐体", "霞鹜文楷"]);
+        expect(data.newest[0].familyName).toBe("Unifont EX 点阵体");
+        expect(data.hot[0].familyName).toBe("思源黑体");
+        for (const font of [...data.recommend, ...data.newest, ...data.hot]) expect(Object.keys(font).sort()).toEqual(FONT_KEYS);
+        expect(data.stats).toEqual({ fontCount: 37, familyCount: 12, freeCommercialCount: 37 });
+        expect(data.banners.length).toBeGreaterThan(0);
+        expect(data.banners.every((banner: { position: string }) => banner.position === "home-banner")).toBe(true);
+      });
+    });
+
+    describe("GET /web/api/friendshipLinks/getFriendshipLinks", () => {
+      it("returns links, some without a scheme, with link type 1 or 2", async () => {
+        const links = await ok<Array<{ id: number; name: string; link: string; linkType: number; sort: number }>>(
+          "/web/api/friendshipLinks/getFriendshipLinks",
+        );
+        expect(links.length).toBeGreaterThan(2);
+        for (const link of links) {
+          expect(Object.keys(link).sort()).toEqual(["id", "link", "linkType", "name", "sort"]);
+          expect([1, 2]).toContain(link.linkType);
+        }
+        expect(links.some((link) => !/^https?:\/\//.test(link.link))).toBe(true);
+        expect(links.some((link) => link.linkType === 1) && links.some((link) => link.linkType === 2)).toBe(true);
+      });
+    });
+
+    describe("GET /web/api/web-column/getColumnByType", () => {
+      it("returns header and footer columns", async () => {
+        const header = await ok<Array<{ name: string; url: string; type: string }>>("/web/api/web-column/getColumnByType?type=header");
+        expect(header.map((column) => column.url)).toEqual(["/font", "/variable", "/album", "/baike", "/case", "/video", "/news"]);
+        const footer = await ok<Array<{ id: number; name: string; url: string; type: string; sort: number }>>(
+          "/web/api/web-column/getColumnByType?type=footer",
+        );
+        expect(footer[0]).toEqual({ id: expect.any(Number), name: "联系我们", url: "/contact", type: "footer", sort: expect.any(Number) });
+        await rejects("/web/api/web-column/getColumnByType", 400, /type/);
+        await rejects("/web/api/web-column/getColumnByType?type=sidebar", 400, /type/);
+      });
+    });
+
+    describe("GET /web/api/adv/getData", () => {
+      it("returns the adverts of a position", async () => {
+        const qr = await ok<Array<{ title: string; image: string; position: string }>>("/web/api/adv/getData?position=footer-qr");
+        expect(qr.map((advert) => advert.image)).toEqual([
+          "/images/social/wechat.svg",
+          "/images/social/video.svg",
+          "/images/social/weibo.svg",
+          "/images/social/douyin.svg",
+          "/images/social/kuaishou.svg",
+          "/images/social/bilibili.svg",
+          "/images/qr-service.svg",
+        ]);
+        expect(Object.keys((await ok("/web/api/adv/getData?position=home-banner"))[0]).sort()).toEqual(
+          ["id", "image", "link", "position", "sort", "title"],
+        );
+        expect(await ok("/web/api/adv/getData?position=font-list")).toHaveLength(1);
+        await rejects("/web/api/adv/getData", 400, /position/);
+        await rejects("/web/api/adv/getData?position=popup", 400, /position/);
+      });
+    });
+
+    describe("unknown routes", () => {
+      it("answer the JSON 404 under the API prefixes", async () => {
+        await rejects("/web/api/font/nope", 404);
+        await rejects("/api/v1/nope/at/all", 404);
+      });
+    });
+
+    it("never answered 500", () => {
+      expect(server.statuses.length).toBeGreaterThan(50);
+      expect(server.statuses.filter((status) => status >= 500)).toEqual([]);
+    });
+  });
+});
+
+it("seeds every family of FAMILY_SEEDS", () => {
+  expect(FAMILY_SEEDS).toHaveLength(12);
+  expect(FAMILY_SEEDS.reduce((sum, family) => sum + family.files.length, 0)).toBe(37);
+});
