@@ -16,6 +16,12 @@ describe("FontFaces", () => {
     );
   });
 
+  it("declares WOFF2 files as woff2", () => {
+    expect(
+      fontFacesCss([{ gno: "1", familyName: "A1", woffPath: "/webfont/files/x.woff2?t=1", ttfPath: "/x.ttf" }]),
+    ).toContain('url("/webfont/files/x.woff2?t=1") format("woff2")');
+  });
+
   it("accepts arrays, skips duplicates and faces without files, renders nothing when empty", () => {
     const css = fontFacesCss(
       [

@@ -28,6 +28,11 @@ function safeUrl(url: string): string | null {
   return url;
 }
 
+/** The subset service may hand out WOFF2 under `woffPath`; tell the browser the right format. */
+function isWoff2(url: string): boolean {
+  return /\.woff2(?:[?#]|$)/i.test(url) || /[?&]format=woff2\b/i.test(url);
+}
+
 /** The CSS text of the @font-face rules (exported for tests). */
 export function fontFacesCss(faces: FontFacesProps["faces"], display: FontFacesProps["display"] = "block"): string {
   const list = Array.isArray(faces) ? faces : Object.values(faces);
@@ -38,7 +43,7 @@ export function fontFacesCss(faces: FontFacesProps["faces"], display: FontFacesP
     const sources: string[] = [];
     const woff = safeUrl(face.woffPath);
     const ttf = safeUrl(face.ttfPath);
-    if (woff) sources.push(`url(${cssString(woff)}) format("woff")`);
+    if (woff) sources.push(`url(${cssString(woff)}) format("${isWoff2(woff) ? "woff2" : "woff"}")`);
     if (ttf) sources.push(`url(${cssString(ttf)}) format("truetype")`);
     if (sources.length === 0) continue;
     seen.add(face.familyName);

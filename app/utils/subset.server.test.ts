@@ -141,6 +141,26 @@ describe("loadPreviewFaces", () => {
     expect(await loadPreviewFaces([{ gno: "1", text: "你好" }], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
   });
 
+  it("retries items one by one when a multi-item batch is rejected, keeping the good faces", async () => {
+    reply = (body, res) => {
+      const items = body as { gno: string }[];
+      if (items.some((item) => item.gno === "10037")) {
+        send(res, 500, { code: "500", message: "服务器错误，请联系管理员", data: null });
+      } else ok(body, res);
+    };
+    const faces = await loadPreviewFaces(
+      [
+        { gno: "10001", text: "你好" },
+        { gno: "10037", text: "你好" },
+        { gno: "10002", text: "你好" },
+      ],
+      { subsetBase: base, browserSubsetBase: "" },
+    );
+    expect(Object.keys(faces).sort()).toEqual(["10001", "10002"]);
+    expect(seen).toHaveLength(4);
+    expect((seen[0].body as unknown[]).length).toBe(3);
+  });
+
   it("returns {} on malformed JSON, HTTP errors, timeouts and unreachable hosts", async () => {
     reply = (_body, res) => {
       res.writeHead(200, { "Content-Type": "text/html" });

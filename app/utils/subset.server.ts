@@ -59,12 +59,33 @@ export async function loadPreviewFaces(
     }
   }
 
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const context: CallContext = {
+    url: `${subsetBase.replace(/\/+$/, "")}/webfont/http`,
+    browserBase: browserSubsetBase ?? "",
+    fetch: options.fetch ?? fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
+  const result = await callSubset(batch, context);
+  if (result.ok) return result.faces;
+  // One broken font must not strip every preview of the page: when the service rejected a
+  // multi-item batch (an answer, not a timeout), ask for each item on its own, once, in parallel.
+  if (result.answered && batch.length > 1) {
+    const singles = await Promise.all(batch.map((item) => callSubset([item], context)));
+    const faces: Record<string, PreviewFace> = {};
+    for (const single of singles) if (single.ok) Object.assign(faces, single.faces);
+    return faces;
+  }
+  return {};
+}
+
+type CallContext = { url: string; browserBase: string; fetch: typeof fetch; timeoutMs: number };
+type CallResult = { ok: true; faces: Record<string, PreviewFace> } | { ok: false; answered: boolean };
+
+async function callSubset(batch: SubsetRequestItem[], context: CallContext): Promise<CallResult> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const timer = setTimeout(() => controller.abort(), context.timeoutMs);
   try {
-    const response = await doFetch(`${subsetBase.replace(/\/+$/, "")}/webfont/http`, {
+    const response = await context.fetch(context.url, {
       method: "POST",
       headers: {
         "Content-Type": "application/json;charset=UTF-8",
@@ -75,20 +96,23 @@ export async function loadPreviewFaces(
       signal: controller.signal,
     });
     const body = (await response.json().catch(() => null)) as { code?: unknown; data?: unknown } | null;
-    if (!body || String(body.code) !== "200" || !Array.isArray(body.data)) {
-      console.warn(`[subset] 子集化失败: HTTP ${response.status} ${JSON.stringify(body)?.slice(0, 200)}`);
-      return {};
+    // SPEC 4/7: only the string "200" is success.
+    if (!body || body.code !== "200" || !Array.isArray(body.data)) {
+      console.warn(
+        `[subset] 子集化失败 (${batch.map((item) => item.gno).join(",")}): HTTP ${response.status} ${JSON.stringify(body)?.slice(0, 200)}`,
+      );
+      return { ok: false, answered: true };
     }
     const wanted = new Set(batch.map((item) => item.gno));
     const faces: Record<string, PreviewFace> = {};
     for (const entry of body.data as unknown[]) {
-      const face = toFace(entry, browserSubsetBase ?? "");
+      const face = toFace(entry, context.browserBase);
       if (face && wanted.has(face.gno)) faces[face.gno] = face;
     }
-    return faces;
+    return { ok: true, faces };
   } catch (error) {
     console.warn(`[subset] 子集化请求出错: ${(error as Error)?.message ?? error}`);
-    return {};
+    return { ok: false, answered: false };
   } finally {
     clearTimeout(timer);
   }
