@@ -11,7 +11,7 @@ export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const EMAIL_PATTERN = /^[A-Za-z0-9_-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]{2,3}){1,2}$/;
 
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
+export const PASSWORD_MAX = 128;
 
 export type AccountKind = "phone" | "email";
 

@@ -66,6 +66,6 @@ export async function exchangeCode(
   return {
     openid,
     unionid: text(info.unionid, 128) ?? text(token.unionid, 128),
-    nickname: text(info.nickname, 60),
+    nickname: text(info.nickname, 100),
   };
 }

@@ -177,7 +177,7 @@ export function createWechatRoutes(ctx: AccountContext): Router {
             phone: null,
             email: null,
             password_hash: null,
-            nickname: profile.nickname ?? defaultNickname(),
+            nickname: profile.nickname?.slice(0, 30) ?? defaultNickname(),
             birthday: null,
             avatar: null,
             wechat_openid: profile.openid,
