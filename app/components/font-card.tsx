@@ -73,8 +73,12 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
           <span>{weightCount(font)} 个字重</span>
           <span>{font.glyphCount.toLocaleString("zh-CN")} 字符</span>
           <span>{formatFileSize(familyFileSize(font))}</span>
-          {font.designer ? <span>{font.designer}</span> : null}
         </p>
+        {font.designer ? (
+          <p className="font-stick__designer" title={font.designer}>
+            设计：{font.designer}
+          </p>
+        ) : null}
         {font.tags.length > 0 ? (
           <ul className="font-stick__tags" aria-label="标签">
             {font.tags.slice(0, 4).map((tag) => (

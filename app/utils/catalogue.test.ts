@@ -24,7 +24,7 @@ describe("catalogue helpers", () => {
     expect(weightName(400)).toBe("常规");
     expect(weightName(700)).toBe("粗体");
     expect(weightName(100)).toBe("极细");
-    expect(weightName(950)).toBe("黑体");
+    expect(weightName(950)).toBe("超粗");
     expect(weightName(Number.NaN)).toBe("常规");
   });
 

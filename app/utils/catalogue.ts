@@ -91,7 +91,7 @@ const WEIGHT_NAMES: Record<number, string> = {
   600: "半粗",
   700: "粗体",
   800: "特粗",
-  900: "黑体",
+  900: "超粗",
 };
 
 /** Chinese name of a CSS weight (100–900); odd values round to the nearest hundred. */
