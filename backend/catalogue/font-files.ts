@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import wawoff2 from "wawoff2";
@@ -18,10 +19,11 @@ export async function prepareFontFile(source: FontFileSource, storage: FontStora
   const ttf = dataLocation(path.join("fonts", `${path.basename(source.packageFile, ".woff2")}.ttf`));
   const ttfPath = storage.resolve(ttf);
   if (!(await exists(ttfPath))) {
-    const decoded = await wawoff2.decompress(await fs.readFile(storage.resolve(woff2)));
+    // Copied at once: the result is a view into the decoder's wasm memory, which the next call reuses.
+    const decoded = Buffer.from(await wawoff2.decompress(await fs.readFile(storage.resolve(woff2))));
     await fs.mkdir(path.dirname(ttfPath), { recursive: true });
     // Written aside and renamed, so a crash never leaves a truncated font behind.
-    const partial = `${ttfPath}.${process.pid}.partial`;
+    const partial = `${ttfPath}.${randomUUID()}.partial`;
     await fs.writeFile(partial, decoded);
     await fs.rename(partial, ttfPath);
   }

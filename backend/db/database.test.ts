@@ -1,0 +1,108 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCatalogue } from "../catalogue/seed.js";
+import { createBackend } from "../index.js";
+import { FontStorage } from "../storage/font-storage.js";
+import { openDatabase, type DatabaseHandle } from "./database.js";
+import { migrateToLatest } from "./migrate.js";
+import { TEST_DATABASES } from "./test-databases.js";
+
+describe.each(TEST_DATABASES)("database on $name", (database) => {
+  let handle: DatabaseHandle;
+  let dataDir: string;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (!database.available) return;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "database-test-"));
+    const opened = await database.open();
+    dispose = opened.dispose;
+    handle = await openDatabase(
+      opened.databaseUrl ? { kind: "postgres", url: opened.databaseUrl } : { kind: "memory" },
+    );
+  });
+
+  afterAll(async () => {
+    if (!database.available) return;
+    await handle?.close();
+    await dispose?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it.skipIf(!database.available)("migrates idempotently and records each migration once", async () => {
+    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db);
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db);
+    expect(rows.map((row) => row.name)).toContain("001-catalogue");
+    expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
+  });
+
+  it.skipIf(!database.available)("seeds once even when two seeders race", async () => {
+    const storage = new FontStorage(dataDir);
+    const results = await Promise.all([seedCatalogue(handle.db, storage), seedCatalogue(handle.db, storage)]);
+    expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
+    const count = async (table: "font" | "font_family" | "style_category") =>
+      Number((await handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    expect(await count("font")).toBe(37);
+    expect(await count("font_family")).toBe(12);
+    expect(await count("style_category")).toBe(38);
+    expect(await seedCatalogue(handle.db, storage)).toEqual({ seeded: false });
+  });
+
+  it.skipIf(!database.available)("stores the cmap as ranges and finds code points in them", async () => {
+    const covering = await sql<{ font_gno: string }>`
+      select distinct font_gno from font_codepoint_range
+      where ${0x4f60} between range_start and range_end order by font_gno`.execute(handle.db);
+    expect(covering.rows).toHaveLength(37);
+  });
+
+  it.skipIf(!database.available)("rolls a failed transaction back", async () => {
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await trx.updateTable("font").set({ views: 123_456 }).where("gno", "=", "10001").execute();
+        throw new Error("abandon");
+      }),
+    ).rejects.toThrow("abandon");
+    const font = await handle.db.selectFrom("font").select("views").where("gno", "=", "10001").executeTakeFirstOrThrow();
+    expect(font.views).not.toBe(123_456);
+    const result = await handle.db.updateTable("font").set({ views: 7 }).where("family_id", "=", 1).executeTakeFirst();
+    expect(result.numUpdatedRows).toBe(9n);
+  });
+});
+
+describe("embedded PGlite on disk", () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "pglite-disk-test-"));
+  });
+
+  afterAll(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("keeps the catalogue and its counters across restarts without seeding again", async () => {
+    const first = await createBackend({ dataDir });
+    await first.db.updateTable("font").set({ views: 4242 }).where("gno", "=", "10027").execute();
+    await first.close();
+    await expect(fs.stat(path.join(dataDir, "pglite"))).resolves.toBeTruthy();
+    await expect(fs.stat(path.join(dataDir, "fonts", "unifontex-latin-400-normal.ttf"))).resolves.toBeTruthy();
+
+    const second = await createBackend({ dataDir });
+    try {
+      const font = await second.db.selectFrom("font").select("views").where("gno", "=", "10027").executeTakeFirstOrThrow();
+      expect(font.views).toBe(4242);
+      expect(await seedCatalogue(second.db, new FontStorage(dataDir))).toEqual({ seeded: false });
+      const source = await second.fontSource("10037");
+      expect(source).toMatchObject({ gno: "10037", filePath: path.join(dataDir, "fonts", "unifontex-latin-400-normal.ttf") });
+      expect(source!.size).toBe((await fs.stat(source!.filePath)).size);
+      expect(await second.fontSource("99999")).toBeNull();
+      expect(await second.fontSource("../x")).toBeNull();
+    } finally {
+      await second.close();
+    }
+  });
+});
