@@ -74,6 +74,10 @@ export class CodeService {
       .where("purpose", "=", purpose)
       .where("consumed_at", "is", null)
       .execute();
+    if (Math.random() < 0.01) {
+      // Housekeeping: codes are useless a day after they were sent.
+      await this.db.deleteFrom("verification_code").where("created_at", "<", new Date(now.getTime() - 24 * HOUR)).execute();
+    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const salt = randomBytes(16).toString("hex");
     const row = await this.db

@@ -46,6 +46,7 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
   const clock = options.clock ?? systemClock;
   const db = accountDb(options.db);
   const delivery = options.delivery ?? createCodeDelivery(options.config);
+  if (!options.delivery) warnAboutChannels(options.config);
   const captcha = new CaptchaService(options.db);
   const ctx: AccountContext = {
     db,
@@ -73,4 +74,14 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
   router.use(createAccountRoutes(ctx));
   router.use(ACCOUNT_PATHS, apiErrorHandler);
   return router;
+}
+
+function warnAboutChannels(config: AccountConfig): void {
+  const missing = [!config.smtpUrl && "SMTP_URL（邮箱验证码）", !config.smsGatewayUrl && "SMS_GATEWAY_URL（短信验证码）"].filter(Boolean);
+  if (missing.length === 0) return;
+  if (config.nodeEnv === "production") {
+    console.warn(`未配置 ${missing.join("、")}：对应的验证码无法发送，相关注册、登录、找回密码请求会返回错误`);
+  } else {
+    console.info(`未配置 ${missing.join("、")}：开发环境下验证码将写入服务器日志（[开发环境验证码]）`);
+  }
 }

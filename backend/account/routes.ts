@@ -201,8 +201,8 @@ export function createAccountRoutes(ctx: AccountContext): Router {
         ip: clientIp(req),
         now,
         deliver,
-        // Reset answers exactly as fast whether or not the account exists.
-        background: purpose === "reset",
+        // Reset and login answer as fast whether or not the account exists (no timing oracle).
+        background: purpose === "reset" || purpose === "login",
       });
       sendOk(res, { sent: true, cooldown: 60, expiresIn: 600 });
     }),

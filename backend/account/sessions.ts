@@ -41,6 +41,14 @@ export async function createSession(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  if (Math.random() < 0.01) {
+    // Housekeeping: sessions ended more than 30 days ago are of no further use.
+    const cutoff = new Date(now.getTime() - 30 * DAY);
+    await db
+      .deleteFrom("user_session")
+      .where((eb) => eb.or([eb("expires_at", "<", cutoff), eb("revoked_at", "<", cutoff)]))
+      .execute();
+  }
   return { token, expired: Math.floor(SESSION_TTL_MS / 1000), sessionId: row.id };
 }
 
