@@ -28,7 +28,12 @@ export type SiteFooterProps = {
 
 export function SiteFooter({ appTitle, friendLinks, columns, year }: SiteFooterProps) {
   const sortedFriends = [...friendLinks].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
-  const sortedColumns = [...columns].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
+  // The backend's footer columns may repeat the fixed links: show each destination once.
+  const fixedUrls = new Set<string>(FOOTER_LINKS.map((item) => item.to));
+  const fixedNames = new Set<string>(FOOTER_LINKS.map((item) => item.label));
+  const sortedColumns = [...columns]
+    .filter((column) => column.name && !fixedUrls.has(column.url) && !fixedNames.has(column.name))
+    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

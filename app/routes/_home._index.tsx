@@ -1,5 +1,6 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import fontStylesHref from "~/styles/font.css";
 import { apiGet } from "~/utils/api.server";
 import { loadPreviewFaces } from "~/utils/subset.server";
 import type { Font, PreviewFace, StyleCategory } from "~/utils/catalogue";
@@ -35,6 +36,9 @@ const NEWEST_COUNT = 6;
 
 /** Example texts offered under the hero form (plain links, no JS needed). */
 const SAMPLE_TEXTS = ["点赞关注不迷路", "今日份快乐", "周末去哪儿", "一起去看海"];
+
+/** The font list styles (card and stick layouts) come from the font pages' stylesheet. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const root = matches.find((match) => match.id === "root")?.data as { appTitle?: string } | undefined;
@@ -161,7 +165,7 @@ export default function HomePage() {
               name="text"
               type="text"
               maxLength={100}
-              placeholder="输入你想预览的文字，例如：点赞关注不迷路"
+              placeholder="输入你想预览的文字"
               className="try-form__input"
               autoComplete="off"
               enterKeyHint="go"
