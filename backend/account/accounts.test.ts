@@ -50,11 +50,11 @@ describe("readAccountConfig", () => {
   });
 
   it("has defaults and validates URLs", () => {
-    const config = readAccountConfig({});
+    const config = readAccountConfig({ NODE_ENV: "production" });
     expect(config).toMatchObject({ captchaEnabled: true, nodeEnv: "production", wechatApiBase: "https://api.weixin.qq.com" });
     expect(config.smtpUrl).toBeUndefined();
-    expect(() => readAccountConfig({ SMTP_URL: "http://x" })).toThrow(/SMTP_URL/);
-    expect(() => readAccountConfig({ WECHAT_APPID: "wx1" })).toThrow(/WECHAT_SECRET/);
+    expect(() => readAccountConfig({ NODE_ENV: "test", SMTP_URL: "http://x" })).toThrow(/SMTP_URL/);
+    expect(() => readAccountConfig({ NODE_ENV: "test", WECHAT_APPID: "wx1" })).toThrow(/WECHAT_SECRET/);
   });
 
   it("has no code channel in production without configuration, and logs codes in development", async () => {
