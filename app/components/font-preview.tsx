@@ -17,7 +17,8 @@ export type FontPreviewProps = {
 
 /**
  * A line of the visitor's text rendered in a font's subset face only (then a generic fallback).
- * `data-preview` / `data-font-gno` / `data-face` make it easy to find in tests.
+ * `data-preview` (the font's gno) and `data-face` (the subset family) make it easy to find in tests;
+ * `data-font-gno` is left to the result element around it.
  */
 export function FontPreview({
   gno,
@@ -34,8 +35,7 @@ export function FontPreview({
   return (
     <Tag
       className={`font-preview${theme ? ` font-preview--${theme}` : ""}${className ? ` ${className}` : ""}`}
-      data-preview=""
-      data-font-gno={gno}
+      data-preview={gno}
       data-face={face ? face.familyName : undefined}
       data-theme={theme}
       lang="zh-CN"
