@@ -73,6 +73,8 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
             from: config.smtpFrom,
             to: target,
             subject: `【短视频字体】${describePurpose(purpose)}验证码`,
+            // Keeps the ASCII code readable in the raw message (and in plain-text mail clients).
+            textEncoding: "quoted-printable",
             text: `您的验证码是 ${code}，10 分钟内有效，仅可使用一次。如非本人操作，请忽略本邮件。`,
             html: `<p>您的验证码是 <strong style="font-size:20px;letter-spacing:2px">${code}</strong>，10 分钟内有效，仅可使用一次。</p><p>如非本人操作，请忽略本邮件。</p>`,
           });
