@@ -30,8 +30,9 @@ export class FaceCache {
     return this.usedBytes;
   }
 
-  has(key: string): boolean {
-    return this.faces.has(key);
+  /** The face for `key` if loaded, without counting as a use. */
+  peek(key: string): SubsetFace | undefined {
+    return this.faces.get(key);
   }
 
   /** Destroys every face once the calls already queued have finished. */

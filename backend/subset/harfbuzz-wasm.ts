@@ -32,25 +32,109 @@ export const HB_MEMORY_MODE_READONLY = 1;
 /** hb_subset_flags_t: drop TrueType instructions and CFF hints (smaller files; browsers hint themselves). */
 export const HB_SUBSET_FLAGS_NO_HINTING = 0x1;
 
-const requireFromHere = createRequire(import.meta.url);
-let compiled: Promise<WebAssembly.Module> | undefined;
+const WASM_PAGE_BYTES = 64 * 1024;
+const MIB = 1024 * 1024;
+/** wasm32 limit. */
+const MAX_MEMORY_PAGES = 65536;
+const MEMORY_SECTION_ID = 5;
 
-/** Compiles harfbuzz-subset.wasm once per process. */
-export function compileHarfBuzzSubset(): Promise<WebAssembly.Module> {
-  compiled ??= readFile(requireFromHere.resolve("harfbuzzjs/dist/harfbuzz-subset.wasm")).then((bytes) =>
-    WebAssembly.compile(bytes),
-  );
+const requireFromHere = createRequire(import.meta.url);
+let wasmBytes: Promise<Uint8Array<ArrayBuffer>> | undefined;
+const modulesByPages = new Map<number, Promise<WebAssembly.Module>>();
+
+/**
+ * The module compiled with a linear memory of at least `heapBytes`, rounded up to a power-of-two
+ * number of MiB and never below the size it ships with (65 MiB). Compiled once per size.
+ *
+ * The shipped module is built without memory growth, so malloc can never use more than the memory
+ * the module declares; its sbrk takes the current memory size as the heap's end. A face whose
+ * preprocessing needs more gets a module whose memory section declares more.
+ */
+export async function compileHarfBuzzSubset(heapBytes = 0): Promise<WebAssembly.Module> {
+  const shipped = await loadWasmBytes();
+  const pages = memoryPagesFor(heapBytes, readMemoryPages(shipped));
+  let compiled = modulesByPages.get(pages);
+  if (!compiled) {
+    const bytes = pages === readMemoryPages(shipped) ? shipped : withMemoryPages(shipped, pages);
+    compiled = WebAssembly.compile(bytes);
+    modulesByPages.set(pages, compiled);
+  }
   return compiled;
 }
 
-/**
- * A fresh instance with its own linear memory. The module's memory has a fixed size (about 65 MB,
- * it cannot grow), so each loaded face gets an instance of its own; dropping the instance returns
- * all of its memory at once.
- */
+/** A fresh instance with its own linear memory; dropping it returns all of that memory at once. */
 export function instantiateHarfBuzzSubset(module: WebAssembly.Module): HarfBuzzSubsetExports {
   const instance = new WebAssembly.Instance(module, {});
   const exports = instance.exports as unknown as HarfBuzzSubsetExports;
   exports._initialize();
   return exports;
+}
+
+function loadWasmBytes(): Promise<Uint8Array<ArrayBuffer>> {
+  wasmBytes ??= readFile(requireFromHere.resolve("harfbuzzjs/dist/harfbuzz-subset.wasm")).then((bytes) => new Uint8Array(bytes));
+  return wasmBytes;
+}
+
+export function memoryPagesFor(heapBytes: number, minimumPages: number): number {
+  let mib = 1;
+  while (mib * MIB < heapBytes) mib *= 2;
+  return Math.min(MAX_MEMORY_PAGES, Math.max(minimumPages, (mib * MIB) / WASM_PAGE_BYTES));
+}
+
+/** Initial page count of the module's own (not imported) memory. */
+export function readMemoryPages(wasm: Uint8Array): number {
+  const section = findSection(wasm, MEMORY_SECTION_ID);
+  const [, afterCount] = readLeb128(wasm, section.payloadStart);
+  const [initial] = readLeb128(wasm, afterCount + 1);
+  return initial;
+}
+
+/** A copy of `wasm` whose single memory has `pages` as both initial and maximum size. */
+export function withMemoryPages(wasm: Uint8Array, pages: number): Uint8Array<ArrayBuffer> {
+  const section = findSection(wasm, MEMORY_SECTION_ID);
+  const [count, afterCount] = readLeb128(wasm, section.payloadStart);
+  const flags = wasm[afterCount] ?? 0;
+  if (count !== 1 || (flags & ~1) !== 0) throw new Error("harfbuzz-subset.wasm: 不支持的内存段格式");
+  const payload = [1, 1, ...encodeLeb128(pages), ...encodeLeb128(pages)];
+  const header = [MEMORY_SECTION_ID, ...encodeLeb128(payload.length)];
+  const patched = new Uint8Array(section.start + header.length + payload.length + (wasm.byteLength - section.end));
+  patched.set(wasm.subarray(0, section.start));
+  patched.set(header, section.start);
+  patched.set(payload, section.start + header.length);
+  patched.set(wasm.subarray(section.end), section.start + header.length + payload.length);
+  return patched;
+}
+
+function findSection(wasm: Uint8Array, id: number): { start: number; payloadStart: number; end: number } {
+  let position = 8; // magic and version
+  while (position < wasm.byteLength) {
+    const [size, payloadStart] = readLeb128(wasm, position + 1);
+    if (wasm[position] === id) return { start: position, payloadStart, end: payloadStart + size };
+    position = payloadStart + size;
+  }
+  throw new Error(`harfbuzz-subset.wasm: 缺少段 ${id}`);
+}
+
+function readLeb128(bytes: Uint8Array, start: number): [value: number, next: number] {
+  let value = 0;
+  let shift = 0;
+  let position = start;
+  let byte: number;
+  do {
+    byte = bytes[position++] ?? 0;
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (byte & 0x80);
+  return [value, position];
+}
+
+function encodeLeb128(value: number): number[] {
+  const bytes: number[] = [];
+  let rest = value;
+  do {
+    const low = rest & 0x7f;
+    rest = Math.floor(rest / 128);
+    bytes.push(rest > 0 ? low | 0x80 : low);
+  } while (rest > 0);
+  return bytes;
 }

@@ -107,3 +107,18 @@ export function writeTag(view: DataView, offset: number, tag: string): void {
 export function viewOf(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
+
+const COLLECTION_TAG = 0x74746366; // 'ttcf'
+
+/** sfnt version of face `faceIndex` in a font file or a collection (.ttc); undefined if there is none. */
+export function faceFlavor(bytes: Uint8Array, faceIndex = 0): number | undefined {
+  if (bytes.byteLength < OFFSET_TABLE_BYTES) return undefined;
+  const view = viewOf(bytes);
+  const version = view.getUint32(0);
+  if (version !== COLLECTION_TAG) return faceIndex === 0 ? version : undefined;
+  const faceCount = view.getUint32(8);
+  const directory = 12 + faceIndex * 4;
+  if (faceIndex >= faceCount || directory + 4 > bytes.byteLength) return undefined;
+  const offset = view.getUint32(directory);
+  return offset + 4 <= bytes.byteLength ? view.getUint32(offset) : undefined;
+}

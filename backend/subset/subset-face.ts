@@ -1,19 +1,24 @@
 import {
+  compileHarfBuzzSubset,
   HB_MEMORY_MODE_READONLY,
   HB_SUBSET_FLAGS_NO_HINTING,
   instantiateHarfBuzzSubset,
   type HarfBuzzSubsetExports,
 } from "./harfbuzz-wasm.js";
-import { viewOf } from "./sfnt.js";
+import { faceFlavor, SFNT_FLAVOR_CFF } from "./sfnt.js";
 
 /**
- * Memory a preprocessed face takes per byte of source font, measured on the catalogue's CJK fonts
- * (Noto Sans SC 10 MB → 21.8 MB used, Noto Serif SC 14 MB → 29.9 MB, ZCOOL KuaiLe 1.4 MB → 3.3 MB,
- * WenQuanYi Micro Hei 4.9 MB → 12.4 MB): the source bytes, the preprocessed copy and its accelerators.
+ * Memory a preprocessed face keeps per byte of source font: the source bytes, the preprocessed copy and
+ * its accelerators. Measured: Noto Sans SC 10 MB → 21.8 MB, Cactus Classical Serif 27 MB → 57.5 MB,
+ * ZCOOL KuaiLe 1.4 MB → 3.3 MB (TrueType); Noto Sans CJK .ttc 19 MB → 72.7 MB (CFF).
  */
-const PREPROCESSED_BYTES_PER_SOURCE_BYTE = 2.5;
-/** Static data, stack and subset working memory of one wasm instance. */
-const INSTANCE_OVERHEAD_BYTES = 2 * 1024 * 1024;
+const KEPT_BYTES_PER_SOURCE_BYTE = { trueType: 2.5, cff: 4 } as const;
+/** Peak while preprocessing, per source byte: CFF needed between 100 and 128 MiB for 19 MB. */
+const PEAK_BYTES_PER_SOURCE_BYTE = 6;
+/** Heap room beyond the font for one subset's work (a 2000-character subset output is a few MB). */
+const WORKING_BYTES = 16 * 1024 * 1024;
+/** Static data, stack and the pages a subset's work leaves touched, counted against the budget. */
+const INSTANCE_OVERHEAD_BYTES = 4 * 1024 * 1024;
 
 export class FontLoadError extends Error {
   constructor(message: string) {
@@ -40,16 +45,22 @@ export class SubsetFace {
     readonly costBytes: number,
   ) {}
 
-  static load(module: WebAssembly.Module, fontBytes: Uint8Array, faceIndex = 0): SubsetFace {
-    if (!isSfntOrCollection(fontBytes)) throw new FontLoadError("无法解析字体文件：不是 TrueType/OpenType 字体");
-    const hb = instantiateHarfBuzzSubset(module);
-    const fontPointer = hb.malloc(fontBytes.byteLength);
-    if (!fontPointer) {
-      throw new FontLoadError(`字体文件过大（${fontBytes.byteLength} 字节），超出子集化内存`);
+  /**
+   * Loads face `faceIndex` of `fontBytes` into a new wasm instance sized for it and preprocesses it.
+   * Throws FontLoadError for bytes that are not a TrueType/OpenType font (or collection).
+   */
+  static async load(fontBytes: Uint8Array, faceIndex = 0): Promise<SubsetFace> {
+    const flavor = faceFlavor(fontBytes, faceIndex);
+    if (flavor === undefined || !SFNT_FLAVORS.has(flavor)) {
+      throw new FontLoadError("无法解析字体文件：不是 TrueType/OpenType 字体");
     }
-    new Uint8Array(hb.memory.buffer, fontPointer, fontBytes.byteLength).set(fontBytes);
+    const size = fontBytes.byteLength;
+    const hb = instantiateHarfBuzzSubset(await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES));
+    const fontPointer = hb.malloc(size);
+    if (!fontPointer) throw new FontLoadError(`字体文件过大（${size} 字节），超出子集化内存`);
+    new Uint8Array(hb.memory.buffer, fontPointer, size).set(fontBytes);
 
-    const blob = hb.hb_blob_create(fontPointer, fontBytes.byteLength, HB_MEMORY_MODE_READONLY, 0, 0);
+    const blob = hb.hb_blob_create(fontPointer, size, HB_MEMORY_MODE_READONLY, 0, 0);
     const sourceFace = hb.hb_face_create(blob, faceIndex);
     hb.hb_blob_destroy(blob);
     if (sourceFace === hb.hb_face_get_empty()) {
@@ -61,9 +72,7 @@ export class SubsetFace {
     const face = hb.hb_subset_preprocess(sourceFace);
     hb.hb_face_destroy(sourceFace);
     const preprocessed = face !== sourceFace;
-    const perByte = preprocessed ? PREPROCESSED_BYTES_PER_SOURCE_BYTE : 1;
-    const costBytes = Math.ceil(fontBytes.byteLength * perByte) + INSTANCE_OVERHEAD_BYTES;
-    return new SubsetFace(hb, fontPointer, face, preprocessed, costBytes);
+    return new SubsetFace(hb, fontPointer, face, preprocessed, estimateCost(size, flavor, preprocessed));
   }
 
   /**
@@ -112,9 +121,12 @@ export class SubsetFace {
   }
 }
 
-/** sfnt versions of TrueType (0x00010000, 'true'), CFF ('OTTO') and collections ('ttcf'). */
-const SFNT_SIGNATURES = new Set([0x00010000, 0x74727565, 0x4f54544f, 0x74746366]);
-
-function isSfntOrCollection(bytes: Uint8Array): boolean {
-  return bytes.byteLength >= 12 && SFNT_SIGNATURES.has(viewOf(bytes).getUint32(0));
+function estimateCost(sourceBytes: number, flavor: number, preprocessed: boolean): number {
+  const keptPerByte = !preprocessed
+    ? 1
+    : KEPT_BYTES_PER_SOURCE_BYTE[flavor === SFNT_FLAVOR_CFF ? "cff" : "trueType"];
+  return Math.ceil(sourceBytes * keptPerByte) + INSTANCE_OVERHEAD_BYTES;
 }
+
+/** sfnt versions of TrueType (0x00010000, 'true') and CFF ('OTTO') faces. */
+const SFNT_FLAVORS = new Set([0x00010000, 0x74727565, SFNT_FLAVOR_CFF]);

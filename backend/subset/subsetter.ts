@@ -15,13 +15,11 @@ export type SubsetFontFile = Pick<FontSourceFile, "filePath" | "version"> & { fa
 
 /** HarfBuzz subsetting in this process, with preprocessed faces kept under a memory budget. */
 export class Subsetter {
-  private constructor(
-    private readonly module: WebAssembly.Module,
-    private readonly faces: FaceCache,
-  ) {}
+  private constructor(private readonly faces: FaceCache) {}
 
   static async create(options: { memoryBudgetBytes: number }): Promise<Subsetter> {
-    return new Subsetter(await compileHarfBuzzSubset(), new FaceCache(options.memoryBudgetBytes));
+    await compileHarfBuzzSubset(); // fail at start-up, not on the first request, if the wasm is missing
+    return new Subsetter(new FaceCache(options.memoryBudgetBytes));
   }
 
   /** The subset of `font` for the code points of `text` (a string, or code points), in `format`. */
@@ -43,7 +41,13 @@ export class Subsetter {
   }
 
   isLoaded(font: SubsetFontFile): boolean {
-    return this.faces.has(faceKey(font));
+    return this.faces.peek(faceKey(font)) !== undefined;
+  }
+
+  /** Whether the loaded face of `font` is preprocessed and its estimated bytes; undefined when not loaded. */
+  faceInfo(font: SubsetFontFile): { preprocessed: boolean; costBytes: number } | undefined {
+    const face = this.faces.peek(faceKey(font));
+    return face && { preprocessed: face.preprocessed, costBytes: face.costBytes };
   }
 
   close(): Promise<void> {
@@ -51,7 +55,7 @@ export class Subsetter {
   }
 
   private async loadFace(font: SubsetFontFile): Promise<SubsetFace> {
-    return SubsetFace.load(this.module, await readFile(font.filePath), font.faceIndex ?? 0);
+    return SubsetFace.load(await readFile(font.filePath), font.faceIndex ?? 0);
   }
 }
 

@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import {
+  compileHarfBuzzSubset,
+  instantiateHarfBuzzSubset,
+  memoryPagesFor,
+  readMemoryPages,
+  withMemoryPages,
+} from "./harfbuzz-wasm.js";
+
+const shipped = readFileSync(createRequire(import.meta.url).resolve("harfbuzzjs/dist/harfbuzz-subset.wasm"));
+const PAGE = 64 * 1024;
+const MIB = 1024 * 1024;
+
+describe("harfbuzz-subset.wasm memory sizing", () => {
+  it("reads the shipped memory size (65 MiB, no growth)", () => {
+    expect(readMemoryPages(shipped)).toBe(1040);
+  });
+
+  it("rounds a heap request up to a power-of-two MiB, never below the shipped size", () => {
+    expect(memoryPagesFor(0, 1040)).toBe(1040);
+    expect(memoryPagesFor(40 * MIB, 1040)).toBe(1040);
+    expect(memoryPagesFor(70 * MIB, 1040)).toBe((128 * MIB) / PAGE);
+    expect(memoryPagesFor(130 * MIB, 1040)).toBe((256 * MIB) / PAGE);
+    expect(memoryPagesFor(10 * 1024 * MIB, 1040)).toBe(65536);
+  });
+
+  it("declares a bigger memory that malloc can actually use", async () => {
+    const patched = withMemoryPages(shipped, (128 * MIB) / PAGE);
+    expect(readMemoryPages(patched)).toBe(2048);
+    const hb = instantiateHarfBuzzSubset(await WebAssembly.compile(patched));
+    expect(hb.memory.buffer.byteLength).toBe(128 * MIB);
+    const pointer = hb.malloc(100 * MIB); // more than the whole shipped memory
+    expect(pointer).toBeGreaterThan(0);
+    hb.free(pointer);
+  });
+
+  it("compiles each size once", async () => {
+    expect(await compileHarfBuzzSubset(200 * MIB)).toBe(await compileHarfBuzzSubset(150 * MIB));
+    expect(await compileHarfBuzzSubset()).not.toBe(await compileHarfBuzzSubset(150 * MIB));
+  });
+});
