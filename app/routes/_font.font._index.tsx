@@ -58,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { query, notice } = parseFontListQuery(url.searchParams);
   const previewText = listPreviewText(query);
   const notices: string[] = notice ? [notice] : [];
+  if (query.fit && !query.text) notices.push("先输入预览文字，“只看能显示这段文字的字体”才会生效。");
 
   const [page, categories] = await Promise.all([
     apiGet<Page<Font>>(request, "/web/api/font/getFontList", {
