@@ -27,10 +27,7 @@ import { Toaster } from "~/components/toaster";
 /** Root chrome calls must not hold every page for the full 60 s API timeout. */
 const CHROME_TIMEOUT_MS = 8_000;
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: globalStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: globalStyles }];
 
 export const meta: MetaFunction = ({ data: rootData }) => {
   const title = (rootData as RootData | undefined)?.appTitle ?? "短视频字体";
@@ -90,6 +87,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0e0f13" />
         <meta name="format-detection" content="telephone=no" />
+        {/* Static (not via `links`) so it is never re-created on client navigations. */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
