@@ -154,7 +154,9 @@ export default function HomePage() {
             <span className="hero__accent">一次看遍</span>好字体
           </h1>
           <p className="hero__lead">
-            收录 {formatCount(stats.familyCount)} 个字体家族、{formatCount(stats.fontCount)} 款字重，商用授权一目了然。
+            {stats.fontCount > 0
+              ? `收录 ${formatCount(stats.familyCount)} 个字体家族、${formatCount(stats.fontCount)} 款字重，商用授权一目了然。`
+              : "标题、字幕、封面用什么字？输入文字，对比效果，查清授权。"}
           </p>
           <form method="get" action="/font" className="try-form">
             <label htmlFor="try-text" className="visually-hidden">
@@ -181,7 +183,7 @@ export default function HomePage() {
               </li>
             ))}
           </ul>
-          <Stats stats={stats} />
+          {stats.fontCount > 0 ? <Stats stats={stats} /> : null}
         </div>
       </section>
 
