@@ -55,31 +55,40 @@ const EMPTY_PAGE: Page<Font> = { records: [], total: 0, current: 1, size: LIST_P
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { query, notice } = parseFontListQuery(url.searchParams);
+  const parsed = parseFontListQuery(url.searchParams);
+  let query = parsed.query;
+  const notice = parsed.notice;
   const previewText = listPreviewText(query);
   const notices: string[] = notice ? [notice] : [];
   if (query.fit && !query.text) notices.push("先输入预览文字，“只看能显示这段文字的字体”才会生效。");
 
-  const [page, categories] = await Promise.all([
+  const fetchPage = (q: FontListQuery) =>
     apiGet<Page<Font>>(request, "/web/api/font/getFontList", {
-      current: query.page,
+      current: q.page,
       size: LIST_PAGE_SIZE,
-      style: query.style,
-      tagId: query.tag,
-      keyword: query.keyword || undefined,
-      sort: query.sort,
-      text: query.fit && query.text ? query.text : undefined,
-    }).catch((error: unknown) => {
-      if (error instanceof Response) throw error;
-      // The backend rejected a parameter: show its message and an empty list rather than an error page.
-      if (isApiError(error) && error.status === 400) {
-        notices.push(error.message);
-        return EMPTY_PAGE;
-      }
-      throw error;
-    }),
-    loadCategories(request),
-  ]);
+      style: q.style,
+      tagId: q.tag,
+      keyword: q.keyword || undefined,
+      sort: q.sort,
+      text: q.fit && q.text ? q.text : undefined,
+    }).then(
+      (page) => ({ page, rejected: null as string | null }),
+      (error: unknown) => {
+        if (error instanceof Response) throw error;
+        // The backend rejected a parameter: an empty list and a notice rather than an error page.
+        if (isApiError(error) && error.status === 400) return { page: EMPTY_PAGE, rejected: error.message };
+        throw error;
+      },
+    );
+
+  let [{ page, rejected }, categories] = await Promise.all([fetchPage(query), loadCategories(request)]);
+  if (rejected && query.style && categories.length > 0 && !categories.some((c) => c.code === query.style)) {
+    // An unknown style code: show every style instead (like any other bad parameter).
+    query = { ...query, style: undefined };
+    ({ page, rejected } = await fetchPage(query));
+    notices.push("没有这个风格分类，已显示全部风格。");
+  }
+  if (rejected) notices.push(rejected);
 
   const records = Array.isArray(page.records) ? page.records : [];
   if (records.length === 0 && query.page > 1 && page.pages > 0) {
