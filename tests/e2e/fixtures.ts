@@ -1,16 +1,23 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+
+type ConsoleGuard = {
+  /** Console errors matching this pattern are expected by the test (e.g. the 404 page's own status). */
+  allow(pattern: RegExp): void;
+};
 
 /** Every page a test opens fails the test if the browser reports a console error or an uncaught exception. */
-export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: [
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      const allowed: RegExp[] = [];
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(`${message.text()} @ ${message.location().url}`);
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-      await use(errors);
-      expect(errors, "browser console errors").toEqual([]);
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+      expect(unexpected, "browser console errors").toEqual([]);
     },
     { auto: true },
   ],
@@ -18,4 +25,30 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-export const javaScriptEnabled = (projectName: string) => projectName === "js-on";
+export const isJavaScriptOn = (projectName: string) => projectName === "js-on";
+
+/**
+ * The fonts Chromium actually used to draw the text of the first element matching `selector`,
+ * read through the DevTools protocol (works with page JavaScript on or off).
+ */
+export async function renderedFonts(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+    if (!nodeId) throw new Error(`no element matches ${selector}`);
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    return fonts as Array<{ familyName: string; isCustomFont: boolean; glyphCount: number }>;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Waits until every web font the page declared has finished loading (or failed). */
+export async function fontsSettled(page: Page) {
+  await page.waitForLoadState("load");
+  // document.fonts is reachable from Playwright's isolated world even when page scripts are off.
+  await page.waitForFunction(() => document.fonts.status === "loaded", undefined, { timeout: 15_000 });
+}

@@ -1,0 +1,41 @@
+import { test, expect, renderedFonts, fontsSettled } from "./fixtures";
+
+test.describe("首页", () => {
+  test("展示分类、推荐字体和新字体，预览用字体本身渲染", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/短视频字体/);
+
+    const categories = page.locator('a[href*="/font?style="]');
+    expect(await categories.count()).toBeGreaterThanOrEqual(30);
+    await expect(categories.first().locator("img")).toHaveAttribute("src", /\/images\/category\//);
+
+    const previews = page.locator("[data-font-gno] [data-preview]");
+    expect(await previews.count()).toBeGreaterThanOrEqual(4);
+
+    await fontsSettled(page);
+    const gno = await page.locator("[data-font-gno]").first().getAttribute("data-font-gno");
+    const fonts = await renderedFonts(page, `[data-font-gno="${gno}"] [data-preview]`);
+    expect(fonts.some((font) => font.isCustomFont && font.glyphCount > 0)).toBe(true);
+  });
+
+  test("首页的试字表单带着文字去字体列表", async ({ page }) => {
+    await page.goto("/");
+    const form = page.locator('form[action="/font"]').filter({ has: page.locator('[name="text"]') }).first();
+    await form.locator('[name="text"]').fill("点赞关注");
+    await form.locator('[name="text"]').press("Enter");
+    await page.waitForURL(/\/font\?/);
+    expect(new URL(page.url()).searchParams.get("text")).toBe("点赞关注");
+    await expect(page.locator("[data-preview]").first()).toContainText("点赞关注");
+  });
+
+  test("页脚有社交图片、服务二维码和友情链接", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    for (const name of ["wechat", "video", "weibo", "douyin", "kuaishou", "bilibili"]) {
+      await expect(footer.locator(`img[src*="/images/social/${name}"]`)).toHaveCount(1);
+    }
+    await expect(footer.locator('img[src*="qr-service"]')).toHaveCount(1);
+    expect(await footer.locator('a[href^="http"]').count()).toBeGreaterThan(0);
+  });
+});
