@@ -4,7 +4,7 @@ import { catalogueFontSource } from "./catalogue/font-source.js";
 import { FontRepository } from "./catalogue/font-repository.js";
 import { createCatalogueRouter } from "./catalogue/routes.js";
 import { seedCatalogue } from "./catalogue/seed.js";
-import { assetUrlOn } from "./catalogue/urls.js";
+import { assetUrlOn, type AssetUrl } from "./catalogue/urls.js";
 import { openDatabase, pgliteDirectory, type DatabaseLocation } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import type { Database } from "./db/schema.js";
@@ -30,7 +30,7 @@ export type Backend = {
 };
 
 /** Everything a backend module needs to build its routes. */
-export type BackendContext = { db: Kysely<Database>; storage: FontStorage; assetUrl: (assetPath: string) => string };
+export type BackendContext = { db: Kysely<Database>; storage: FontStorage; assetUrl: AssetUrl };
 
 /**
  * The backend's route modules, mounted in this order. A new module (e.g. accounts) adds its

@@ -5,37 +5,42 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/schema.js";
 import { notFound, sendOk } from "../http/envelope.js";
-import { oneOf, optionalInt, optionalText, pagingSchema, parseOrThrow, parseQuery, toPage } from "../http/validation.js";
+import {
+  intWithDefault,
+  oneOf,
+  optionalInt,
+  optionalText,
+  pagingSchema,
+  parseOrThrow,
+  parseQuery,
+  queryValue,
+  toPage,
+} from "../http/validation.js";
 import type { FontStorage } from "../storage/font-storage.js";
 import { requiredCodepoints } from "./codepoints.js";
 import { FontRepository } from "./font-repository.js";
 import { adverts, dictionaries, friendLinks, keywordSuggestions, webColumns } from "./site-queries.js";
-import { ADVERT_POSITIONS, FONT_SORTS } from "./site-content.js";
+import { ADVERT_POSITIONS, FONT_SORT_CODES } from "./site-content.js";
 import { STYLE_CODES } from "./style-categories.js";
 import { downloadFileName, fontDownloadPath, type AssetUrl } from "./urls.js";
 
 const FONT_NOT_FOUND = "字体不存在";
 const HOME_LIST_SIZE = 8;
 
-const fontGNo = z
-  .string({ required_error: "不能为空", invalid_type_error: "只能出现一次" })
-  .regex(/^\d{1,12}$/, "必须是数字编号");
+const fontGNo = queryValue().regex(/^\d{1,12}$/, "必须是数字编号");
 
 const fontListQuery = pagingSchema.extend({
   style: optionalText(40).pipe(oneOf(STYLE_CODES).optional()),
-  tagId: optionalInt(1, 2_147_483_647, 0).transform((id) => id || undefined),
+  tagId: optionalInt(1, 2_147_483_647),
   keyword: optionalText(50),
-  sort: optionalText(10).pipe(oneOf(FONT_SORTS.map((sort) => sort.code) as ["hot", "new", "name"]).default("hot")),
-  text: z
-    .string({ invalid_type_error: "只能出现一次" })
-    .max(200, "最多 200 个字符")
-    .optional(),
+  sort: optionalText(10).pipe(oneOf(FONT_SORT_CODES).default("hot")),
+  text: queryValue().max(200, "最多 200 个字符").optional(),
 });
 
 const fontGNoQuery = z.object({ fontGNo });
 const idParams = z.object({ id: fontGNo });
 const downloadQuery = z.object({ format: oneOf(["ttf", "woff2"]).default("ttf") });
-const keywordQuery = z.object({ keyword: optionalText(50), limit: optionalInt(1, 20, 10) });
+const keywordQuery = z.object({ keyword: optionalText(50), limit: intWithDefault(1, 20, 10) });
 const columnQuery = z.object({ type: oneOf(["header", "footer"]) });
 const advertQuery = z.object({ position: oneOf(ADVERT_POSITIONS) });
 

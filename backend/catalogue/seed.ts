@@ -8,7 +8,7 @@ import { FAMILY_SEEDS, FIRST_FONT_GNO, WEIGHT_NAMES, type FamilySeed } from "./f
 import { prepareFontFile, type StoredFontFile } from "./font-files.js";
 import { readFontFacts, type FontFacts } from "./font-reader.js";
 import { classifyLicence, KNOWN_LICENCES, type ClassifiedLicence } from "./licence.js";
-import { ADVERTS, FONT_SORTS, FRIEND_LINKS, HOT_KEYWORDS, WEB_COLUMNS } from "./site-content.js";
+import { ADVERTS, FONT_SORT_NAMES, FRIEND_LINKS, HOT_KEYWORDS, WEB_COLUMNS } from "./site-content.js";
 import { STYLE_CATEGORIES } from "./style-categories.js";
 
 /** Any constant shared by every process seeding the same database. */
@@ -105,7 +105,7 @@ function dictionaryRows(): Database["dictionary"][] {
     ...category("style", STYLE_CATEGORIES.map(({ code, name }) => [code, name])),
     ...category("license", KNOWN_LICENCES.map(({ code, name }) => [code, name])),
     ...category("charset", CHARSETS.map(({ code, name }) => [code, name])),
-    ...category("sort", FONT_SORTS.map(({ code, name }) => [code, name])),
+    ...category("sort", Object.entries(FONT_SORT_NAMES)),
     ...category("weight", Object.entries(WEIGHT_NAMES)),
   ];
 }

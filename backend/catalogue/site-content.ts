@@ -54,9 +54,7 @@ export const ADVERTS: ReadonlyArray<{ title: string; image: string; link: string
   { title: "客服二维码", image: "/images/qr-service.svg", link: "", position: "footer-qr" },
 ];
 
-export const FONT_SORTS = [
-  { code: "hot", name: "最热" },
-  { code: "new", name: "最新" },
-  { code: "name", name: "名称" },
-] as const;
-export type FontSort = (typeof FONT_SORTS)[number]["code"];
+export const FONT_SORT_CODES = ["hot", "new", "name"] as const;
+export type FontSort = (typeof FONT_SORT_CODES)[number];
+
+export const FONT_SORT_NAMES: Record<FontSort, string> = { hot: "最热", new: "最新", name: "名称" };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../catalogue/seed.js";
 import { createBackend } from "../index.js";
 import { FontStorage } from "../storage/font-storage.js";
-import { openDatabase, type DatabaseHandle } from "./database.js";
+import { openDatabase, pgliteDirectory, type DatabaseHandle } from "./database.js";
 import { migrateToLatest } from "./migrate.js";
 import { TEST_DATABASES } from "./test-databases.js";
 
@@ -20,8 +20,9 @@ describe.each(TEST_DATABASES)("database on $name", (database) => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "database-test-"));
     const opened = await database.open();
     dispose = opened.dispose;
+    // PGlite on disk here, so that the last test can reopen what was seeded.
     handle = await openDatabase(
-      opened.databaseUrl ? { kind: "postgres", url: opened.databaseUrl } : { kind: "memory" },
+      opened.databaseUrl ? { kind: "postgres", url: opened.databaseUrl } : { kind: "pglite", directory: pgliteDirectory(dataDir) },
     );
   });
 
@@ -71,38 +72,21 @@ describe.each(TEST_DATABASES)("database on $name", (database) => {
     const result = await handle.db.updateTable("font").set({ views: 7 }).where("family_id", "=", 1).executeTakeFirst();
     expect(result.numUpdatedRows).toBe(9n);
   });
-});
 
-describe("embedded PGlite on disk", () => {
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "pglite-disk-test-"));
-  });
-
-  afterAll(async () => {
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
-
-  it("keeps the catalogue and its counters across restarts without seeding again", async () => {
-    const first = await createBackend({ dataDir });
-    await first.db.updateTable("font").set({ views: 4242 }).where("gno", "=", "10027").execute();
-    await first.close();
-    await expect(fs.stat(path.join(dataDir, "pglite"))).resolves.toBeTruthy();
+  it.skipIf(database.name !== "PGlite")("keeps the catalogue and its counters across restarts without seeding again", async () => {
+    await handle.db.updateTable("font").set({ views: 4242 }).where("gno", "=", "10027").execute();
+    await handle.close();
     await expect(fs.stat(path.join(dataDir, "fonts", "unifontex-latin-400-normal.ttf"))).resolves.toBeTruthy();
 
-    const second = await createBackend({ dataDir });
-    try {
-      const font = await second.db.selectFrom("font").select("views").where("gno", "=", "10027").executeTakeFirstOrThrow();
-      expect(font.views).toBe(4242);
-      expect(await seedCatalogue(second.db, new FontStorage(dataDir))).toEqual({ seeded: false });
-      const source = await second.fontSource("10037");
-      expect(source).toMatchObject({ gno: "10037", filePath: path.join(dataDir, "fonts", "unifontex-latin-400-normal.ttf") });
-      expect(source!.size).toBe((await fs.stat(source!.filePath)).size);
-      expect(await second.fontSource("99999")).toBeNull();
-      expect(await second.fontSource("../x")).toBeNull();
-    } finally {
-      await second.close();
-    }
+    const restarted = await createBackend({ dataDir });
+    handle = restarted;
+    const font = await restarted.db.selectFrom("font").select("views").where("gno", "=", "10027").executeTakeFirstOrThrow();
+    expect(font.views).toBe(4242);
+    expect(await seedCatalogue(restarted.db, new FontStorage(dataDir))).toEqual({ seeded: false });
+    const source = await restarted.fontSource("10037");
+    expect(source).toMatchObject({ gno: "10037", filePath: path.join(dataDir, "fonts", "unifontex-latin-400-normal.ttf") });
+    expect(source!.size).toBe((await fs.stat(source!.filePath)).size);
+    expect(await restarted.fontSource("99999")).toBeNull();
+    expect(await restarted.fontSource("../x")).toBeNull();
   });
 });

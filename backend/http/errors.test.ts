@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { badRequest, notFound } from "./envelope.js";
 import { apiErrorHandler, apiNotFound } from "./errors.js";
 import { serveRouter, type TestServer } from "./test-server.js";
-import { oneOf, optionalInt, pagingSchema, parseOrThrow } from "./validation.js";
+import { intWithDefault, oneOf, pagingSchema, parseOrThrow } from "./validation.js";
 import { z } from "zod";
 
 describe("API error handling", () => {
@@ -68,8 +68,9 @@ describe("query validation", () => {
   });
 
   it("lists the allowed values of an enumeration", () => {
-    const schema = z.object({ type: oneOf(["header", "footer"]), limit: optionalInt(1, 20, 10) });
+    const schema = z.object({ type: oneOf(["header", "footer"]), limit: intWithDefault(1, 20, 10) });
     expect(() => parseOrThrow(schema, { type: "side" })).toThrow("参数 type 必须是 header、footer 之一");
     expect(parseOrThrow(schema, { type: "footer" })).toEqual({ type: "footer", limit: 10 });
+    expect(() => parseOrThrow(schema, {})).toThrow("参数 type 不能为空");
   });
 });

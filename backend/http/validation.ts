@@ -15,48 +15,51 @@ export function parseQuery<S extends ZodTypeAny>(schema: S, req: Request): z.out
   return parseOrThrow(schema, req.query);
 }
 
-/** A query parameter given once; repeated parameters (`?a=1&a=2`) are rejected. */
-function single(message = "只能出现一次") {
-  return z.string({ invalid_type_error: message });
+/** A query string value; a parameter repeated in the URL (`?a=1&a=2`) arrives as an array and is refused. */
+export function queryValue() {
+  return z.string({ required_error: "不能为空", invalid_type_error: "只能出现一次" });
 }
 
-/** An optional trimmed string; an empty value counts as absent. */
+/** An optional trimmed text; an empty value counts as absent. */
 export function optionalText(maxLength: number) {
-  return single()
+  return queryValue()
     .trim()
     .max(maxLength, `最多 ${maxLength} 个字符`)
     .optional()
-    .transform((value) => (value ? value : undefined));
+    .transform((value) => value || undefined);
 }
 
-export function optionalInt(min: number, max: number, fallback: number) {
-  return single()
+/** An optional integer in [min, max] written in plain digits; an empty value counts as absent. */
+export function optionalInt(min: number, max: number) {
+  const message = max >= 1e9 && min === 1 ? "必须是正整数" : `必须是 ${min} 到 ${max} 之间的整数`;
+  return queryValue()
     .optional()
     .transform((value, context) => {
-      if (value === undefined || value === "") return fallback;
-      const parsed = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-      if (Number.isNaN(parsed) || parsed < min || parsed > max) {
-        context.addIssue({ code: z.ZodIssueCode.custom, message: describeRange(min, max) });
+      if (value === undefined || value === "") return undefined;
+      const parsed = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+      if (!(parsed >= min && parsed <= max)) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message });
         return z.NEVER;
       }
       return parsed;
     });
 }
 
-function describeRange(min: number, max: number): string {
-  if (max >= 1e9 && min === 1) return "必须是正整数";
-  return `必须是 ${min} 到 ${max} 之间的整数`;
+export function intWithDefault(min: number, max: number, fallback: number) {
+  return optionalInt(min, max).transform((value) => value ?? fallback);
 }
 
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, {
-    errorMap: () => ({ message: `必须是 ${values.join("、")} 之一` }),
+    errorMap: (issue) => ({
+      message: issue.code === "invalid_type" && issue.received === "undefined" ? "不能为空" : `必须是 ${values.join("、")} 之一`,
+    }),
   });
 }
 
 export const pagingSchema = z.object({
-  current: optionalInt(1, 1_000_000_000, 1),
-  size: optionalInt(1, 100, 20),
+  current: intWithDefault(1, 1_000_000_000, 1),
+  size: intWithDefault(1, 100, 20),
 });
 
 export type Paging = z.output<typeof pagingSchema>;
