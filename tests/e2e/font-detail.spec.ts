@@ -1,0 +1,83 @@
+import { test, expect, renderedFonts, fontsSettled, isJavaScriptOn } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+
+async function fontWithWeights(request: APIRequestContext): Promise<{ id: string; weights: number }> {
+  const response = await request.get("/web/api/font/getFontList?current=1&size=50");
+  const records = (await response.json()).data.records as Array<{ fontGNo: string; childFontResource: unknown[] }>;
+  const family = records.find((font) => font.childFontResource.length > 1) ?? records[0];
+  return { id: family.fontGNo, weights: family.childFontResource.length };
+}
+
+test.describe("字体详情", () => {
+  test("各部分齐全：编辑器、家族、信息、授权、预览；没有视频时不显示视频", async ({ page, request }) => {
+    const { id, weights } = await fontWithWeights(request);
+    const response = await page.goto(`/font/${id}`);
+    expect(response?.status()).toBe(200);
+    for (const section of ["editor", "family", "info", "license", "preview"]) {
+      await expect(page.locator(`section#${section}`)).toBeVisible();
+    }
+    await expect(page.locator("section#video")).toHaveCount(0);
+    await expect(page.locator("section#family [data-preview]")).toHaveCount(weights);
+    await expect(page.locator("section#license")).toContainText("Open Font License");
+    await expect(page.locator("section#info")).toContainText("GB2312");
+  });
+
+  test("试字：自己的文字、字号、深浅背景", async ({ page, request }, testInfo) => {
+    const { id } = await fontWithWeights(request);
+    await page.goto(`/font/${id}`);
+    const tester = page.locator("form.type-tester");
+    const text = "今天也要元气满满";
+    await tester.locator("textarea[name=text]").fill(text);
+    await tester.locator("input[name=size]").fill("96");
+    await tester.locator('input[name=theme][value="dark"]').check();
+    if (isJavaScriptOn(testInfo.project.name)) {
+      // 有 JavaScript 时边输入边预览，不必提交
+      await expect(page.locator("section#editor [data-preview]").first()).toContainText(text);
+    } else {
+      await tester.locator("button[type=submit]").click();
+      await page.waitForURL(/text=/);
+      const url = new URL(page.url());
+      expect(url.searchParams.get("text")).toBe(text);
+      expect(url.searchParams.get("size")).toBe("96");
+      expect(url.searchParams.get("theme")).toBe("dark");
+    }
+    const preview = page.locator("section#editor [data-preview]").first();
+    await expect(preview).toContainText(text);
+    await expect(preview).toHaveCSS("font-size", "96px");
+    await expect(page.locator("section#editor [data-theme=dark]").first()).toBeVisible();
+    await fontsSettled(page);
+    await expect
+      .poll(async () => (await renderedFonts(page, "section#editor [data-preview]")).some((font) => font.isCustomFont))
+      .toBe(true);
+  });
+
+  test("下载对话框列出文件，每个都能下载", async ({ page, request }) => {
+    const { id, weights } = await fontWithWeights(request);
+    await page.goto(`/font/${id}`);
+    await page.getByRole("link", { name: "下载字体" }).or(page.getByRole("button", { name: "下载字体" })).first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    const links = dialog.locator("a[href*='/download']");
+    await expect(links).toHaveCount(weights);
+
+    const href = await links.first().getAttribute("href");
+    const file = await request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toContain("font/ttf");
+    const body = await file.body();
+    expect(body.length).toBe(Number(file.headers()["content-length"]));
+    expect(body.subarray(0, 4).toString("hex")).toBe("00010000");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), links.first().click()]);
+    expect(download.suggestedFilename()).toMatch(/\.ttf$/);
+  });
+
+  test("不存在的字体返回 404", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 404/);
+    for (const id of ["99999999", "abc"]) {
+      const response = await page.goto(`/font/${id}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText("This page could not be found")).toBeVisible();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { test, expect, renderedFonts, fontsSettled, isJavaScriptOn } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+const results = (page: Page) => page.locator("[data-font-gno]");
+const filterForm = (page: Page) => page.locator("form.font-filters__form");
+
+async function resultIds(page: Page): Promise<string[]> {
+  return results(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-font-gno") ?? ""));
+}
+
+test.describe("字体列表", () => {
+  test("默认条形布局，可切换卡片和表格布局", async ({ page }) => {
+    await page.goto("/font");
+    await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "stick");
+    const total = Number(await page.locator("[data-total]").getAttribute("data-total"));
+    expect(total).toBeGreaterThanOrEqual(10);
+    expect(await results(page).count()).toBeGreaterThanOrEqual(10);
+
+    for (const layout of ["card", "table", "stick"]) {
+      await page.locator(`[data-layout-option="${layout}"]`).click();
+      await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", layout);
+      expect(new URL(page.url()).searchParams.get("layout")).toBe(layout);
+      expect(await results(page).count()).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  test("每个预览都用该字体的子集渲染（无 JavaScript 也一样）", async ({ page }) => {
+    await page.goto("/font?layout=card&text=短视频字体");
+    await fontsSettled(page);
+    const ids = await resultIds(page);
+    expect(ids.length).toBeGreaterThanOrEqual(10);
+    for (const gno of ids) {
+      const preview = page.locator(`[data-preview="${gno}"]`).first();
+      await expect(preview).toContainText("短视频字体");
+      const fonts = await renderedFonts(page, `[data-preview="${gno}"]`);
+      const custom = fonts.filter((font) => font.isCustomFont);
+      expect(custom.length, `字体 ${gno} 的预览没有用子集字体渲染：${JSON.stringify(fonts)}`).toBeGreaterThan(0);
+    }
+  });
+
+  test("风格分类和标签筛选", async ({ page }) => {
+    await page.goto("/font");
+    const total = await results(page).count();
+
+    await page.locator('a[data-style="brush"]').first().click();
+    await page.waitForURL(/style=brush/);
+    const brush = await results(page).count();
+    expect(brush).toBeGreaterThan(0);
+    expect(brush).toBeLessThan(total);
+
+    await page.goto("/font");
+    const tag = page.locator("a[data-tag]").first();
+    const tagId = await tag.getAttribute("data-tag");
+    await tag.click();
+    await page.waitForURL(new RegExp(`tag=${tagId}`));
+    const tagged = await results(page).count();
+    expect(tagged).toBeGreaterThan(0);
+    expect(tagged).toBeLessThan(total);
+  });
+
+  test("头部搜索框：关键词搜索（无 JavaScript 时是普通表单）", async ({ page }) => {
+    await page.goto("/font");
+    const box = page.locator("header form[role=search] input[name=keyword]").first();
+    await box.fill("站酷");
+    await box.press("Enter");
+    await page.waitForURL(/keyword=/);
+    expect(new URL(page.url()).searchParams.get("keyword")).toBe("站酷");
+    const names = await results(page).allInnerTexts();
+    expect(names.length).toBeGreaterThanOrEqual(3);
+    for (const name of names) expect(name).toContain("站酷");
+  });
+
+  test("搜索联想（有 JavaScript 时）", async ({ page }, testInfo) => {
+    test.skip(!isJavaScriptOn(testInfo.project.name), "联想需要 JavaScript");
+    await page.goto("/font");
+    const box = page.locator("header input[name=keyword][role=combobox]").first();
+    await box.pressSequentially("思源", { delay: 50 });
+    const option = page.getByRole("option").filter({ hasText: "思源" }).first();
+    await expect(option).toBeVisible();
+  });
+
+  test("只看能显示这段文字的字体", async ({ page }) => {
+    await page.goto("/font");
+    const all = await resultIds(page);
+    // 繁体字「麤」：只有部分字体收录
+    await filterForm(page).locator("input[name=text]").fill("麤");
+    await filterForm(page).locator("input[name=fit]").check();
+    await filterForm(page).locator("button[type=submit]").first().click();
+    await page.waitForURL(/fit=1/);
+    await expect(page.locator("[data-layout]")).toBeVisible();
+    const fitting = await resultIds(page);
+    expect(fitting.length).toBeGreaterThan(0);
+    expect(fitting.length).toBeLessThan(all.length);
+    await fontsSettled(page);
+    for (const gno of fitting) {
+      const fonts = await renderedFonts(page, `[data-preview="${gno}"]`);
+      expect(fonts.every((font) => font.isCustomFont), `${gno}: ${JSON.stringify(fonts)}`).toBe(true);
+    }
+  });
+
+  test("空结果有提示", async ({ page }) => {
+    await page.goto("/font?keyword=不存在的字体名称xyz");
+    await expect(page.locator("[data-total]")).toHaveAttribute("data-total", "0");
+    await expect(page.locator('img[src*="empty"]')).toBeVisible();
+  });
+
+  test("不合法的查询参数不会报错", async ({ page }) => {
+    const response = await page.goto("/font?layout=zzz&page=-3&sort=%27;drop&style=nope&tag=abc");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "stick");
+  });
+});
