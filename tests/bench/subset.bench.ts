@@ -17,12 +17,16 @@ import { Subsetter, type SubsetFontFile, type SubsetFormat } from "../../backend
 const WARMUP_RUNS = 3;
 const OUR_RUNS = 40;
 const NATIVE_RUNS = 15;
-/** hb-subset -n: subsets per process, to separate per-subset cost from process start and font load. */
-const NATIVE_ITERATIONS = 41;
+/**
+ * hb-subset -n: subsets per process, to separate per-subset cost from process start and font load;
+ * enough that the extra subsets take about NATIVE_EXTRA_MS, far above process-start noise.
+ */
+const NATIVE_EXTRA_MS = 400;
+const NATIVE_ITERATIONS = { min: 101, max: 4001 };
 const NATIVE = "hb-subset";
 
 type Source = { label: string; font: SubsetFontFile };
-type Stats = { median: number; p95: number };
+type Stats = { min: number; median: number; p95: number };
 
 const TEXT_20 = distinct("短视频字体让每一帧文字都更有表现力，快来试试吧！", 20);
 const TEXT_500 = distinct(gb2312Level1(), 500);
@@ -87,15 +91,20 @@ async function benchText(
   ];
   const oneShot = sampleSync(NATIVE_RUNS, () => runNative(nativeArgs(1, false)));
   const nativeBytes = statSync(outFile).size;
-  // Per-subset cost inside one process: (time of N subsets − time of 1) / (N − 1), face preprocessed once.
-  const single = sampleSync(5, () => runNative(nativeArgs(1, true)));
-  const many = sampleSync(5, () => runNative(nativeArgs(NATIVE_ITERATIONS, true)));
-  const perSubset = (many.median - single.median) / (NATIVE_ITERATIONS - 1);
+  // Per-subset cost inside one process: (time of N subsets − time of 1) / (N − 1), the face
+  // preprocessed once when ours is too, so both sides do the same work per subset.
+  const preprocess = subsetter.faceInfo(source.font)?.preprocessed ?? false;
+  const iterations = Math.round(
+    Math.min(NATIVE_ITERATIONS.max, Math.max(NATIVE_ITERATIONS.min, NATIVE_EXTRA_MS / oursTtf.median)),
+  );
+  const single = sampleSync(3, () => runNative(nativeArgs(1, preprocess)));
+  const many = sampleSync(3, () => runNative(nativeArgs(iterations, preprocess)));
+  const perSubset = (many.min - single.min) / (iterations - 1);
   console.log(
     `  native hb-subset, one process  median ${ms(oneShot.median)}  p95 ${ms(oneShot.p95)}  → ${nativeBytes} B` +
       "  (start, load, subset, write)",
   );
-  console.log(`  native per subset, warm (-n)   ~${ms(perSubset)}`);
+  console.log(`  native per subset, warm        ~${ms(perSubset)}  (hb-subset -n ${iterations} vs -n 1, fastest of 3)`);
   console.log(
     `  ratio ours/native: ${(oursTtf.median / oneShot.median).toFixed(3)} vs one process, ` +
       `${perSubset > 0 ? (oursTtf.median / perSubset).toFixed(2) : "n/a"} vs warm native subset`,
@@ -111,14 +120,14 @@ function trueTypeSource(): Source {
 
 /** A CJK font with CFF outlines on this machine, preferring Simplified Chinese Noto Sans CJK. */
 function cffSource(): Source | null {
-  const listed = spawnSync("fc-list", [":lang=zh", "-f", "%{file}|%{index}|%{fontformat}|%{family[0]}\\n"], {
+  const listed = spawnSync("fc-list", [":lang=zh", "-f", "%{file}|%{index}|%{fontformat}|%{family[0]}|%{style[0]}\\n"], {
     encoding: "utf8",
   });
   const candidates = (listed.stdout ?? "")
     .split("\n")
     .map((line) => line.split("|"))
     .filter(([file, , format]) => file && format === "CFF" && !file.endsWith(".woff") && !file.endsWith(".woff2"))
-    .sort(([, , , a], [, , , b]) => preference(b ?? "") - preference(a ?? ""));
+    .sort((a, b) => preference(b) - preference(a));
   const [best] = candidates;
   if (!best) {
     console.log(
@@ -126,12 +135,12 @@ function cffSource(): Source | null {
     );
     return null;
   }
-  const [filePath, index, , family] = best as [string, string, string, string];
+  const [filePath, index, , family] = best as [string, string, string, string, string];
   return { label: `CFF: ${family} (${path.basename(filePath)} #${index})`, font: { filePath, version: "bench", faceIndex: Number(index) } };
 }
 
-function preference(family: string): number {
-  return (family.includes("Sans CJK SC") ? 2 : 0) + (family.includes("Regular") || !family.includes(" ") ? 1 : 0);
+function preference([, , , family = "", style = ""]: string[]): number {
+  return (family.includes("Sans CJK SC") ? 2 : 0) + (style === "Regular" ? 1 : 0);
 }
 
 function hasNativeSubsetter(): boolean {
@@ -169,7 +178,7 @@ async function timeOnce(task: () => Promise<unknown>): Promise<number> {
 function stats(times: number[]): Stats {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)]!;
-  return { median: at(0.5), p95: at(0.95) };
+  return { min: sorted[0]!, median: at(0.5), p95: at(0.95) };
 }
 
 /** `count` distinct characters of `text`, in order. */
