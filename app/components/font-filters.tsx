@@ -39,6 +39,28 @@ export function FontFilters({ query, categories, tags, action = "/font" }: FontF
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // The inputs are uncontrolled (they work without JS); when the URL changes from elsewhere
+  // (a chip, 清除搜索词, back button) bring them in line, except the one being typed in.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const active = document.activeElement;
+    const set = (name: string, value: string) => {
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) {
+        if (field !== active && field.value !== value) field.value = value;
+      }
+    };
+    set("text", query.text);
+    set("keyword", query.keyword);
+    set("sort", query.sort);
+    const fit = form.elements.namedItem("fit");
+    if (fit instanceof HTMLInputElement) fit.checked = query.fit;
+    for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="theme"]')) {
+      radio.checked = radio.value === query.theme;
+    }
+  }, [query.text, query.keyword, query.sort, query.fit, query.theme]);
+
   function go() {
     const form = formRef.current;
     if (!form) return;

@@ -124,8 +124,9 @@ async function preloadFaces(faces: Record<string, PreviewFace>, text: string): P
 
 export default function FontDetailRoute() {
   const location = useLocation();
-  // A navigation brings new loader data: start over with it.
-  return <FontDetailPage key={location.key} />;
+  // A navigation to another URL brings new loader data: start over with it. Not keyed on
+  // location.key: in-page anchors (#family) must keep what the visitor typed.
+  return <FontDetailPage key={`${location.pathname}${location.search}`} />;
 }
 
 function FontDetailPage() {
