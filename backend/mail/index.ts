@@ -45,12 +45,13 @@ export function describePurpose(purpose: CodePurpose): string {
 export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
   let transporter: Transporter | undefined;
   const mailer = () => {
-    transporter ??= nodemailer.createTransport(config.smtpUrl!, {
+    transporter ??= nodemailer.createTransport({
+      url: config.smtpUrl!,
       // Fail fast instead of holding the request for minutes.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
-    } as never);
+    } as Parameters<typeof nodemailer.createTransport>[0]);
     return transporter;
   };
   const logOnly = (channel: CodeChannel) =>
