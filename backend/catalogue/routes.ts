@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import { pipeline } from "node:stream/promises";
-import express, { type Request, type RequestHandler, type Response } from "express";
+import express from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/schema.js";
+import { asyncHandler } from "../http/async-handler.js";
 import { notFound, sendOk } from "../http/envelope.js";
 import {
   intWithDefault,
@@ -18,6 +17,7 @@ import {
 } from "../http/validation.js";
 import type { FontStorage } from "../storage/font-storage.js";
 import { requiredCodepoints } from "./codepoints.js";
+import { sendFontFile } from "./font-download.js";
 import { FontRepository } from "./font-repository.js";
 import { adverts, dictionaries, friendLinks, keywordSuggestions, webColumns } from "./site-queries.js";
 import { ADVERT_POSITIONS, FONT_SORT_CODES } from "./site-content.js";
@@ -44,13 +44,6 @@ const keywordQuery = z.object({ keyword: optionalText(50), limit: intWithDefault
 const columnQuery = z.object({ type: oneOf(["header", "footer"]) });
 const advertQuery = z.object({ position: oneOf(ADVERT_POSITIONS) });
 
-/** Express 4 does not pass rejected promises to the error middleware by itself. */
-function handle(handler: (req: Request, res: Response) => Promise<void>): RequestHandler {
-  return (req, res, next) => {
-    handler(req, res).catch(next);
-  };
-}
-
 export type CatalogueRouterOptions = { db: Kysely<Database>; storage: FontStorage; assetUrl: AssetUrl };
 
 /** The catalogue endpoints of docs/api.md. */
@@ -66,7 +59,7 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
 
   router.get(
     "/web/api/font/getFontList",
-    handle(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const { current, size, style, tagId, keyword, sort, text } = parseQuery(fontListQuery, req);
       const codepoints = text ? requiredCodepoints(text) : undefined;
       const page = await fonts.listFamilies({ style, tagId, keyword, sort, codepoints }, size, (current - 1) * size);
@@ -76,7 +69,7 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
 
   router.get(
     "/web/api/font/getFontDetail",
-    handle(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const { fontGNo: gno } = parseQuery(fontGNoQuery, req);
       await fonts.addView(gno);
       sendOk(res, await fontOr404(gno));
@@ -85,7 +78,7 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
 
   router.get(
     "/web/api/font/get-download-url",
-    handle(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const { fontGNo: gno } = parseQuery(fontGNoQuery, req);
       const family = await fonts.familyFiles(gno);
       if (family.length === 0) throw notFound(FONT_NOT_FOUND);
@@ -104,12 +97,12 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
 
   router.get(
     "/web/api/dict/font-default",
-    handle(async (_req, res) => sendOk(res, await dictionaries(db))),
+    asyncHandler(async (_req, res) => sendOk(res, await dictionaries(db))),
   );
 
   router.get(
     "/api/v1/web/search/:id/childs",
-    handle(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const { id } = parseOrThrow(idParams, req.params);
       const family = await fonts.familyOfFont(id);
       if (!family) throw notFound(FONT_NOT_FOUND);
@@ -119,7 +112,7 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
 
   router.get(
     "/api/v1/web/search/fontInformation/:id",
-    handle(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const { id } = parseOrThrow(idParams, req.params);
       sendOk(res, await fontOr404(id));
     }),
@@ -127,7 +120,7 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
 
   router.get(
     "/api/v1/web/search/fontInformation/:id/pid",
-    handle(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const { id } = parseOrThrow(idParams, req.params);
       const family = await fonts.familySummary(id);
       if (!family) throw notFound(FONT_NOT_FOUND);
@@ -137,7 +130,7 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
 
   router.get(
     "/api/v1/web/:id/download",
-    handle(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const { id } = parseOrThrow(idParams, req.params);
       const { format } = parseQuery(downloadQuery, req);
       const font = await fonts.fontFiles(id);
@@ -145,32 +138,24 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
       const location = format === "woff2" ? font.woff2_location : font.file_location;
       if (!location) throw notFound("该字体没有 WOFF2 文件");
 
-      const filePath = storage.resolve(location);
-      const { size } = await fs.promises.stat(filePath);
-      const fileName = downloadFileName(font.family_name_zh, font.weight_name, format);
-      res.status(200);
-      res.setHeader("Content-Type", format === "woff2" ? "font/woff2" : "font/ttf");
-      res.setHeader("Content-Length", String(size));
-      res.setHeader(
-        "Content-Disposition",
-        `attachment; filename="${font.gno}.${format}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      await sendFontFile(
+        req,
+        res,
+        {
+          path: storage.resolve(location),
+          format,
+          fileName: downloadFileName(font.family_name_zh, font.weight_name, format),
+          asciiFallback: `${font.gno}.${format}`,
+        },
+        // Only whole-TTF downloads count; the WOFF2 serves the website's own previews.
+        format === "ttf" ? () => fonts.addDownload(font.gno) : undefined,
       );
-      // no-transform keeps the compression middleware from dropping Content-Length.
-      res.setHeader("Cache-Control", format === "woff2" ? "public, max-age=86400, no-transform" : "no-store, no-transform");
-      res.setHeader("Access-Control-Allow-Origin", "*");
-      if (req.method === "HEAD") {
-        res.end();
-        return;
-      }
-      // Only whole-TTF downloads count; the WOFF2 serves the website's own previews.
-      if (format === "ttf") await fonts.addDownload(font.gno);
-      await pipeline(fs.createReadStream(filePath), res);
     }),
   );
 
   router.get(
     "/web/api/keyword/getKeyword",
-    handle(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const { keyword, limit } = parseQuery(keywordQuery, req);
       sendOk(res, await keywordSuggestions(db, keyword, limit));
     }),
@@ -178,7 +163,7 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
 
   router.get(
     "/web/api/showData/getData",
-    handle(async (_req, res) => {
+    asyncHandler(async (_req, res) => {
       const [categories, recommendIds, newest, hot, stats, banners] = await Promise.all([
         fonts.styleCategories(),
         fonts.recommendedFamilyIds(),
@@ -194,12 +179,12 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
 
   router.get(
     "/web/api/friendshipLinks/getFriendshipLinks",
-    handle(async (_req, res) => sendOk(res, await friendLinks(db))),
+    asyncHandler(async (_req, res) => sendOk(res, await friendLinks(db))),
   );
 
   router.get(
     "/web/api/web-column/getColumnByType",
-    handle(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const { type } = parseQuery(columnQuery, req);
       sendOk(res, await webColumns(db, type));
     }),
@@ -207,7 +192,7 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
 
   router.get(
     "/web/api/adv/getData",
-    handle(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const { position } = parseQuery(advertQuery, req);
       sendOk(res, await adverts(db, position, assetUrl));
     }),
