@@ -89,7 +89,7 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
     <ul className="site-nav__list">
       {MAIN_NAV.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} className={({ isActive }) => cn("site-nav__link", isActive && "is-active")} prefetch="intent">
+          <NavLink to={item.to} className={({ isActive }) => cn("site-nav__link", isActive && "is-active")}>
             {item.label}
           </NavLink>
         </li>

@@ -3,7 +3,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import fontStylesHref from "~/styles/font.css";
 import { apiGet } from "~/utils/api.server";
 import { loadPreviewFaces } from "~/utils/subset.server";
-import type { Font, PreviewFace, StyleCategory } from "~/utils/catalogue";
+import { fontHref, licenseLabel, previewFontFamily, type Font, type PreviewFace, type StyleCategory } from "~/utils/catalogue";
 import { DEFAULT_PREVIEW_TEXT } from "~/utils/font-query";
 import { categoryEntryImage } from "~/utils/category-image";
 import { errorMessage } from "~/utils/api-errors";
@@ -112,6 +112,28 @@ function CategoryGrid({ categories }: { categories: StyleCategory[] }) {
   );
 }
 
+/** The hero's showcase: the sample line in three recommended fonts, each a link to the font. */
+function HeroShowcase({ fonts, faces, text }: { fonts: Font[]; faces: Record<string, PreviewFace>; text: string }) {
+  if (!fonts.length) return null;
+  return (
+    <ul className="hero-showcase" aria-label="字体效果示例">
+      {fonts.slice(0, 3).map((font) => (
+        <li key={font.fontGNo} className="hero-showcase__item">
+          <Link to={fontHref(font.fontGNo)} className="hero-showcase__link">
+            <span className="hero-showcase__text" style={{ fontFamily: previewFontFamily(faces[font.fontGNo]) }}>
+              {text}
+            </span>
+            <span className="hero-showcase__meta">
+              <span>{font.familyName}</span>
+              <span className="hero-showcase__badge">{licenseLabel(font.license)}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Stats({ stats }: { stats: HomeStats }) {
   const items = [
     { label: "字体数", value: stats.fontCount },
@@ -142,6 +164,7 @@ export default function HomePage() {
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__pattern" aria-hidden="true" />
         <div className="container hero__inner">
+          <div className="hero__main">
           {guarded ? (
             <p className="notice notice--dark" role="status">
               该页面需要登录后访问，<Link to={loginHref}>立即登录</Link>
@@ -184,6 +207,8 @@ export default function HomePage() {
             ))}
           </ul>
           {stats.fontCount > 0 ? <Stats stats={stats} /> : null}
+          </div>
+          <HeroShowcase fonts={recommend} faces={faces} text={previewText} />
         </div>
       </section>
 
