@@ -34,9 +34,10 @@ export function FontPreview({
 }: FontPreviewProps) {
   return (
     <Tag
-      className={`font-preview${theme ? ` font-preview--${theme}` : ""}${className ? ` ${className}` : ""}`}
+      className={`font-preview${theme ? ` font-preview--${theme}` : ""}${face ? "" : " font-preview--fallback"}${className ? ` ${className}` : ""}`}
       data-preview={gno}
       data-face={face ? face.familyName : undefined}
+      title={face ? undefined : "字体预览暂时无法加载，当前以系统字体示意"}
       data-theme={theme}
       lang="zh-CN"
       aria-label={label}
