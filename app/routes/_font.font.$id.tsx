@@ -165,9 +165,14 @@ function FontDetailPage() {
 
   // New faces arrived: declare them next to the current ones, switch once the browser has them.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && fetcher.data.faces) {
-      setPending(fetcher.data.faces);
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const next = fetcher.data.faces ?? {};
+    // The subset service failed: keep the faces we have (they still cover part of the text).
+    if (Object.keys(next).length === 0) {
+      setPreviewText(fetcher.data.previewText);
+      return;
     }
+    setPending(next);
   }, [fetcher.state, fetcher.data]);
 
   useEffect(() => {
