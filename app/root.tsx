@@ -71,11 +71,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The root loader only reloads when it must: after form submissions (default rule),
- * or when heading for a guarded /user path, so the guard also runs on client navigations.
+ * The root loader only reloads when it must: after form submissions (default rule), when heading
+ * for a guarded /user path (so the guard also runs on client navigations), or when a flash toast
+ * is waiting (e.g. after a loader redirect that cleared the token).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
-  isGuardedPath(nextUrl.pathname) || defaultShouldRevalidate;
+  isGuardedPath(nextUrl.pathname) ||
+  (typeof document !== "undefined" && /(?:^|;\s*)toast=[^;]/.test(document.cookie)) ||
+  defaultShouldRevalidate;
 
 /** The document shell, shared by the app and the error boundary. */
 export function Layout({ children }: { children: ReactNode }) {

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, apiDelete, apiGet, apiPost, apiPostForm, apiPut, buildApiUrl, orNotFound } from "./api.server";
 import { HTTP_STATUS_MESSAGES } from "./api-errors";
+import { getToast } from "./toast.server";
 
 type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
 
@@ -141,10 +142,16 @@ describe("apiGet", () => {
     const response = thrown as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
-    const setCookie = response.headers.get("Set-Cookie") ?? "";
-    expect(setCookie).toMatch(/^token=;/);
-    expect(setCookie).toMatch(/Max-Age=0/);
-    expect(setCookie).toMatch(/Path=\//);
+    const cookies = response.headers.getSetCookie();
+    const token = cookies.find((value) => value.startsWith("token=")) ?? "";
+    expect(token).toMatch(/^token=;/);
+    expect(token).toMatch(/Max-Age=0/);
+    expect(token).toMatch(/Path=\//);
+    // …and a flash toast saying why (SPEC 8)
+    const flash = cookies.find((value) => value.startsWith("toast=")) ?? "";
+    const { toast } = getToast(new Request("http://x/", { headers: { Cookie: flash.split(";")[0] } }));
+    expect(toast?.type).toBe("error");
+    expect(toast?.message).toBe(path === "/status/401" ? "用户没有权限（令牌、用户名、密码错误）" : "登录已过期，请重新登录");
   });
 
   it("uses SITE_DOMAIN for the cleared cookie when configured", async () => {

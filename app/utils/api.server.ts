@@ -119,7 +119,9 @@ async function send<T>(
 
   // SPEC 8: a 401 or the S00106 code clears the token and sends the visitor home.
   if (response.status === 401 || code === TOKEN_EXPIRED_CODE) {
-    throw redirectHomeClearingToken();
+    throw redirectHomeClearingToken(
+      response.status === 401 ? messageForHttpStatus(401, serverMessage) : serverMessage || undefined,
+    );
   }
 
   if (!response.ok) {

@@ -2,6 +2,7 @@ import { parse, serialize } from "cookie";
 import { redirect } from "@remix-run/node";
 import { getEnv } from "./env.server";
 import { isGuardedPath } from "./misc";
+import { serializeToastCookie } from "./toast.server";
 
 /** SPEC 2/4: the session token lives in the cookie named `token`. */
 export const TOKEN_COOKIE = "token";
@@ -36,9 +37,15 @@ export function clearTokenCookie(): string {
   return serialize(TOKEN_COOKIE, "", { path: "/", domain: cookieDomain(), maxAge: 0, sameSite: "lax" });
 }
 
-/** SPEC 8: 401 / S00106 — clear the token and go home. */
-export function redirectHomeClearingToken(): Response {
-  return redirect("/", { headers: { "Set-Cookie": clearTokenCookie() } });
+/**
+ * SPEC 8: 401 / S00106 — clear the token and go home, with a toast saying why
+ * (the flash cookie also makes the root loader reload, so the header forgets the user).
+ */
+export function redirectHomeClearingToken(message = "登录已过期，请重新登录"): Response {
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearTokenCookie());
+  headers.append("Set-Cookie", serializeToastCookie({ type: "error", message }));
+  return redirect("/", { headers });
 }
 
 export { isGuardedPath };

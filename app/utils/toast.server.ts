@@ -3,7 +3,10 @@ import { redirect } from "@remix-run/node";
 import { ToastSchema, type Toast, type ToastInput } from "./toast";
 import { errorMessage, toastTypeForError } from "./api-errors";
 
-/** Short-lived flash cookie carrying one toast across a redirect (works with JS off). */
+/**
+ * Short-lived flash cookie carrying one toast across a redirect (works with JS off).
+ * Not HttpOnly on purpose: the root's shouldRevalidate looks for it after client-side redirects.
+ */
 export const TOAST_COOKIE = "toast";
 const TOAST_MAX_AGE_S = 60;
 
@@ -24,7 +27,6 @@ function decode(raw: string): Toast | null {
 export function serializeToastCookie(toast: ToastInput): string {
   return serialize(TOAST_COOKIE, encode(ToastSchema.parse(toast)), {
     path: "/",
-    httpOnly: true,
     sameSite: "lax",
     maxAge: TOAST_MAX_AGE_S,
   });
@@ -32,7 +34,7 @@ export function serializeToastCookie(toast: ToastInput): string {
 
 /** Set-Cookie value that removes the flash cookie. */
 export function clearToastCookie(): string {
-  return serialize(TOAST_COOKIE, "", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 0 });
+  return serialize(TOAST_COOKIE, "", { path: "/", sameSite: "lax", maxAge: 0 });
 }
 
 /** Redirect to `url` with a toast to show there. */
