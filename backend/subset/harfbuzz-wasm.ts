@@ -22,6 +22,7 @@ export type HarfBuzzSubsetExports = {
   hb_subset_input_create_or_fail(): number;
   hb_subset_input_destroy(input: number): void;
   hb_subset_input_unicode_set(input: number): number;
+  hb_subset_input_set(input: number, setType: number): number;
   hb_subset_input_set_flags(input: number, flags: number): void;
   hb_subset_preprocess(face: number): number;
   hb_subset_or_fail(face: number, input: number): number;
@@ -31,6 +32,8 @@ export type HarfBuzzSubsetExports = {
 export const HB_MEMORY_MODE_READONLY = 1;
 /** hb_subset_flags_t: drop TrueType instructions and CFF hints (smaller files; browsers hint themselves). */
 export const HB_SUBSET_FLAGS_NO_HINTING = 0x1;
+/** hb_subset_sets_t: the set of table tags to drop from the subset. */
+export const HB_SUBSET_SETS_DROP_TABLE_TAG = 3;
 
 const WASM_PAGE_BYTES = 64 * 1024;
 const MIB = 1024 * 1024;

@@ -2,6 +2,7 @@ import {
   compileHarfBuzzSubset,
   HB_MEMORY_MODE_READONLY,
   HB_SUBSET_FLAGS_NO_HINTING,
+  HB_SUBSET_SETS_DROP_TABLE_TAG,
   instantiateHarfBuzzSubset,
   type HarfBuzzSubsetExports,
 } from "./harfbuzz-wasm.js";
@@ -81,15 +82,23 @@ export class SubsetFace {
    */
   subset(codepoints: Iterable<number>): Uint8Array {
     if (this.destroyed) throw new Error("SubsetFace 已释放");
+    const wanted = [...codepoints];
+    // Some fonts (Unifont EX) carry tables HarfBuzz fails to subset; a preview does not need them.
+    return this.trySubset(wanted, []) ?? this.trySubset(wanted, TABLES_A_PREVIEW_CAN_DO_WITHOUT) ?? failSubset();
+  }
+
+  private trySubset(codepoints: number[], droppedTables: readonly string[]): Uint8Array | undefined {
     const hb = this.hb;
     const input = hb.hb_subset_input_create_or_fail();
     if (!input) throw new Error("HarfBuzz 无法创建子集参数（内存不足）");
     try {
       const unicodes = hb.hb_subset_input_unicode_set(input);
       for (const codepoint of codepoints) hb.hb_set_add(unicodes, codepoint);
+      const dropSet = hb.hb_subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG);
+      for (const tag of droppedTables) hb.hb_set_add(dropSet, tableTag(tag));
       hb.hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING);
       const subsetFace = hb.hb_subset_or_fail(this.face, input);
-      if (!subsetFace) throw new Error("HarfBuzz 子集化失败");
+      if (!subsetFace) return undefined;
       try {
         return this.copyFaceBytes(subsetFace);
       } finally {
@@ -129,4 +138,15 @@ function estimateCost(sourceBytes: number, flavor: number, preprocessed: boolean
 }
 
 /** sfnt versions of TrueType (0x00010000, 'true') and CFF ('OTTO') faces. */
+/** Tables for math, justification, baselines and font-editor data: not used to draw a preview. */
+const TABLES_A_PREVIEW_CAN_DO_WITHOUT = ["MATH", "JSTF", "BASE", "PfEd", "TeX ", "FFTM", "prop"] as const;
+
+function tableTag(tag: string): number {
+  return ((tag.charCodeAt(0) << 24) | (tag.charCodeAt(1) << 16) | (tag.charCodeAt(2) << 8) | tag.charCodeAt(3)) >>> 0;
+}
+
+function failSubset(): never {
+  throw new Error("HarfBuzz 子集化失败");
+}
+
 const SFNT_FLAVORS = new Set([0x00010000, 0x74727565, SFNT_FLAVOR_CFF]);

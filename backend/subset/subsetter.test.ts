@@ -1,4 +1,7 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import wawoff2 from "wawoff2";
 import { afterEach, describe, expect, it } from "vitest";
 import { normalizeCodepoints } from "./subset-key.js";
@@ -10,12 +13,14 @@ import {
   hasCffFont,
   NOTO_SANS_CJK_CFF,
   NOTO_SANS_SC,
+  openFace,
   sfntFromWoff,
   shapedGlyphs,
   unicodesOf,
   ZCOOL_KUAILE,
 } from "./testing/fonts.js";
 
+const requireFromHere = createRequire(import.meta.url);
 const kuaile = fontFile("10001", ZCOOL_KUAILE);
 const notoSans = fontFile("10002", NOTO_SANS_SC);
 /** Includes an emoji neither font has, and repeats. */
@@ -48,6 +53,20 @@ describe("Subsetter", () => {
     expect(glyphCountOf(ttf)).toBeLessThan(60);
     expect(ttf.byteLength).toBeLessThan(40_000);
     expect(shapedGlyphs(ttf, "你好世界").every((glyph) => glyph !== 0)).toBe(true);
+  });
+
+  it("subsets Unifont EX, whose extra tables HarfBuzz cannot subset, by leaving them out", async () => {
+    const woff2Path = requireFromHere.resolve("@fontsource/unifontex/files/unifontex-latin-400-normal.woff2");
+    const directory = mkdtempSync(path.join(tmpdir(), "unifont-"));
+    const ttfPath = path.join(directory, "unifontex.ttf");
+    writeFileSync(ttfPath, await wawoff2.decompress(readFileSync(woff2Path)));
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+
+    const ttf = await subsetter.subset(fontFile("3", ttfPath), "点赞关注 abc", "ttf");
+
+    expect(unicodesOf(ttf)).toEqual(expectedUnicodes(ttfPath, "点赞关注 abc"));
+    expect(openFace(ttf).referenceTable("MATH")).toBeUndefined();
+    rmSync(directory, { recursive: true, force: true });
   });
 
   it("keeps layout tables and drops hinting", async () => {
