@@ -1,5 +1,6 @@
 import express from "express";
 import type { Kysely } from "kysely";
+import { createAccountRouter, readAccountConfig, type AccountConfig } from "./account/index.js";
 import { catalogueFontSource } from "./catalogue/font-source.js";
 import { FontRepository } from "./catalogue/font-repository.js";
 import { createCatalogueRouter } from "./catalogue/routes.js";
@@ -20,6 +21,8 @@ export type BackendOptions = {
   publicBaseUrl?: string;
   /** Keep the embedded database in memory (tests); ignored when databaseUrl is set. */
   inMemoryDatabase?: boolean;
+  /** Accounts settings (SMTP, SMS gateway, WeChat, captcha); read from the environment when absent. */
+  account?: AccountConfig;
 };
 
 export type Backend = {
@@ -30,26 +33,36 @@ export type Backend = {
 };
 
 /** Everything a backend module needs to build its routes. */
-export type BackendContext = { db: Kysely<Database>; storage: FontStorage; assetUrl: AssetUrl };
+export type BackendContext = {
+  db: Kysely<Database>;
+  storage: FontStorage;
+  assetUrl: AssetUrl;
+  account: AccountConfig;
+};
 
 /**
  * The backend's route modules, mounted in this order. A new module (e.g. accounts) adds its
  * factory here and its tables as a migration file in db/migrations/.
  */
-const routeModules: Array<(context: BackendContext) => express.Router> = [createCatalogueRouter];
+const routeModules: Array<(context: BackendContext) => express.Router> = [
+  createCatalogueRouter,
+  ({ db, account }) => createAccountRouter({ db, config: account }),
+];
 
 /** Paths owned by the backend: anything under them that no module answers is a JSON 404. */
-const API_PREFIXES = ["/web/api", "/api/v1"];
+const API_PREFIXES = ["/web/api", "/api/v1", "/captcha"];
 
 /** Opens (and on first start migrates and seeds) the database and builds the backend's router. */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
+  // Read before opening anything: a refused setting (CAPTCHA=off in production) stops start-up.
+  const account = options.account ?? readAccountConfig({ ...process.env, DATA_DIR: options.dataDir });
   const { db, close } = await openDatabase(databaseLocation(options));
   try {
     const storage = new FontStorage(options.dataDir);
     await migrateToLatest(db);
     await seedCatalogue(db, storage);
 
-    const context: BackendContext = { db, storage, assetUrl: assetUrlOn(options.publicBaseUrl) };
+    const context: BackendContext = { db, storage, assetUrl: assetUrlOn(options.publicBaseUrl), account };
     const router = express.Router();
     for (const createRoutes of routeModules) router.use(createRoutes(context));
     router.use(API_PREFIXES, apiNotFound);
