@@ -22,7 +22,12 @@ function range(first: number, last: number): Set<number> {
 const HAN = /^\p{Script=Han}$/u;
 
 /** Decodes every double-byte code in [lead, trail] ranges and keeps the Han characters. */
-function decodeHan(encoding: string, leads: [number, number], trails: Array<[number, number]>, lastCode: number): Set<number> {
+function decodeHan(
+  encoding: string,
+  leads: [number, number],
+  trails: Array<[number, number]>,
+  lastCode: number,
+): Set<number> {
   const decoder = new TextDecoder(encoding);
   const set = new Set<number>();
   for (let lead = leads[0]; lead <= leads[1]; lead++) {
@@ -49,7 +54,17 @@ export const CHARSETS: readonly CharsetDefinition[] = [
     code: "BIG5",
     name: "Big5 常用字",
     sort: 2,
-    codepoints: memo(() => decodeHan("big5", [0xa4, 0xc6], [[0x40, 0x7e], [0xa1, 0xfe]], 0xc67e)),
+    codepoints: memo(() =>
+      decodeHan(
+        "big5",
+        [0xa4, 0xc6],
+        [
+          [0x40, 0x7e],
+          [0xa1, 0xfe],
+        ],
+        0xc67e,
+      ),
+    ),
   },
   {
     code: "CJK",

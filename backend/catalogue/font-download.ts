@@ -26,7 +26,10 @@ export async function sendFontFile(
     `attachment; filename="${file.asciiFallback}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
   );
   // no-transform keeps the compression middleware from re-encoding the file and dropping Content-Length.
-  res.setHeader("Cache-Control", file.format === "woff2" ? "public, max-age=86400, no-transform" : "no-store, no-transform");
+  res.setHeader(
+    "Cache-Control",
+    file.format === "woff2" ? "public, max-age=86400, no-transform" : "no-store, no-transform",
+  );
   res.setHeader("Access-Control-Allow-Origin", "*");
   if (req.method === "HEAD") {
     res.end();

@@ -12,7 +12,9 @@ const readPackageFile = (packageFile: string) => fs.readFile(require.resolve(pac
 
 describe("readFontFacts on the real font files", () => {
   it("reads the names, weight, glyph count and cmap of Noto Sans SC Bold", async () => {
-    const facts = readFontFacts(await readPackageFile("@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf"));
+    const facts = readFontFacts(
+      await readPackageFile("@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf"),
+    );
     expect(facts).toMatchObject({
       familyName: "Noto Sans SC",
       styleName: "Bold",
@@ -33,7 +35,9 @@ describe("readFontFacts on the real font files", () => {
   });
 
   it("takes the weight from the style name when OS/2 says otherwise (Noto Thin is class 250)", async () => {
-    const facts = readFontFacts(await readPackageFile("@expo-google-fonts/noto-sans-sc/100Thin/NotoSansSC_100Thin.ttf"));
+    const facts = readFontFacts(
+      await readPackageFile("@expo-google-fonts/noto-sans-sc/100Thin/NotoSansSC_100Thin.ttf"),
+    );
     expect(facts).toMatchObject({ familyName: "Noto Sans SC", styleName: "Thin", weight: 100 });
   });
 
@@ -44,7 +48,9 @@ describe("readFontFacts on the real font files", () => {
   });
 
   it("reads designer and foundry of ZCOOL KuaiLe, and a missing copyright as null", async () => {
-    const kuaile = readFontFacts(await readPackageFile("@expo-google-fonts/zcool-kuaile/400Regular/ZCOOLKuaiLe_400Regular.ttf"));
+    const kuaile = readFontFacts(
+      await readPackageFile("@expo-google-fonts/zcool-kuaile/400Regular/ZCOOLKuaiLe_400Regular.ttf"),
+    );
     expect(kuaile).toMatchObject({ familyName: "ZCOOL KuaiLe", designer: "Lui Bingke", foundry: "ZCOOL", weight: 400 });
     const cactus = readFontFacts(
       await readPackageFile("@expo-google-fonts/cactus-classical-serif/400Regular/CactusClassicalSerif_400Regular.ttf"),

@@ -14,10 +14,34 @@ import type { Font } from "./types.js";
 type Envelope<T = any> = { code: string; message: string; data: T };
 
 const FONT_KEYS = [
-  "fontGNo", "familyId", "familyName", "familyNameEn", "fontName", "styleName", "weight", "webFontFamily",
-  "woffPath", "ttfPath", "isDefault", "description", "styles", "tags", "license", "designer", "foundry",
-  "copyright", "version", "glyphCount", "charsets", "fileSize", "format", "videoUrl", "downloads", "views",
-  "createdAt", "childFontResource",
+  "fontGNo",
+  "familyId",
+  "familyName",
+  "familyNameEn",
+  "fontName",
+  "styleName",
+  "weight",
+  "webFontFamily",
+  "woffPath",
+  "ttfPath",
+  "isDefault",
+  "description",
+  "styles",
+  "tags",
+  "license",
+  "designer",
+  "foundry",
+  "copyright",
+  "version",
+  "glyphCount",
+  "charsets",
+  "fileSize",
+  "format",
+  "videoUrl",
+  "downloads",
+  "views",
+  "createdAt",
+  "childFontResource",
 ].sort();
 
 describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
@@ -65,9 +89,10 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
     return body.message;
   }
 
-  const list = (query = "") => ok<{ records: Font[]; total: number; current: number; size: number; pages: number }>(
-    `/web/api/font/getFontList${query}`,
-  );
+  const list = (query = "") =>
+    ok<{ records: Font[]; total: number; current: number; size: number; pages: number }>(
+      `/web/api/font/getFontList${query}`,
+    );
   const names = (fonts: Font[]) => fonts.map((font) => font.familyName);
 
   describe.skipIf(!database.available)("with a seeded catalogue", () => {
@@ -84,8 +109,15 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
           expect(font.ttfPath).toBe(`/api/v1/web/${font.fontGNo}/download`);
           expect(font.webFontFamily).toBe(`A${font.fontGNo}`);
         }
-        const childCounts = Object.fromEntries(page.records.map((font) => [font.familyNameEn, font.childFontResource.length]));
-        expect(childCounts).toMatchObject({ "Noto Sans SC": 9, "Noto Serif SC": 8, "Noto Sans TC": 9, "LXGW WenKai": 3 });
+        const childCounts = Object.fromEntries(
+          page.records.map((font) => [font.familyNameEn, font.childFontResource.length]),
+        );
+        expect(childCounts).toMatchObject({
+          "Noto Sans SC": 9,
+          "Noto Serif SC": 8,
+          "Noto Sans TC": 9,
+          "LXGW WenKai": 3,
+        });
         expect(page.records.reduce((sum, font) => sum + font.childFontResource.length, 0)).toBe(37);
       });
 
@@ -125,7 +157,9 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
       });
 
       it("searches family and font names, English names, tags and designers", async () => {
-        expect(names((await list("?keyword=站酷")).records).sort()).toEqual(["站酷小薇体", "站酷庆科黄油体", "站酷快乐体"].sort());
+        expect(names((await list("?keyword=站酷")).records).sort()).toEqual(
+          ["站酷小薇体", "站酷庆科黄油体", "站酷快乐体"].sort(),
+        );
         expect((await list("?keyword=noto")).total).toBe(3);
         expect(names((await list("?keyword=思源黑体 粗体")).records)).toEqual(["思源黑体"]);
         expect(names((await list("?keyword=楷书")).records)).toEqual(["马善政毛笔楷书"]);
@@ -242,14 +276,20 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
       it("gives a weight of a family its own names and every sibling", async () => {
         const bold = await ok<Font>("/web/api/font/getFontDetail?fontGNo=10007");
         expect(bold).toMatchObject({ fontName: "思源黑体 粗体", styleName: "Bold", weight: 700, isDefault: false });
-        expect(bold.childFontResource.map((font) => font.weight)).toEqual([100, 200, 300, 400, 500, 600, 700, 800, 900]);
+        expect(bold.childFontResource.map((font) => font.weight)).toEqual([
+          100, 200, 300, 400, 500, 600, 700, 800, 900,
+        ]);
         const full = bold.charsets.find((charset) => charset.code === "GB2312")!;
         expect(full.covered).toBe(full.total);
       });
 
       it("answers 400 for a missing or malformed number and 404 for an unknown one", async () => {
         await rejects("/web/api/font/getFontDetail", 400, /fontGNo/);
-        await rejects(`/web/api/font/getFontDetail?fontGNo=${encodeURIComponent("'; drop table font; --")}`, 400, /fontGNo/);
+        await rejects(
+          `/web/api/font/getFontDetail?fontGNo=${encodeURIComponent("'; drop table font; --")}`,
+          400,
+          /fontGNo/,
+        );
         expect(await rejects("/web/api/font/getFontDetail?fontGNo=99999", 404)).toBe("字体不存在");
         expect((await list()).total).toBe(12);
       });
@@ -284,15 +324,31 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
         expect(count("license")).toBeGreaterThan(0);
         expect(count("charset")).toBeGreaterThan(0);
         expect(dicts).toContainEqual({ category: "style", dictNumber: "cute", dictName: "可爱", sort: 23 });
-        expect(dicts).toContainEqual({ category: "license", dictNumber: "OFL-1.1", dictName: "SIL Open Font License 1.1", sort: 1 });
+        expect(dicts).toContainEqual({
+          category: "license",
+          dictNumber: "OFL-1.1",
+          dictName: "SIL Open Font License 1.1",
+          sort: 1,
+        });
       });
     });
 
     describe("GET /api/v1/web/search/{id}/childs", () => {
       it("returns every weight of the family", async () => {
         const fonts = await ok<Font[]>("/api/v1/web/search/10012/childs");
-        expect(fonts.map((font) => font.fontGNo)).toEqual(["10010", "10011", "10012", "10013", "10014", "10015", "10016", "10017"]);
-        expect(fonts.every((font) => font.familyNameEn === "Noto Serif SC" && font.childFontResource.length === 0)).toBe(true);
+        expect(fonts.map((font) => font.fontGNo)).toEqual([
+          "10010",
+          "10011",
+          "10012",
+          "10013",
+          "10014",
+          "10015",
+          "10016",
+          "10017",
+        ]);
+        expect(
+          fonts.every((font) => font.familyNameEn === "Noto Serif SC" && font.childFontResource.length === 0),
+        ).toBe(true);
         await rejects("/api/v1/web/search/99999/childs", 404);
         await rejects("/api/v1/web/search/abc/childs", 400);
       });
@@ -361,7 +417,9 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
         const response = await fetch(`${server.origin}/api/v1/web/10037/download?format=woff2`);
         expect(response.status).toBe(200);
         expect(response.headers.get("content-type")).toBe("font/woff2");
-        const original = await fs.readFile(new FontStorage(dataDir).resolve("npm:@fontsource/unifontex/files/unifontex-latin-400-normal.woff2"));
+        const original = await fs.readFile(
+          new FontStorage(dataDir).resolve("npm:@fontsource/unifontex/files/unifontex-latin-400-normal.woff2"),
+        );
         expect(Buffer.from(await response.arrayBuffer()).equals(original)).toBe(true);
         await rejects("/api/v1/web/10027/download?format=woff2", 404);
         await rejects("/api/v1/web/10027/download?format=otf", 400, /format/);
@@ -386,7 +444,9 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
           "/web/api/keyword/getKeyword?keyword=快乐",
         );
         expect(suggestions).toContainEqual({ keyword: "站酷快乐体", type: "font", fontGNo: "10027" });
-        const kai = await ok<Array<{ keyword: string; type: string }>>(`/web/api/keyword/getKeyword?keyword=${encodeURIComponent("楷")}`);
+        const kai = await ok<Array<{ keyword: string; type: string }>>(
+          `/web/api/keyword/getKeyword?keyword=${encodeURIComponent("楷")}`,
+        );
         expect(kai[0]).toEqual({ keyword: "楷体", type: "keyword" });
         expect(kai.map((entry) => entry.keyword)).toEqual(expect.arrayContaining(["霞鹜文楷", "马善政毛笔楷书"]));
         expect(await ok("/web/api/keyword/getKeyword?keyword=%25")).toEqual([]);
@@ -418,7 +478,8 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
         expect(names(data.recommend).slice(0, 2)).toEqual(["站酷快乐体", "霞鹜文楷"]);
         expect(data.newest[0].familyName).toBe("Unifont EX 点阵体");
         expect(data.hot[0].familyName).toBe("思源黑体");
-        for (const font of [...data.recommend, ...data.newest, ...data.hot]) expect(Object.keys(font).sort()).toEqual(FONT_KEYS);
+        for (const font of [...data.recommend, ...data.newest, ...data.hot])
+          expect(Object.keys(font).sort()).toEqual(FONT_KEYS);
         expect(data.stats).toEqual({ fontCount: 37, familyCount: 12, freeCommercialCount: 37 });
         expect(data.banners.length).toBeGreaterThan(0);
         expect(data.banners.every((banner: { position: string }) => banner.position === "home-banner")).toBe(true);
@@ -442,12 +503,28 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
 
     describe("GET /web/api/web-column/getColumnByType", () => {
       it("returns header and footer columns", async () => {
-        const header = await ok<Array<{ name: string; url: string; type: string }>>("/web/api/web-column/getColumnByType?type=header");
-        expect(header.map((column) => column.url)).toEqual(["/font", "/variable", "/album", "/baike", "/case", "/video", "/news"]);
+        const header = await ok<Array<{ name: string; url: string; type: string }>>(
+          "/web/api/web-column/getColumnByType?type=header",
+        );
+        expect(header.map((column) => column.url)).toEqual([
+          "/font",
+          "/variable",
+          "/album",
+          "/baike",
+          "/case",
+          "/video",
+          "/news",
+        ]);
         const footer = await ok<Array<{ id: number; name: string; url: string; type: string; sort: number }>>(
           "/web/api/web-column/getColumnByType?type=footer",
         );
-        expect(footer[0]).toEqual({ id: expect.any(Number), name: "联系我们", url: "/contact", type: "footer", sort: expect.any(Number) });
+        expect(footer[0]).toEqual({
+          id: expect.any(Number),
+          name: "联系我们",
+          url: "/contact",
+          type: "footer",
+          sort: expect.any(Number),
+        });
         await rejects("/web/api/web-column/getColumnByType", 400, /type/);
         await rejects("/web/api/web-column/getColumnByType?type=sidebar", 400, /type/);
       });
@@ -455,7 +532,9 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
 
     describe("GET /web/api/adv/getData", () => {
       it("returns the adverts of a position", async () => {
-        const qr = await ok<Array<{ title: string; image: string; position: string }>>("/web/api/adv/getData?position=footer-qr");
+        const qr = await ok<Array<{ title: string; image: string; position: string }>>(
+          "/web/api/adv/getData?position=footer-qr",
+        );
         expect(qr.map((advert) => advert.image)).toEqual([
           "/images/social/wechat.svg",
           "/images/social/video.svg",
@@ -465,9 +544,14 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
           "/images/social/bilibili.svg",
           "/images/qr-service.svg",
         ]);
-        expect(Object.keys((await ok("/web/api/adv/getData?position=home-banner"))[0]).sort()).toEqual(
-          ["id", "image", "link", "position", "sort", "title"],
-        );
+        expect(Object.keys((await ok("/web/api/adv/getData?position=home-banner"))[0]).sort()).toEqual([
+          "id",
+          "image",
+          "link",
+          "position",
+          "sort",
+          "title",
+        ]);
         expect(await ok("/web/api/adv/getData?position=font-list")).toHaveLength(1);
         await rejects("/web/api/adv/getData", 400, /position/);
         await rejects("/web/api/adv/getData?position=popup", 400, /position/);

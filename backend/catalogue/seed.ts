@@ -42,7 +42,8 @@ async function prepareFamilyFiles(storage: FontStorage): Promise<FamilyFiles[]> 
   const families: FamilyFiles[] = [];
   for (const family of FAMILY_SEEDS) {
     const files = [];
-    for (const source of family.files) files.push({ gno: String(gno++), stored: await prepareFontFile(source, storage) });
+    for (const source of family.files)
+      files.push({ gno: String(gno++), stored: await prepareFontFile(source, storage) });
     families.push({ family, files });
   }
   return families;
@@ -78,10 +79,15 @@ async function insertReferenceData(trx: Transaction<Database>): Promise<void> {
     .values(CHARSETS.map(({ code, name, sort, codepoints }) => ({ code, name, sort, total: codepoints().size })))
     .execute();
   await trx.insertInto("dictionary").values(dictionaryRows()).execute();
-  await trx.insertInto("hot_keyword").values(HOT_KEYWORDS.map((keyword, index) => ({ keyword, sort: index + 1 }))).execute();
+  await trx
+    .insertInto("hot_keyword")
+    .values(HOT_KEYWORDS.map((keyword, index) => ({ keyword, sort: index + 1 })))
+    .execute();
   await trx
     .insertInto("friend_link")
-    .values(FRIEND_LINKS.map(({ name, link, linkType }, index) => ({ name, link, link_type: linkType, sort: index + 1 })))
+    .values(
+      FRIEND_LINKS.map(({ name, link, linkType }, index) => ({ name, link, link_type: linkType, sort: index + 1 })),
+    )
     .execute();
   await trx
     .insertInto("web_column")
@@ -102,9 +108,18 @@ function dictionaryRows(): Database["dictionary"][] {
       sort: index + 1,
     }));
   return [
-    ...category("style", STYLE_CATEGORIES.map(({ code, name }) => [code, name])),
-    ...category("license", KNOWN_LICENCES.map(({ code, name }) => [code, name])),
-    ...category("charset", CHARSETS.map(({ code, name }) => [code, name])),
+    ...category(
+      "style",
+      STYLE_CATEGORIES.map(({ code, name }) => [code, name]),
+    ),
+    ...category(
+      "license",
+      KNOWN_LICENCES.map(({ code, name }) => [code, name]),
+    ),
+    ...category(
+      "charset",
+      CHARSETS.map(({ code, name }) => [code, name]),
+    ),
     ...category("sort", Object.entries(FONT_SORT_NAMES)),
     ...category("weight", Object.entries(WEIGHT_NAMES)),
   ];

@@ -41,10 +41,20 @@ export const ADVERT_POSITIONS = ["home-banner", "font-list", "footer-qr"] as con
 export type AdvertPosition = (typeof ADVERT_POSITIONS)[number];
 
 export const ADVERTS: ReadonlyArray<{ title: string; image: string; link: string; position: AdvertPosition }> = [
-  { title: "免费商用字体，放心用在你的短视频里", image: "/images/banner/free-commercial.svg", link: "/font?style=free", position: "home-banner" },
+  {
+    title: "免费商用字体，放心用在你的短视频里",
+    image: "/images/banner/free-commercial.svg",
+    link: "/font?style=free",
+    position: "home-banner",
+  },
   { title: "可爱综艺字体合集", image: "/images/banner/cute.svg", link: "/font?style=cute", position: "home-banner" },
   { title: "国风毛笔字体", image: "/images/banner/brush.svg", link: "/font?style=brush", position: "home-banner" },
-  { title: "投稿你的字体作品", image: "/images/banner/submission.svg", link: "/contact?type=submission", position: "font-list" },
+  {
+    title: "投稿你的字体作品",
+    image: "/images/banner/submission.svg",
+    link: "/contact?type=submission",
+    position: "font-list",
+  },
   { title: "微信公众号", image: "/images/social/wechat.svg", link: "", position: "footer-qr" },
   { title: "微信视频号", image: "/images/social/video.svg", link: "", position: "footer-qr" },
   { title: "微博", image: "/images/social/weibo.svg", link: "", position: "footer-qr" },

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
-import { likeContaining } from "./font-repository.js";
+import { likeContaining } from "../db/like-pattern.js";
 import type { AdvertPosition } from "./site-content.js";
 import type { Advert } from "./types.js";
 import type { AssetUrl } from "./urls.js";
@@ -54,7 +54,9 @@ export async function keywordSuggestions(
     suggestions.push({ keyword: name, type: "font", fontGNo: font.gno });
   }
   const seen = new Set<string>();
-  return suggestions.filter((suggestion) => !seen.has(suggestion.keyword) && seen.add(suggestion.keyword)).slice(0, limit);
+  return suggestions
+    .filter((suggestion) => !seen.has(suggestion.keyword) && seen.add(suggestion.keyword))
+    .slice(0, limit);
 }
 
 export async function friendLinks(db: Kysely<Database>) {
@@ -63,7 +65,12 @@ export async function friendLinks(db: Kysely<Database>) {
 }
 
 export async function webColumns(db: Kysely<Database>, type: "header" | "footer") {
-  return db.selectFrom("web_column").select(["id", "name", "url", "type", "sort"]).where("type", "=", type).orderBy("sort").execute();
+  return db
+    .selectFrom("web_column")
+    .select(["id", "name", "url", "type", "sort"])
+    .where("type", "=", type)
+    .orderBy("sort")
+    .execute();
 }
 
 export async function adverts(db: Kysely<Database>, position: AdvertPosition, assetUrl: AssetUrl): Promise<Advert[]> {

@@ -22,7 +22,9 @@ describe.each(TEST_DATABASES)("database on $name", (database) => {
     dispose = opened.dispose;
     // PGlite on disk here, so that the last test can reopen what was seeded.
     handle = await openDatabase(
-      opened.databaseUrl ? { kind: "postgres", url: opened.databaseUrl } : { kind: "pglite", directory: pgliteDirectory(dataDir) },
+      opened.databaseUrl
+        ? { kind: "postgres", url: opened.databaseUrl }
+        : { kind: "pglite", directory: pgliteDirectory(dataDir) },
     );
   });
 
@@ -46,7 +48,14 @@ describe.each(TEST_DATABASES)("database on $name", (database) => {
     const results = await Promise.all([seedCatalogue(handle.db, storage), seedCatalogue(handle.db, storage)]);
     expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
     const count = async (table: "font" | "font_family" | "style_category") =>
-      Number((await handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count("font")).toBe(37);
     expect(await count("font_family")).toBe(12);
     expect(await count("style_category")).toBe(38);
@@ -67,26 +76,40 @@ describe.each(TEST_DATABASES)("database on $name", (database) => {
         throw new Error("abandon");
       }),
     ).rejects.toThrow("abandon");
-    const font = await handle.db.selectFrom("font").select("views").where("gno", "=", "10001").executeTakeFirstOrThrow();
+    const font = await handle.db
+      .selectFrom("font")
+      .select("views")
+      .where("gno", "=", "10001")
+      .executeTakeFirstOrThrow();
     expect(font.views).not.toBe(123_456);
     const result = await handle.db.updateTable("font").set({ views: 7 }).where("family_id", "=", 1).executeTakeFirst();
     expect(result.numUpdatedRows).toBe(9n);
   });
 
-  it.skipIf(database.name !== "PGlite")("keeps the catalogue and its counters across restarts without seeding again", async () => {
-    await handle.db.updateTable("font").set({ views: 4242 }).where("gno", "=", "10027").execute();
-    await handle.close();
-    await expect(fs.stat(path.join(dataDir, "fonts", "unifontex-latin-400-normal.ttf"))).resolves.toBeTruthy();
+  it.skipIf(database.name !== "PGlite")(
+    "keeps the catalogue and its counters across restarts without seeding again",
+    async () => {
+      await handle.db.updateTable("font").set({ views: 4242 }).where("gno", "=", "10027").execute();
+      await handle.close();
+      await expect(fs.stat(path.join(dataDir, "fonts", "unifontex-latin-400-normal.ttf"))).resolves.toBeTruthy();
 
-    const restarted = await createBackend({ dataDir });
-    handle = restarted;
-    const font = await restarted.db.selectFrom("font").select("views").where("gno", "=", "10027").executeTakeFirstOrThrow();
-    expect(font.views).toBe(4242);
-    expect(await seedCatalogue(restarted.db, new FontStorage(dataDir))).toEqual({ seeded: false });
-    const source = await restarted.fontSource("10037");
-    expect(source).toMatchObject({ gno: "10037", filePath: path.join(dataDir, "fonts", "unifontex-latin-400-normal.ttf") });
-    expect(source!.size).toBe((await fs.stat(source!.filePath)).size);
-    expect(await restarted.fontSource("99999")).toBeNull();
-    expect(await restarted.fontSource("../x")).toBeNull();
-  });
+      const restarted = await createBackend({ dataDir });
+      handle = restarted;
+      const font = await restarted.db
+        .selectFrom("font")
+        .select("views")
+        .where("gno", "=", "10027")
+        .executeTakeFirstOrThrow();
+      expect(font.views).toBe(4242);
+      expect(await seedCatalogue(restarted.db, new FontStorage(dataDir))).toEqual({ seeded: false });
+      const source = await restarted.fontSource("10037");
+      expect(source).toMatchObject({
+        gno: "10037",
+        filePath: path.join(dataDir, "fonts", "unifontex-latin-400-normal.ttf"),
+      });
+      expect(source!.size).toBe((await fs.stat(source!.filePath)).size);
+      expect(await restarted.fontSource("99999")).toBeNull();
+      expect(await restarted.fontSource("../x")).toBeNull();
+    },
+  );
 });

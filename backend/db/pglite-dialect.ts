@@ -64,10 +64,9 @@ class PGliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const modes = [
-      settings.isolationLevel && `isolation level ${settings.isolationLevel}`,
-      settings.accessMode,
-    ].filter(Boolean);
+    const modes = [settings.isolationLevel && `isolation level ${settings.isolationLevel}`, settings.accessMode].filter(
+      Boolean,
+    );
     await connection.executeQuery(CompiledQuery.raw(["begin", ...modes].join(" ")));
   }
 

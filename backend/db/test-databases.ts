@@ -13,7 +13,9 @@ export type TestDatabase = {
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 if (!postgresUrl) {
-  console.warn("TEST_DATABASE_URL 未设置：PostgreSQL 版本的数据库测试将被跳过（scripts/throwaway-postgres.sh 可启动一个临时库）");
+  console.warn(
+    "TEST_DATABASE_URL 未设置：PostgreSQL 版本的数据库测试将被跳过（scripts/throwaway-postgres.sh 可启动一个临时库）",
+  );
 }
 
 /**

@@ -15,11 +15,7 @@ export function sendError(res: Response, status: number, code: string, message: 
 
 /** An error a handler throws on purpose; the error middleware turns it into its envelope. */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
+  constructor(readonly status: number, readonly code: string, message: string) {
     super(message);
     this.name = "ApiError";
   }

@@ -44,17 +44,30 @@ describe("API error handling", () => {
   });
 
   it("answers thrown API errors with their status and message", async () => {
-    expect(await get("/web/api/bad")).toEqual({ status: 400, body: { code: "400", message: "参数 x 不合法", data: null } });
-    expect(await get("/web/api/missing")).toEqual({ status: 404, body: { code: "404", message: "字体不存在", data: null } });
+    expect(await get("/web/api/bad")).toEqual({
+      status: 400,
+      body: { code: "400", message: "参数 x 不合法", data: null },
+    });
+    expect(await get("/web/api/missing")).toEqual({
+      status: 404,
+      body: { code: "404", message: "字体不存在", data: null },
+    });
   });
 
   it("answers a malformed JSON body with a 400 envelope", async () => {
-    const response = await get("/web/api/json", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    const response = await get("/web/api/json", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(response).toEqual({ status: 400, body: { code: "400", message: "请求格式不正确", data: null } });
   });
 
   it("answers unknown API paths with the 404 envelope", async () => {
-    expect(await get("/api/v1/whatever")).toEqual({ status: 404, body: { code: "404", message: "接口不存在", data: null } });
+    expect(await get("/api/v1/whatever")).toEqual({
+      status: 404,
+      body: { code: "404", message: "接口不存在", data: null },
+    });
   });
 });
 

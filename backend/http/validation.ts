@@ -52,7 +52,10 @@ export function intWithDefault(min: number, max: number, fallback: number) {
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, {
     errorMap: (issue) => ({
-      message: issue.code === "invalid_type" && issue.received === "undefined" ? "不能为空" : `必须是 ${values.join("、")} 之一`,
+      message:
+        issue.code === "invalid_type" && issue.received === "undefined"
+          ? "不能为空"
+          : `必须是 ${values.join("、")} 之一`,
     }),
   });
 }

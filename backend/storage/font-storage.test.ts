@@ -6,9 +6,13 @@ describe("FontStorage", () => {
   const storage = new FontStorage("/srv/data");
 
   it("resolves a file inside an installed npm package", () => {
-    const resolved = storage.resolve(npmLocation("@expo-google-fonts/zcool-kuaile/400Regular/ZCOOLKuaiLe_400Regular.ttf"));
+    const resolved = storage.resolve(
+      npmLocation("@expo-google-fonts/zcool-kuaile/400Regular/ZCOOLKuaiLe_400Regular.ttf"),
+    );
     expect(path.isAbsolute(resolved)).toBe(true);
-    expect(resolved).toMatch(/node_modules\/@expo-google-fonts\/zcool-kuaile\/400Regular\/ZCOOLKuaiLe_400Regular\.ttf$/);
+    expect(resolved).toMatch(
+      /node_modules\/@expo-google-fonts\/zcool-kuaile\/400Regular\/ZCOOLKuaiLe_400Regular\.ttf$/,
+    );
   });
 
   it("resolves a file under the data directory", () => {
