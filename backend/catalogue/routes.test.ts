@@ -236,6 +236,8 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
         await rejects(`/web/api/font/getFontList?keyword=${"字".repeat(51)}`, 400, /keyword/);
         await rejects(`/web/api/font/getFontList?keyword=${"x".repeat(2000)}`, 400, /keyword/);
         await rejects(`/web/api/font/getFontList?text=${"字".repeat(201)}`, 400, /text/);
+        // The limit counts characters, not UTF-16 units: 200 astral characters are allowed.
+        expect((await list(`?text=${encodeURIComponent("𠮷".repeat(200))}`)).total).toBeGreaterThan(0);
       });
     });
 

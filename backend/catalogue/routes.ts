@@ -34,7 +34,9 @@ const fontListQuery = pagingSchema.extend({
   tagId: optionalInt(1, 2_147_483_647),
   keyword: optionalText(50),
   sort: optionalText(10).pipe(oneOf(FONT_SORT_CODES).default("hot")),
-  text: queryValue().max(200, "最多 200 个字符").optional(),
+  text: queryValue()
+    .refine((text) => [...text].length <= 200, "最多 200 个字符")
+    .optional(),
 });
 
 const fontGNoQuery = z.object({ fontGNo });

@@ -19,6 +19,8 @@ export type DatabaseHandle = { db: Kysely<Database>; close(): Promise<void> };
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // An idle connection dropped by the server must not crash the process; the pool replaces it.
+    pool.on("error", (error) => console.error("PostgreSQL 空闲连接出错", error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // Kysely's destroy ends the pool.
     return { db, close: () => db.destroy() };
