@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { ErrorPage, describeError } from "~/components/error-page";
 import { FontFaces } from "~/components/font-faces";
 import { FontFilters, type CategoryChip } from "~/components/font-filters";
@@ -122,6 +122,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function FontListPage() {
   const data = useLoaderData<typeof loader>();
   const { query, fonts, faces, previewText, total, pages } = data;
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === "/font";
   const filtered = Boolean(query.keyword || query.style || query.tag || (query.fit && query.text));
 
   return (
@@ -160,18 +162,20 @@ export default function FontListPage() {
         <LayoutSwitch current={query.layout} hrefFor={(layout) => `/font${fontListSearch(query, { layout }, true)}`} />
       </div>
 
-      {fonts.length > 0 ? (
-        <FontList
-          fonts={fonts}
-          faces={faces}
-          layout={query.layout}
-          previewText={previewText}
-          theme={query.theme}
-          label="字体列表"
-        />
-      ) : (
-        <EmptyState query={query} />
-      )}
+      <div className="font-results" aria-busy={busy || undefined}>
+        {fonts.length > 0 ? (
+          <FontList
+            fonts={fonts}
+            faces={faces}
+            layout={query.layout}
+            previewText={previewText}
+            theme={query.theme}
+            label="字体列表"
+          />
+        ) : (
+          <EmptyState query={query} />
+        )}
+      </div>
 
       <Pagination
         page={query.page}
