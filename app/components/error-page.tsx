@@ -1,4 +1,5 @@
 import { Link, isRouteErrorResponse } from "@remix-run/react";
+import { useStaticUrl } from "~/utils/root-data";
 
 export const NOT_FOUND_TEXT = "This page could not be found";
 
@@ -9,10 +10,11 @@ export type ErrorPageProps = {
 
 /** SPEC 8 page error: 404 'This page could not be found' (with Chinese text), else status and message. */
 export function ErrorPage({ status, message }: ErrorPageProps) {
+  const asset = useStaticUrl();
   if (status === 404) {
     return (
       <section className="error-page" aria-labelledby="error-title">
-        <img src="/images/not-found.svg" alt="" width="280" height="210" className="error-page__art" />
+        <img src={asset("/images/not-found.svg")} alt="" width="280" height="210" className="error-page__art" />
         <p className="error-page__status">404</p>
         <h1 id="error-title" className="error-page__title">
           {NOT_FOUND_TEXT}
@@ -31,7 +33,7 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
   }
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <img src="/images/empty.svg" alt="" width="240" height="180" className="error-page__art" />
+      <img src={asset("/images/empty.svg")} alt="" width="240" height="180" className="error-page__art" />
       <p className="error-page__status">{status}</p>
       <h1 id="error-title" className="error-page__title">
         {message || "服务器错误，请联系管理员"}

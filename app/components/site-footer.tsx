@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ColumnLink, FriendLink } from "~/utils/root-data";
+import { useStaticUrl, type ColumnLink, type FriendLink } from "~/utils/root-data";
 import { SmartLink } from "./smart-link";
 
 /** SPEC 1 footer social images, with Chinese alt text. */
@@ -27,6 +27,7 @@ export type SiteFooterProps = {
 };
 
 export function SiteFooter({ appTitle, friendLinks, columns, year }: SiteFooterProps) {
+  const asset = useStaticUrl();
   const sortedFriends = [...friendLinks].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
   // The backend's footer columns may repeat the fixed links: show each destination once.
   const fixedUrls = new Set<string>(FOOTER_LINKS.map((item) => item.to));
@@ -39,14 +40,14 @@ export function SiteFooter({ appTitle, friendLinks, columns, year }: SiteFooterP
       <div className="container site-footer__grid">
         <section className="site-footer__brand" aria-label={appTitle}>
           <Link to="/" className="brand brand--footer">
-            <img src="/images/logo.svg" alt="" width="32" height="32" className="brand__logo" />
+            <img src={asset("/images/logo.svg")} alt="" width="32" height="32" className="brand__logo" />
             <span className="brand__title">{appTitle}</span>
           </Link>
           <p className="site-footer__tagline">为短视频创作者准备的字体库：输入你的文字，一眼看清每款字体的效果与授权。</p>
           <ul className="social-list" aria-label="关注我们">
             {SOCIAL_IMAGES.map((item) => (
               <li key={item.code} className="social-list__item">
-                <img src={`/images/social/${item.code}.svg`} alt={item.name} title={item.name} width="36" height="36" loading="lazy" />
+                <img src={asset(`/images/social/${item.code}.svg`)} alt={item.name} title={item.name} width="36" height="36" loading="lazy" />
               </li>
             ))}
           </ul>
@@ -87,7 +88,7 @@ export function SiteFooter({ appTitle, friendLinks, columns, year }: SiteFooterP
 
         <section className="site-footer__qr" aria-label="客服二维码">
           <h2 className="site-footer__heading">联系客服</h2>
-          <img src="/images/qr-service.svg" alt="客服二维码" width="112" height="112" loading="lazy" />
+          <img src={asset("/images/qr-service.svg")} alt="客服二维码" width="112" height="112" loading="lazy" />
           <p className="muted">微信扫码，联系客服</p>
         </section>
       </div>

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { cn } from "~/utils/misc";
+import { useStaticUrl } from "~/utils/root-data";
 import { SearchBox } from "./search-box";
 
 /** DESIGN.md navigation. */
@@ -79,6 +80,7 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
   const redirectTo = guarded && guarded.startsWith("/") ? guarded : `${location.pathname}${location.search}`;
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const header = useRef<HTMLElement>(null);
+  const asset = useStaticUrl();
 
   // Close the open <details> menus after a client-side navigation.
   useEffect(() => {
@@ -104,7 +106,7 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
       </a>
       <div className="site-header__inner container">
         <Link to="/" className="brand" aria-label={`${appTitle} 首页`}>
-          <img src="/images/logo.svg" alt="" width="32" height="32" className="brand__logo" />
+          <img src={asset("/images/logo.svg")} alt="" width="32" height="32" className="brand__logo" />
           <span className="brand__title">{appTitle}</span>
         </Link>
 

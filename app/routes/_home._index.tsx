@@ -8,6 +8,7 @@ import { DEFAULT_PREVIEW_TEXT } from "~/utils/font-query";
 import { categoryEntryImage } from "~/utils/category-image";
 import { errorMessage } from "~/utils/api-errors";
 import { formatCount } from "~/utils/misc";
+import { useStaticUrl } from "~/utils/root-data";
 import { FontFaces } from "~/components/font-faces";
 import { FontList } from "~/components/font-list";
 
@@ -89,6 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function CategoryGrid({ categories }: { categories: StyleCategory[] }) {
+  const asset = useStaticUrl();
   if (!categories.length) return null;
   return (
     <ul className="category-grid">
@@ -96,7 +98,7 @@ function CategoryGrid({ categories }: { categories: StyleCategory[] }) {
         <li key={category.code} className="category-grid__item">
           <Link to={category.url || `/font?style=${encodeURIComponent(category.code)}`} className="category-card" prefetch="intent">
             <img
-              src={categoryEntryImage(category, "dark")}
+              src={asset(categoryEntryImage(category, "dark"))}
               alt=""
               width="160"
               height="100"
@@ -155,6 +157,7 @@ function Stats({ stats }: { stats: HomeStats }) {
 export default function HomePage() {
   const { categories, recommend, newest, stats, faces, previewText, loadError } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
+  const asset = useStaticUrl();
   const guarded = searchParams.get("redirect");
   const loginHref = `/account/login?${new URLSearchParams({ redirect: guarded && guarded.startsWith("/") ? guarded : "/" })}`;
 
@@ -271,7 +274,7 @@ export default function HomePage() {
       {!loadError && !categories.length && !recommend.length && !newest.length ? (
         <section className="home-section">
           <div className="container empty-state">
-            <img src="/images/empty.svg" alt="" width="200" height="150" />
+            <img src={asset("/images/empty.svg")} alt="" width="200" height="150" />
             <p>字体库还是空的，稍后再来看看吧。</p>
           </div>
         </section>

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Toast } from "./toast";
+import { staticUrl } from "./misc";
 
 /** A friend link (docs/api.md): `link` may lack a scheme, `linkType` picks it (1 http, 2 https). */
 export type FriendLink = { id: number | string; name: string; link: string; linkType: number; sort: number };
@@ -21,4 +22,10 @@ export type RootData = {
 /** The root loader's data; undefined inside a root error boundary when the root loader itself failed. */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData("root") as RootData | undefined;
+}
+
+/** Prefixes site asset paths (`/images/…`) with STATIC_BASE when the operator configured one. */
+export function useStaticUrl(): (path: string) => string {
+  const base = useRootData()?.env.staticBase ?? "";
+  return (path: string) => staticUrl(path, base);
 }
