@@ -76,7 +76,8 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
   app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));
 
   app.use((req, _res, next) => {
-    req.url = stripHtmlSuffix(req.url);
+    // @remix-run/express builds its Request from originalUrl.
+    req.url = req.originalUrl = stripHtmlSuffix(req.originalUrl);
     next();
   });
 
