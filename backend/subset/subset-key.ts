@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /** Bump when the subsetter's output changes, so old cache files are not served for new requests. */
-const SUBSET_OUTPUT_VERSION = "hb-subset-v1";
+const SUBSET_OUTPUT_VERSION = "hb-subset-v2";
 
 /** The text as the set of its Unicode code points, sorted ascending: the subset's identity. */
 export function normalizeCodepoints(text: string): number[] {
