@@ -9,22 +9,9 @@ import type { ServerBuild } from "@remix-run/node";
 import { readServerConfig, type ServerConfig } from "./backend/config.js";
 import { createBackend } from "./backend/index.js";
 import { createSubsetService } from "./backend/subset/index.js";
+import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
-
-/** Strips a trailing `.html` so that every page route also answers as `/font/12.html`. */
-export function stripHtmlSuffix(url: string): string {
-  const [pathname, query] = splitOnce(url, "?");
-  if (!pathname.endsWith(".html") || pathname.startsWith("/build/")) return url;
-  const bare = pathname.slice(0, -".html".length);
-  const normalized = bare === "/index" || bare === "" ? "/" : bare;
-  return query === undefined ? normalized : `${normalized}?${query}`;
-}
-
-function splitOnce(value: string, separator: string): [string, string | undefined] {
-  const at = value.indexOf(separator);
-  return at === -1 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
-}
 
 export type RunningServer = { url: string; close(): Promise<void> };
 

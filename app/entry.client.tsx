@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { stripHtmlSuffix } from "~/utils/html-suffix";
 import { registerServiceWorkerAfterLoad } from "~/utils/service-worker";
 
 /** SPEC 4: a failed chunk load forces one page reload, at most once per 60 s. */
@@ -27,6 +28,10 @@ function reloadOnceForChunkError(reason: unknown) {
 }
 
 window.addEventListener("unhandledrejection", (event) => reloadOnceForChunkError(event.reason));
+
+const address = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+const canonicalAddress = stripHtmlSuffix(address);
+if (canonicalAddress !== address) window.history.replaceState(window.history.state, "", canonicalAddress);
 
 startTransition(() => {
   hydrateRoot(

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readServerConfig } from "../backend/config.js";
-import { startServer, stripHtmlSuffix, type RunningServer } from "../server.js";
+import { stripHtmlSuffix } from "../app/utils/html-suffix.js";
+import { startServer, type RunningServer } from "../server.js";
 
 describe("stripHtmlSuffix", () => {
   it.each([
@@ -14,6 +15,7 @@ describe("stripHtmlSuffix", () => {
     ["/font/12", "/font/12"],
     ["/build/_assets/x.html", "/build/_assets/x.html"],
     ["/font?next=/a.html", "/font?next=/a.html"],
+    ["/font/12.html#editor", "/font/12#editor"],
   ])("%s → %s", (input, expected) => {
     expect(stripHtmlSuffix(input)).toBe(expected);
   });

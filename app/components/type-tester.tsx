@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { PreviewFace, PreviewTheme } from "~/utils/catalogue";
 import {
   DEFAULT_PREVIEW_TEXT,
@@ -48,7 +48,15 @@ export function TypeTester({
   loading,
 }: TypeTesterProps) {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // Whatever the visitor typed before the page became interactive is kept, not reset.
+    const typedEarly = textArea.current?.value;
+    if (typedEarly !== undefined && typedEarly !== text) onTextChange?.(typedEarly);
+    setHydrated(true);
+    // Runs once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const live = hydrated && Boolean(onTextChange);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -65,6 +73,7 @@ export function TypeTester({
         <label className="type-tester__text">
           <span>你的文字</span>
           <textarea
+            ref={textArea}
             name="text"
             rows={2}
             maxLength={TESTER_TEXT_MAX}

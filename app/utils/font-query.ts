@@ -10,7 +10,7 @@ import { truncateChars, type ListLayout, type PreviewTheme } from "./catalogue";
 export const DEFAULT_PREVIEW_TEXT = "点赞关注不迷路";
 export const LIST_TEXT_MAX = 100;
 export const TESTER_TEXT_MAX = 200;
-export const LIST_PAGE_SIZE = 20;
+export const LIST_PAGE_SIZE = 10;
 export const KEYWORD_MAX = 50;
 export const TESTER_SIZE_MIN = 12;
 export const TESTER_SIZE_MAX = 200;

@@ -19,9 +19,22 @@ test.describe("字体列表", () => {
     for (const layout of ["card", "table", "stick"]) {
       await page.locator(`[data-layout-option="${layout}"]`).click();
       await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", layout);
-      expect(new URL(page.url()).searchParams.get("layout")).toBe(layout);
+      // stick is the default: its links leave the parameter out
+      expect(new URL(page.url()).searchParams.get("layout") ?? "stick").toBe(layout);
       expect(await results(page).count()).toBeGreaterThanOrEqual(10);
     }
+  });
+
+  test("分页：第二页是另一批字体，当前页有标记", async ({ page }) => {
+    await page.goto("/font");
+    const first = await resultIds(page);
+    const pagination = page.getByRole("navigation", { name: /分页/ });
+    await pagination.getByRole("link", { name: "第 2 页" }).click();
+    await page.waitForURL(/page=2/);
+    await expect(pagination.locator('[aria-current="page"]')).toHaveText("2");
+    const second = await resultIds(page);
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.some((id) => first.includes(id))).toBe(false);
   });
 
   test("每个预览都用该字体的子集渲染（无 JavaScript 也一样）", async ({ page }) => {

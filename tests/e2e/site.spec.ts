@@ -24,7 +24,8 @@ test.describe("站点规则", () => {
     expect(detail?.status()).toBe(200);
     await expect(page.locator("h1")).toBeVisible();
     const plain = await request.get(`/font/${id}`);
-    expect(await plain.text()).toContain(await page.locator("h1").innerText());
+    const plainTitle = /<title>([^<]*)<\/title>/.exec(await plain.text())?.[1];
+    await expect(page).toHaveTitle(plainTitle!);
 
     expect((await page.goto("/font.html"))?.status()).toBe(200);
     await expect(page.locator("[data-layout]")).toBeVisible();
