@@ -43,6 +43,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    env: { PORT: String(port), HOST: "127.0.0.1" },
   },
 });

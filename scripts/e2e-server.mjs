@@ -1,13 +1,33 @@
-// Serves the built site on a fresh embedded database for the browser tests.
+// Serves the built site on a fresh embedded database for the browser tests, with real SMTP, SMS
+// gateway and WeChat OAuth peers on loopback (scripts/e2e-fakes.mjs).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
+import { startE2eFakes } from "./e2e-fakes.mjs";
+
+const port = Number(process.env.PORT ?? 3310);
+const fakes = await startE2eFakes({
+  smtpPort: port + 15,
+  smsPort: port + 16,
+  wechatPort: port + 17,
+  inboxPort: port + 18,
+});
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "ziti-e2e-"));
 const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   stdio: "inherit",
-  env: { ...process.env, DATA_DIR: dataDir },
+  env: {
+    ...process.env,
+    ...fakes.env,
+    WECHAT_REDIRECT_URI: `http://127.0.0.1:${port}/account/wechat`,
+    CAPTCHA: "off",
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", async (code) => {
+  await fakes.close();
+  process.exit(code ?? 0);
+});

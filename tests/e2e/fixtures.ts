@@ -52,3 +52,16 @@ export async function fontsSettled(page: Page) {
   // document.fonts is reachable from Playwright's isolated world even when page scripts are off.
   await page.waitForFunction(() => document.fonts.status === "loaded", undefined, { timeout: 15_000 });
 }
+
+const inboxOrigin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3310) + 18}`;
+
+/** The latest verification code the site delivered to a phone number or e-mail address (SMS gateway or SMTP). */
+export async function latestCode(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await fetch(`${inboxOrigin}/inbox/latest?to=${encodeURIComponent(to)}`);
+    const message = (await response.json()) as { code: string | null } | null;
+    if (message?.code) return message.code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`没有收到发给 ${to} 的验证码`);
+}
