@@ -1,13 +1,7 @@
+import type { License } from "./types.js";
+
 /** The licence a font is published under, as decided from its name table. */
-export type ClassifiedLicence = {
-  code: string;
-  name: string;
-  url: string | null;
-  commercialUse: boolean;
-  commercialLabel: CommercialLabel;
-  /** Chinese sentence naming where the decision came from. */
-  commercialSource: string;
-};
+export type ClassifiedLicence = License;
 
 export type CommercialLabel = "免费商用" | "个人免费" | "需授权";
 

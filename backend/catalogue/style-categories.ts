@@ -1,3 +1,5 @@
+import type { StyleCategory } from "./types.js";
+
 /** The style categories of SPEC section 1, in display order. */
 const CATEGORIES: ReadonlyArray<readonly [code: string, name: string]> = [
   ["all", "全部字体"],
@@ -40,14 +42,8 @@ const CATEGORIES: ReadonlyArray<readonly [code: string, name: string]> = [
   ["game", "游戏"],
 ];
 
-export type StyleCategorySeed = {
-  code: string;
-  name: string;
-  url: string;
-  imageDark: string;
-  imageLight: string;
-  sort: number;
-};
+/** A category as stored and as the API returns it. */
+export type StyleCategorySeed = StyleCategory;
 
 export const ALL_STYLES_CODE = "all";
 
