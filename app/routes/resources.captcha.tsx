@@ -1,0 +1,68 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiPost } from "~/utils/api.server";
+import { errorMessage } from "~/utils/api-errors";
+
+/** A slider challenge for the browser (decision 004: AJ-Captcha blockPuzzle). */
+export type SliderChallenge = {
+  token: string;
+  secretKey: string;
+  image: string;
+  piece: string;
+  width: number;
+  height: number;
+  pieceWidth: number;
+};
+
+export type CaptchaCheckResult = { ok: true; captchaVerification: string } | { ok: false; message: string };
+
+type Challenge = {
+  originalImageBase64: string;
+  jigsawImageBase64: string;
+  token: string;
+  secretKey: string;
+  width?: number;
+  height?: number;
+  pieceWidth?: number;
+};
+
+const uri = (base64: string) => (base64.startsWith("data:") ? base64 : `data:image/png;base64,${base64}`);
+
+/** GET /resources/captcha — a fresh challenge (the browser never needs the API origin). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  try {
+    const challenge = await apiPost<Challenge>(request, "/captcha/get", { captchaType: "blockPuzzle" });
+    const body: SliderChallenge = {
+      token: challenge.token,
+      secretKey: challenge.secretKey,
+      image: uri(challenge.originalImageBase64),
+      piece: uri(challenge.jigsawImageBase64),
+      width: challenge.width ?? 310,
+      height: challenge.height ?? 155,
+      pieceWidth: challenge.pieceWidth ?? 47,
+    };
+    return data({ ok: true as const, challenge: body }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return data({ ok: false as const, message: errorMessage(error) }, { headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+/** POST /resources/captcha — `token` + `pointJson` (AES-ECB of {x, y}) → captchaVerification. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const pointJson = String(form.get("pointJson") ?? "");
+  if (!token || !pointJson) return data<CaptchaCheckResult>({ ok: false, message: "输入的数据不合法!" }, { status: 400 });
+  try {
+    const result = await apiPost<{ captchaVerification: string }>(request, "/captcha/check", {
+      captchaType: "blockPuzzle",
+      token,
+      pointJson,
+    });
+    return data<CaptchaCheckResult>({ ok: true, captchaVerification: result.captchaVerification });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return data<CaptchaCheckResult>({ ok: false, message: errorMessage(error) });
+  }
+}
+

@@ -1,0 +1,29 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { CodePurposeSchema, sendVerificationCode, type SendCodeState } from "~/utils/verification.server";
+
+/**
+ * POST /resources/send-code — the JS path of <SendCodeButton>: `account`, `purpose`
+ * (register|login|reset|bind|change), optional `kind` (phone|email) and `captchaVerification`.
+ * Answers a SendCodeState; `status: "captcha"` means: show the slider, then post again.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const purpose = CodePurposeSchema.safeParse(form.get("purpose"));
+  const account = String(form.get("account") ?? "");
+  if (!purpose.success) {
+    return data<SendCodeState>({ status: "error", account, message: "输入的数据不合法!" }, { status: 400 });
+  }
+  const kindValue = form.get("kind");
+  const kind = kindValue === "phone" || kindValue === "email" ? kindValue : undefined;
+  const state = await sendVerificationCode(request, {
+    account,
+    purpose: purpose.data,
+    kind,
+    captchaVerification: String(form.get("captchaVerification") ?? "") || null,
+  });
+  return data<SendCodeState>(state, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

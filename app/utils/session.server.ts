@@ -1,0 +1,105 @@
+import { parse, serialize } from "cookie";
+import { getEnv } from "./env.server";
+import { TOKEN_COOKIE } from "./auth.server";
+import { serializeToastCookie } from "./toast.server";
+import { redirect } from "@remix-run/node";
+
+/** What the backend answers on every successful login (decision 004). */
+export type LoginData = { token: string; expired: number; user?: unknown };
+
+/**
+ * SPEC 2: after login the visitor returns to the path the guard recorded. Only same-site relative
+ * paths are honoured: one leading `/`, no `//` or `/\` (protocol-relative), no scheme, no control
+ * characters. Anything else falls back to `fallback`.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string") return fallback;
+  const value = to.trim();
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  // Never bounce back into the account pages themselves (or log out again).
+  if (/^\/account\/(?:login|register|forget|wechat|logout)(?:[/?#.]|$)/.test(value)) return fallback;
+  try {
+    const url = new URL(value, "http://site.invalid");
+    if (url.origin !== "http://site.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Options of the `token` cookie (SPEC 4): path /, SITE_DOMAIN, max-age from `expired`, HttpOnly, Lax, Secure in production. */
+export function tokenCookieOptions(maxAgeSeconds?: number) {
+  const env = getEnv();
+  return {
+    path: "/",
+    domain: env.siteDomain || undefined,
+    maxAge: maxAgeSeconds && maxAgeSeconds > 0 ? Math.floor(maxAgeSeconds) : undefined,
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: env.isProduction,
+  };
+}
+
+export function serializeSessionCookie(token: string, maxAgeSeconds?: number): string {
+  return serialize(TOKEN_COOKIE, token, tokenCookieOptions(maxAgeSeconds));
+}
+
+/** Sets the token cookie and redirects with a success toast. */
+export function redirectLoggedIn(login: LoginData, redirectTo: string, message = "登录成功"): Response {
+  const headers = new Headers();
+  headers.append("Set-Cookie", serializeSessionCookie(login.token, login.expired));
+  headers.append("Set-Cookie", serializeToastCookie({ type: "success", message }));
+  return redirect(safeRedirect(redirectTo), { headers });
+}
+
+/* ---------- short-lived HttpOnly cookies for the WeChat state and the reset ticket ---------- */
+
+function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const value = parse(header)[name];
+  return value ? value : null;
+}
+
+function shortCookie(name: string, value: string, path: string, maxAge: number): string {
+  return serialize(name, value, { path, httpOnly: true, sameSite: "lax", secure: getEnv().isProduction, maxAge });
+}
+
+export const WECHAT_COOKIE = "wx_login";
+export type WechatCookie = { state: string; redirect: string };
+
+export function serializeWechatCookie(value: WechatCookie, maxAge = 600): string {
+  return shortCookie(WECHAT_COOKIE, Buffer.from(JSON.stringify(value), "utf8").toString("base64url"), "/account", maxAge);
+}
+
+export function clearWechatCookie(): string {
+  return shortCookie(WECHAT_COOKIE, "", "/account", 0);
+}
+
+export function readWechatCookie(request: Request): WechatCookie | null {
+  const raw = readCookie(request, WECHAT_COOKIE);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<WechatCookie>;
+    if (typeof parsed.state !== "string" || !parsed.state) return null;
+    return { state: parsed.state, redirect: safeRedirect(parsed.redirect) };
+  } catch {
+    return null;
+  }
+}
+
+export const RESET_COOKIE = "reset_ticket";
+
+export function serializeResetCookie(ticket: string, maxAge = 900): string {
+  return shortCookie(RESET_COOKIE, ticket, "/account", maxAge);
+}
+
+export function clearResetCookie(): string {
+  return shortCookie(RESET_COOKIE, "", "/account", 0);
+}
+
+export function readResetCookie(request: Request): string | null {
+  return readCookie(request, RESET_COOKIE);
+}

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { apiGet, apiPost, isApiError } from "./api.server";
+import { errorMessage } from "./api-errors";
+import { ACCOUNT_MESSAGE, EMAIL_MESSAGE, PHONE_MESSAGE, isEmail, isPhone } from "./validation";
+
+/** What a code is for (decision 004). `bind` and `change` need a login. */
+export const CODE_PURPOSES = ["register", "login", "reset", "bind", "change"] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+export const CodePurposeSchema = z.enum(CODE_PURPOSES);
+
+/** Seconds before another code may be asked for (decision 004: 60 s cooldown). */
+export const RESEND_COOLDOWN_S = 60;
+
+/** A no-JS captcha challenge: the background with the gap, to click on (`<input type="image" name="click">`). */
+export type FormCaptcha = { token: string; image: string; piece: string; width: number; height: number };
+
+/**
+ * The outcome of a send-code request, shared by the page actions (no JS, as `actionData.sendCode`)
+ * and the `/resources/send-code` route (JS, fetcher data).
+ */
+export type SendCodeState =
+  | { status: "sent"; account: string; cooldown: number; message: string; sentAt: number }
+  | { status: "captcha"; account: string; message: string; captcha: FormCaptcha | null }
+  | { status: "error"; account: string; message: string; field?: "account" };
+
+type CaptchaChallenge = {
+  originalImageBase64: string;
+  jigsawImageBase64: string;
+  token: string;
+  secretKey: string;
+  width?: number;
+  height?: number;
+};
+
+function dataUri(base64: string): string {
+  return base64.startsWith("data:") ? base64 : `data:image/png;base64,${base64}`;
+}
+
+/** The backend refuses `sendCode` with these messages when a solved captcha is needed. */
+export function isCaptchaRequired(error: unknown): boolean {
+  return isApiError(error) && /滑块验证/.test(error.message);
+}
+
+/** Checks the account against the purpose's rule (SPEC 5 messages). */
+export function accountProblem(account: string, purpose: CodePurpose, kind?: "phone" | "email"): string | null {
+  if (!account) return kind === "email" ? "请输入邮箱" : kind === "phone" || purpose === "login" ? "请输入手机号" : "请输入手机号或邮箱";
+  if (kind === "phone" || purpose === "login") return isPhone(account) ? null : PHONE_MESSAGE;
+  if (kind === "email") return isEmail(account) ? null : EMAIL_MESSAGE;
+  return isPhone(account) || isEmail(account) ? null : ACCOUNT_MESSAGE;
+}
+
+/** A fresh no-JS captcha challenge (`GET /captcha/get?mode=form`), or null when the backend fails. */
+export async function getFormCaptcha(request: Request): Promise<FormCaptcha | null> {
+  try {
+    const challenge = await apiGet<CaptchaChallenge>(request, "/captcha/get", { captchaType: "blockPuzzle", mode: "form" });
+    return {
+      token: challenge.token,
+      image: dataUri(challenge.originalImageBase64),
+      piece: dataUri(challenge.jigsawImageBase64),
+      width: challenge.width ?? 310,
+      height: challenge.height ?? 155,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Asks the backend to send a code (POST /web/api/account/sendCode). Never throws an ApiError:
+ * the outcome is a `SendCodeState` to render. A 401 on bind/change still throws the api client's
+ * redirect home.
+ */
+export async function sendVerificationCode(
+  request: Request,
+  input: { account: string; purpose: CodePurpose; captchaVerification?: string | null; kind?: "phone" | "email" },
+): Promise<SendCodeState> {
+  const account = (input.account ?? "").trim();
+  const problem = accountProblem(account, input.purpose, input.kind);
+  if (problem) return { status: "error", account, message: problem, field: "account" };
+  try {
+    const body: Record<string, string> = { account, purpose: input.purpose };
+    if (input.captchaVerification) body.captchaVerification = input.captchaVerification;
+    const result = await apiPost<{ cooldown?: number }>(request, "/web/api/account/sendCode", body);
+    const cooldown = Number(result?.cooldown) > 0 ? Number(result?.cooldown) : RESEND_COOLDOWN_S;
+    return {
+      status: "sent",
+      account,
+      cooldown,
+      sentAt: Date.now(),
+      message: `验证码已发送至 ${account}，10 分钟内有效；${cooldown} 秒后可重新发送`,
+    };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isCaptchaRequired(error)) {
+      return { status: "captcha", account, message: "请先完成安全验证", captcha: null };
+    }
+    return { status: "error", account, message: errorMessage(error) };
+  }
+}
+
+/**
+ * The whole no-JS send-code step for a page action: reads the account field, solves a posted
+ * captcha click (`captchaToken` + `click.x`/`click.y` from `<input type="image" name="click">`),
+ * sends the code and, when the backend wants a captcha, attaches a fresh form challenge.
+ */
+export async function sendCodeFromForm(
+  request: Request,
+  formData: FormData,
+  options: { accountFieldName: string; purpose: CodePurpose; kind?: "phone" | "email" },
+): Promise<SendCodeState> {
+  const account = String(formData.get(options.accountFieldName) ?? "").trim();
+  let captchaVerification = String(formData.get("captchaVerification") ?? "") || null;
+  const captchaToken = String(formData.get("captchaToken") ?? "");
+  const clickX = formData.get("click.x");
+  const clickY = formData.get("click.y");
+  if (!captchaVerification && captchaToken && clickX !== null && clickY !== null) {
+    try {
+      const checked = await apiPost<{ captchaVerification: string }>(request, "/captcha/check", {
+        mode: "form",
+        token: captchaToken,
+        "click.x": Number(clickX),
+        "click.y": Number(clickY),
+      });
+      captchaVerification = checked.captchaVerification;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return {
+        status: "captcha",
+        account,
+        message: `${errorMessage(error)}，请重试`,
+        captcha: await getFormCaptcha(request),
+      };
+    }
+  }
+  const state = await sendVerificationCode(request, { account, purpose: options.purpose, captchaVerification, kind: options.kind });
+  if (state.status === "captcha") return { ...state, captcha: await getFormCaptcha(request) };
+  return state;
+}
+
+/** True when a page action was asked to send a code (the button, or a click on the captcha image). */
+export function isSendCodeIntent(formData: FormData): boolean {
+  return formData.get("intent") === "send-code" || formData.get("click.x") !== null;
+}
