@@ -1,0 +1,54 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { UserAvatar } from "~/components/user-avatar";
+import { UserNav } from "~/components/user-nav";
+import userStyles from "~/styles/user.css";
+import { apiGet, throwApiErrorResponse } from "~/utils/api.server";
+import { requireAuthGuard } from "~/utils/auth.server";
+import { joinBase } from "~/utils/catalogue";
+import { getEnv } from "~/utils/env.server";
+import { formatMemberSince, type ProfileUser } from "~/utils/profile-forms";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: userStyles }];
+
+export const meta: MetaFunction = () => [{ title: "个人中心 - 短视频字体" }, { name: "robots", content: "noindex" }];
+
+export type UserLayoutData = { user: ProfileUser; avatarUrl: string | null };
+
+/** The signed-in user (GET /web/api/account/user-info); a 401 / S00106 sends the visitor home. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireAuthGuard(request);
+  let user: ProfileUser;
+  try {
+    user = await apiGet<ProfileUser>(request, "/web/api/account/user-info");
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    throwApiErrorResponse(error);
+  }
+  const avatarUrl = user.avatar ? joinBase(getEnv().browserApiBase, user.avatar) : null;
+  return { user, avatarUrl } satisfies UserLayoutData;
+}
+
+/** The user centre: a profile summary and the section navigation beside each page. */
+export default function UserLayout() {
+  const { user, avatarUrl } = useLoaderData<typeof loader>();
+  return (
+    <div className="container user-centre">
+      <aside className="user-centre__aside">
+        <div className="user-summary">
+          <UserAvatar src={avatarUrl} nickname={user.nickname} size={64} />
+          <div className="user-summary__text">
+            <p className="user-summary__name" data-testid="summary-nickname">
+              {user.nickname}
+            </p>
+            <p className="user-summary__since">{formatMemberSince(user.createdAt)} 加入</p>
+          </div>
+        </div>
+        <UserNav />
+      </aside>
+      <div className="user-centre__main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
