@@ -11,9 +11,10 @@ import { formatCount } from "~/utils/misc";
 import { useStaticUrl } from "~/utils/root-data";
 import { FontFaces } from "~/components/font-faces";
 import { FontList } from "~/components/font-list";
+import { BannerStrip, type Banner } from "~/components/banner-strip";
 
 export type HomeStats = { fontCount: number; familyCount: number; freeCommercialCount: number };
-export type Adv = { id: number | string; title: string; image: string; link: string; position: string; sort: number };
+export type Adv = Banner;
 export type HomeData = {
   categories: StyleCategory[];
   recommend: Font[];
@@ -65,7 +66,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       newest: arrayOf<Font>(raw?.newest),
       hot: arrayOf<Font>(raw?.hot),
       stats: { ...EMPTY_HOME.stats, ...(raw?.stats ?? {}) },
-      banners: arrayOf<Adv>(raw?.banners),
+      banners: arrayOf<Adv>(raw?.banners)
+        .filter((banner) => banner && banner.title)
+        .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0)),
     };
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -83,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recommend,
     newest,
     stats: home.stats,
+    banners: home.banners,
     faces,
     previewText,
     loadError,
@@ -155,7 +159,7 @@ function Stats({ stats }: { stats: HomeStats }) {
 }
 
 export default function HomePage() {
-  const { categories, recommend, newest, stats, faces, previewText, loadError } = useLoaderData<typeof loader>();
+  const { categories, recommend, newest, stats, banners, faces, previewText, loadError } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const asset = useStaticUrl();
   const guarded = searchParams.get("redirect");
@@ -235,6 +239,14 @@ export default function HomePage() {
               </Link>
             </header>
             <CategoryGrid categories={categories} />
+          </div>
+        </section>
+      ) : null}
+
+      {banners.length ? (
+        <section className="home-section home-section--banners" aria-label="专题推荐">
+          <div className="container">
+            <BannerStrip banners={banners} />
           </div>
         </section>
       ) : null}
