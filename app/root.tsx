@@ -11,12 +11,14 @@ import {
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import globalStyles from "~/styles/global.css";
+import accountStyles from "~/styles/account.css";
 import { apiGet } from "~/utils/api.server";
 import { getToken, requireAuthGuard } from "~/utils/auth.server";
 import { getEnv, getPublicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { isGuardedPath } from "~/utils/misc";
-import { useRootData, type ColumnLink, type FriendLink, type RootData } from "~/utils/root-data";
+import { avatarBrowserUrl, useRootData, type AccountUser, type ColumnLink, type FriendLink, type RootData } from "~/utils/root-data";
+import { AccountModal } from "~/components/account-modal";
 import { ErrorPage, describeError } from "~/components/error-page";
 import { OnlineStatus } from "~/components/online-status";
 import { ProgressBar } from "~/components/progress-bar";
@@ -27,7 +29,10 @@ import { Toaster } from "~/components/toaster";
 /** Root chrome calls must not hold every page for the full 60 s API timeout. */
 const CHROME_TIMEOUT_MS = 8_000;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: globalStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: globalStyles },
+  { rel: "stylesheet", href: accountStyles },
+];
 
 export const meta: MetaFunction = ({ data: rootData }) => {
   const title = (rootData as RootData | undefined)?.appTitle ?? "短视频字体";
@@ -41,13 +46,33 @@ function asArray<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
+type UserInfo = { id: number | string; nickname?: string | null; avatar?: string | null; phone?: string | null; email?: string | null };
+
+/**
+ * SPEC 4: with a token cookie, load the user info (a 401/S00106 makes the api client throw the
+ * redirect home that clears the cookie). Favourite fonts would follow here once the backend has them.
+ */
+async function loadUser(request: Request, browserApiBase: string): Promise<AccountUser | null> {
+  if (!getToken(request)) return null;
+  try {
+    const info = await apiGet<UserInfo>(request, "/web/api/account/user-info", undefined, { timeoutMs: CHROME_TIMEOUT_MS });
+    if (!info) return null;
+    const fallback = info.phone ? `用户${String(info.phone).slice(-4)}` : info.email ? String(info.email).split("@")[0] : "用户";
+    return { id: info.id, nickname: info.nickname || fallback, avatarUrl: avatarBrowserUrl(info.avatar, browserApiBase) };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return null;
+  }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   // SPEC 2: the `auth` guard runs on every page.
   requireAuthGuard(request);
 
   const env = getEnv();
   // SPEC 4: friend links load regardless (failures give empty lists).
-  const [friendLinks, footerColumns] = await Promise.all([
+  const [user, friendLinks, footerColumns] = await Promise.all([
+    loadUser(request, env.browserApiBase),
     apiGet<unknown>(request, "/web/api/friendshipLinks/getFriendshipLinks", undefined, { timeoutMs: CHROME_TIMEOUT_MS })
       .then((value) => asArray<FriendLink>(value))
       .catch(() => [] as FriendLink[]),
@@ -61,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const body: RootData = {
     appTitle: env.appTitle,
     loggedIn: Boolean(getToken(request)),
+    user,
     friendLinks,
     footerColumns,
     toast,
@@ -108,7 +134,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <AccountModal />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

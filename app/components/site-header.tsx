@@ -1,7 +1,9 @@
 import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import { cn } from "~/utils/misc";
-import { useStaticUrl } from "~/utils/root-data";
+import { useRootData, useStaticUrl, type AccountUser } from "~/utils/root-data";
+import { accountModal } from "./account-modal";
+import type { AuthView } from "./auth-forms";
 import { SearchBox } from "./search-box";
 
 /** DESIGN.md navigation. */
@@ -21,7 +23,39 @@ export const USER_MENU = [
   { to: "/user/compare", label: "字体对比" },
   { to: "/user/download", label: "下载记录" },
   { to: "/user/message", label: "消息" },
+  { to: "/user/profile", label: "个人资料" },
 ] as const;
+
+/** With JS, 登录 / 注册 open the account modal over the page; without JS they are plain links. */
+function openModal(view: AuthView, redirectTo: string) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    accountModal.open(view, redirectTo);
+  };
+}
+
+function loginHref(redirectTo: string) {
+  return redirectTo && redirectTo !== "/" ? `/account/login?redirect=${encodeURIComponent(redirectTo)}` : "/account/login";
+}
+
+function registerHref(redirectTo: string) {
+  return redirectTo && redirectTo !== "/" ? `/account/register?redirect=${encodeURIComponent(redirectTo)}` : "/account/register";
+}
+
+function Avatar({ user, size = 28 }: { user: AccountUser | null | undefined; size?: number }) {
+  if (user?.avatarUrl) {
+    return <img className="account-menu__avatar account-menu__avatar--img" src={user.avatarUrl} alt="" width={size} height={size} />;
+  }
+  return (
+    <span className="account-menu__avatar" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="18" height="18" focusable="false">
+        <circle cx="12" cy="8.5" r="4" fill="currentColor" />
+        <path d="M4 20.5c1.4-4 4.4-6 8-6s6.6 2 8 6" fill="currentColor" />
+      </svg>
+    </span>
+  );
+}
 
 export type SiteHeaderProps = {
   appTitle: string;
@@ -30,29 +64,25 @@ export type SiteHeaderProps = {
   tone?: "light" | "dark";
 };
 
-function AccountArea({ loggedIn, redirectTo }: { loggedIn: boolean; redirectTo: string }) {
+function AccountArea({ loggedIn, redirectTo, user }: { loggedIn: boolean; redirectTo: string; user: AccountUser | null | undefined }) {
   if (!loggedIn) {
     return (
       <div className="account-area">
-        <Link to={`/account/login?redirect=${encodeURIComponent(redirectTo)}`} className="btn btn--ghost btn--sm">
+        <Link to={loginHref(redirectTo)} className="btn btn--ghost btn--sm" onClick={openModal("wechat", redirectTo)}>
           登录
         </Link>
-        <Link to="/account/register" className="btn btn--accent btn--sm">
+        <Link to={registerHref(redirectTo)} className="btn btn--accent btn--sm" onClick={openModal("register-phone", redirectTo)}>
           注册
         </Link>
       </div>
     );
   }
+  const name = user?.nickname ?? "个人中心";
   return (
     <details className="account-menu">
-      <summary className="account-menu__summary" aria-label="我的账户">
-        <span className="account-menu__avatar" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="18" height="18" focusable="false">
-            <circle cx="12" cy="8.5" r="4" fill="currentColor" />
-            <path d="M4 20.5c1.4-4 4.4-6 8-6s6.6 2 8 6" fill="currentColor" />
-          </svg>
-        </span>
-        <span>个人中心</span>
+      <summary className="account-menu__summary" aria-label={`我的账户：${name}`}>
+        <Avatar user={user} />
+        <span className="account-menu__name">{name}</span>
       </summary>
       <div className="account-menu__panel">
         <ul>
@@ -81,6 +111,7 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const header = useRef<HTMLElement>(null);
   const asset = useStaticUrl();
+  const user = useRootData()?.user;
 
   // Close the open <details> menus after a client-side navigation.
   useEffect(() => {
@@ -117,7 +148,7 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
         <SearchBox key={keyword} defaultValue={keyword} tone={tone} className="site-header__search" />
 
         <div className="site-header__account">
-          <AccountArea loggedIn={loggedIn} redirectTo={redirectTo} />
+          <AccountArea loggedIn={loggedIn} redirectTo={redirectTo} user={user} />
         </div>
 
         <details ref={mobileMenu} className="mobile-menu">
@@ -150,10 +181,10 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
               </div>
             ) : (
               <div className="mobile-menu__account">
-                <Link to={`/account/login?redirect=${encodeURIComponent(redirectTo)}`} className="btn btn--ghost btn--block">
+                <Link to={loginHref(redirectTo)} className="btn btn--ghost btn--block" onClick={openModal("wechat", redirectTo)}>
                   登录
                 </Link>
-                <Link to="/account/register" className="btn btn--accent btn--block">
+                <Link to={registerHref(redirectTo)} className="btn btn--accent btn--block" onClick={openModal("register-phone", redirectTo)}>
                   注册
                 </Link>
               </div>

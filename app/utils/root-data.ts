@@ -8,10 +8,20 @@ export type FriendLink = { id: number | string; name: string; link: string; link
 /** A header/footer column entry (docs/api.md getColumnByType). */
 export type ColumnLink = { id: number | string; name: string; url: string; type: string; sort: number };
 
+/** The signed-in user as the header shows it (SPEC 4: loaded on every server render with a token). */
+export type AccountUser = {
+  id: number | string;
+  nickname: string;
+  /** Browser URL of the avatar (served by the backend), or null for the default picture. */
+  avatarUrl: string | null;
+};
+
 /** What the root loader gives every page. */
 export type RootData = {
   appTitle: string;
   loggedIn: boolean;
+  /** Null when anonymous, or when user info could not be loaded this time. */
+  user?: AccountUser | null;
   friendLinks: FriendLink[];
   footerColumns: ColumnLink[];
   toast: Toast | null;
@@ -28,4 +38,11 @@ export function useRootData(): RootData | undefined {
 export function useStaticUrl(): (path: string) => string {
   const base = useRootData()?.env.staticBase ?? "";
   return (path: string) => staticUrl(path, base);
+}
+
+/** Avatars are served by the backend (`/web/api/account/avatar/<file>`): make the URL the browser's. */
+export function avatarBrowserUrl(avatar: string | null | undefined, browserApiBase: string): string | null {
+  if (!avatar) return null;
+  if (/^(?:https?:)?\/\//i.test(avatar) || avatar.startsWith("data:")) return avatar;
+  return `${browserApiBase.replace(/\/+$/, "")}${avatar.startsWith("/") ? avatar : `/${avatar}`}`;
 }

@@ -1,0 +1,82 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthPage, ForgetForm, type AccountFormResult } from "~/components/auth-forms";
+import { apiPost, apiPut } from "~/utils/api.server";
+import { ForgetVerifyEmailSchema, ForgetVerifyPhoneSchema, ResetPasswordSchema, accountBy, formObject, validate } from "~/utils/account-forms";
+import { codeSent, failed, invalid } from "~/utils/account-actions.server";
+import { clearResetCookie, readResetCookie, safeRedirect, serializeResetCookie } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { isSendCodeIntent, sendCodeFromForm } from "~/utils/verification.server";
+
+export const meta: MetaFunction = () => [{ title: "找回密码 - 短视频字体" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const step = url.searchParams.get("step") === "reset" && readResetCookie(request) ? ("reset" as const) : ("verify" as const);
+  return { by: accountBy(url.searchParams.get("by"), "email"), step, redirectTo: safeRedirect(url.searchParams.get("redirect")) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const by = accountBy(url.searchParams.get("by") ?? String(formData.get("by") ?? ""), "email");
+  const form = by === "phone" ? "forget-phone" : "forget-email";
+
+  if (formData.get("step") === "reset") {
+    const ticket = readResetCookie(request);
+    if (!ticket) {
+      return invalid(form, formData, {}, { formError: "验证已过期，请重新获取验证码", step: "verify" });
+    }
+    const parsed = validate(ResetPasswordSchema, formObject(formData));
+    if (!parsed.ok) return invalid(form, formData, parsed.fieldErrors, { step: "reset" });
+    try {
+      await apiPut<null>(request, "/web/api/account/rest-pwd", {
+        ticket,
+        password: parsed.data.password,
+        confirmPassword: parsed.data.confirmPassword,
+        website: parsed.data.website,
+      });
+    } catch (error) {
+      // A used or expired ticket: start again from step 1.
+      const expired = error instanceof Error && /凭证|ticket|过期|失效/i.test(error.message);
+      return failed(form, formData, error, { step: expired ? "verify" : "reset" }, expired ? { headers: { "Set-Cookie": clearResetCookie() } } : undefined);
+    }
+    return redirectWithToast(
+      "/account/login?mode=password",
+      { type: "success", message: "密码已重置，请重新登录" },
+      { headers: { "Set-Cookie": clearResetCookie() } },
+    );
+  }
+
+  if (isSendCodeIntent(formData)) {
+    return codeSent(form, formData, await sendCodeFromForm(request, formData, { accountFieldName: "account", purpose: "reset", kind: by }), { step: "verify" });
+  }
+  const parsed = validate(by === "phone" ? ForgetVerifyPhoneSchema : ForgetVerifyEmailSchema, formObject(formData));
+  if (!parsed.ok) return invalid(form, formData, parsed.fieldErrors, { step: "verify" });
+  try {
+    const verified = await apiPost<{ ticket: string; expired?: number }>(request, "/web/api/account/rest-code-verify", {
+      account: parsed.data.account,
+      code: parsed.data.code,
+      website: parsed.data.website,
+    });
+    return data(
+      { form, values: {}, fieldErrors: {}, formError: null, step: "reset" as const },
+      { headers: { "Set-Cookie": serializeResetCookie(verified.ticket, verified.expired ?? 900) } },
+    );
+  } catch (error) {
+    return failed(form, formData, error, { step: "verify" });
+  }
+}
+
+export default function ForgetPage() {
+  const { by, step, redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as AccountFormResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
+  const current = result?.step ?? step;
+  return (
+    <AuthPage title="找回密码" subtitle={current === "reset" ? "身份已验证，请设置新密码" : `输入注册时使用的${by === "phone" ? "手机号" : "邮箱"}，获取验证码`}>
+      <ForgetForm key={`${by}-${current}`} by={by} step={current} Form={Form} result={result} redirectTo={redirectTo} busy={busy} />
+    </AuthPage>
+  );
+}

@@ -1,0 +1,73 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthPage, CodeLoginForm, LoginTabs, PasswordLoginForm, type AccountFormResult } from "~/components/auth-forms";
+import { apiPost } from "~/utils/api.server";
+import { getToken } from "~/utils/auth.server";
+import { LoginCodeSchema, LoginPasswordSchema, formObject, loginMode, validate } from "~/utils/account-forms";
+import { codeSent, failed, invalid } from "~/utils/account-actions.server";
+import { redirectLoggedIn, safeRedirect, type LoginData } from "~/utils/session.server";
+import { isSendCodeIntent, sendCodeFromForm } from "~/utils/verification.server";
+
+export const meta: MetaFunction = () => [{ title: "登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirect"));
+  if (getToken(request)) throw redirect(redirectTo);
+  return { mode: loginMode(url.searchParams.get("mode")), redirectTo };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const mode = loginMode(url.searchParams.get("mode") ?? String(formData.get("mode") ?? ""));
+  const redirectTo = safeRedirect(formData.get("redirect") ?? url.searchParams.get("redirect"));
+
+  if (mode === "code") {
+    if (isSendCodeIntent(formData)) {
+      return codeSent("code", formData, await sendCodeFromForm(request, formData, { accountFieldName: "phone", purpose: "login", kind: "phone" }));
+    }
+    const parsed = validate(LoginCodeSchema, formObject(formData));
+    if (!parsed.ok) return invalid("code", formData, parsed.fieldErrors);
+    try {
+      const login = await apiPost<LoginData>(request, "/web/api/sms-login", {
+        phone: parsed.data.phone,
+        code: parsed.data.code,
+        website: parsed.data.website,
+      });
+      return redirectLoggedIn(login, redirectTo);
+    } catch (error) {
+      return failed("code", formData, error);
+    }
+  }
+
+  const parsed = validate(LoginPasswordSchema, formObject(formData));
+  if (!parsed.ok) return invalid("password", formData, parsed.fieldErrors);
+  try {
+    const login = await apiPost<LoginData>(request, "/web/api/login", {
+      account: parsed.data.account,
+      password: parsed.data.password,
+      website: parsed.data.website,
+    });
+    return redirectLoggedIn(login, redirectTo);
+  } catch (error) {
+    return failed("password", formData, error);
+  }
+}
+
+export default function LoginPage() {
+  const { mode, redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as AccountFormResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
+  return (
+    <AuthPage title="登录" subtitle="登录后可收藏字体、对比字体、查看下载记录">
+      <LoginTabs active={mode} redirectTo={redirectTo} />
+      {mode === "code" ? (
+        <CodeLoginForm key="code" Form={Form} result={result} redirectTo={redirectTo} busy={busy} />
+      ) : (
+        <PasswordLoginForm key="password" Form={Form} result={result} redirectTo={redirectTo} busy={busy} />
+      )}
+    </AuthPage>
+  );
+}

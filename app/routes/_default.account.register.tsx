@@ -1,0 +1,58 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthPage, RegisterForm, type AccountFormResult } from "~/components/auth-forms";
+import { apiPost } from "~/utils/api.server";
+import { getToken } from "~/utils/auth.server";
+import { RegisterEmailSchema, RegisterPhoneSchema, accountBy, formObject, validate } from "~/utils/account-forms";
+import { codeSent, failed, invalid } from "~/utils/account-actions.server";
+import { redirectLoggedIn, safeRedirect, type LoginData } from "~/utils/session.server";
+import { isSendCodeIntent, sendCodeFromForm } from "~/utils/verification.server";
+
+export const meta: MetaFunction = () => [{ title: "注册 - 短视频字体" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirect"));
+  if (getToken(request)) throw redirect(redirectTo);
+  return { by: accountBy(url.searchParams.get("by")), redirectTo };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const by = accountBy(url.searchParams.get("by") ?? String(formData.get("by") ?? ""));
+  const form = by === "phone" ? "register-phone" : "register-email";
+  const redirectTo = safeRedirect(formData.get("redirect") ?? url.searchParams.get("redirect"));
+
+  if (isSendCodeIntent(formData)) {
+    return codeSent(form, formData, await sendCodeFromForm(request, formData, { accountFieldName: by, purpose: "register", kind: by }));
+  }
+  const parsed = validate(by === "phone" ? RegisterPhoneSchema : RegisterEmailSchema, formObject(formData));
+  if (!parsed.ok) return invalid(form, formData, parsed.fieldErrors);
+  const value = parsed.data as { phone?: string; email?: string; code: string; password: string; confirmPassword: string; nickname: string; website: string };
+  try {
+    const login = await apiPost<LoginData>(request, `/web/api/account/register/${by}`, {
+      ...(by === "phone" ? { phone: value.phone } : { email: value.email }),
+      code: value.code,
+      password: value.password,
+      confirmPassword: value.confirmPassword,
+      ...(value.nickname ? { nickname: value.nickname } : {}),
+      website: value.website,
+    });
+    return redirectLoggedIn(login, redirectTo, "注册成功，已为你登录");
+  } catch (error) {
+    return failed(form, formData, error);
+  }
+}
+
+export default function RegisterPage() {
+  const { by, redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as AccountFormResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
+  return (
+    <AuthPage title="注册账号" subtitle="用手机号或邮箱注册，收藏和下载你喜欢的字体">
+      <RegisterForm key={by} by={by} Form={Form} result={result} redirectTo={redirectTo} busy={busy} />
+    </AuthPage>
+  );
+}

@@ -1,0 +1,95 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AuthPage, LoginTabs } from "~/components/auth-forms";
+import { WechatPanel, type WechatView } from "~/components/account-modal";
+import { apiGet, isApiError } from "~/utils/api.server";
+import { errorMessage } from "~/utils/api-errors";
+import { getToken } from "~/utils/auth.server";
+import { clearWechatCookie, readWechatCookie, redirectLoggedIn, safeRedirect, serializeWechatCookie, type LoginData } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "微信登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
+
+type QrConfig = { appid: string; scope: string; redirect_uri: string; state: string; style?: string; qrconnectUrl?: string; expiresIn?: number };
+
+/** SPEC 7: the embedded QR frame's address, built from appid, scope, redirect_uri, state and style. */
+export function qrFrameUrl(config: Pick<QrConfig, "appid" | "scope" | "redirect_uri" | "state" | "style">): string {
+  const params = new URLSearchParams({
+    appid: config.appid,
+    scope: config.scope || "snsapi_login",
+    redirect_uri: config.redirect_uri,
+    state: config.state,
+    login_type: "jssdk",
+    self_redirect: "default",
+    style: config.style || "black",
+  });
+  return `https://open.weixin.qq.com/connect/qrconnect?${params}`;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const code = url.searchParams.get("code");
+  const state = url.searchParams.get("state");
+
+  // The callback: WECHAT_REDIRECT_URI points here.
+  if (code !== null || state !== null) {
+    const remembered = readWechatCookie(request);
+    const clear = { headers: { "Set-Cookie": clearWechatCookie() } };
+    if (!code) return redirectWithToast("/account/wechat", { type: "error", message: "你取消了微信授权，请重新扫码" }, clear);
+    if (!remembered || !state || remembered.state !== state) {
+      return redirectWithToast("/account/wechat", { type: "error", message: "登录状态已失效，请重新扫码" }, clear);
+    }
+    try {
+      const result = await apiGet<LoginData & { action?: string }>(request, "/web/api/wechat/callback", { code, state });
+      if (!result?.token) return redirectWithToast(remembered.redirect, { type: "success", message: "微信绑定成功" }, clear);
+      const response = redirectLoggedIn(result, remembered.redirect, result.action === "register" ? "微信登录成功，已为你创建账号" : "登录成功");
+      response.headers.append("Set-Cookie", clearWechatCookie());
+      return response;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return redirectWithToast("/account/wechat", { type: "error", message: errorMessage(error) }, clear);
+    }
+  }
+
+  const redirectTo = safeRedirect(url.searchParams.get("redirect"));
+  if (getToken(request)) throw redirect(redirectTo);
+  try {
+    // Anonymous on purpose: with a token the backend would issue a *bind* state.
+    const config = await apiGet<QrConfig>(null, "/web/api/wechat/qr-config");
+    const view: WechatView = {
+      configured: true,
+      state: config.state,
+      frameUrl: qrFrameUrl(config),
+      // The external frame cannot load in automated tests: show the placeholder there.
+      embed: process.env.NODE_ENV !== "test",
+      redirectTo,
+      message: null,
+    };
+    return data({ view }, { headers: { "Set-Cookie": serializeWechatCookie({ state: config.state, redirect: redirectTo }, config.expiresIn ?? 600), "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const notConfigured = isApiError(error) && error.code === "W00001";
+    const view: WechatView = {
+      configured: false,
+      state: null,
+      frameUrl: null,
+      embed: false,
+      redirectTo,
+      message: notConfigured ? "未配置微信登录" : errorMessage(error),
+    };
+    return data({ view }, { headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+export default function WechatPage() {
+  const { view } = useLoaderData<typeof loader>() as unknown as { view: WechatView };
+  return (
+    <AuthPage title="微信登录" subtitle="使用微信扫一扫，安全快捷登录">
+      <LoginTabs active="wechat" redirectTo={view.redirectTo} />
+      <WechatPanel view={view} />
+      <p className="auth-form__row auth-form__row--center">
+        <Link to={`/account/login?mode=password${view.redirectTo !== "/" ? `&redirect=${encodeURIComponent(view.redirectTo)}` : ""}`}>使用账号密码登录</Link>
+      </p>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,39 @@
+import { data } from "@remix-run/node";
+import { isApiError } from "./api.server";
+import { errorMessage, toastTypeForError } from "./api-errors";
+import { keptValues, type FormResult } from "./account-forms";
+import type { SendCodeState } from "./verification.server";
+
+export type ActionResult = FormResult & { sendCode?: SendCodeState | null; step?: "verify" | "reset" };
+
+/** A 400 answer re-rendering `form` with its field errors (typed values kept, passwords dropped). */
+export function invalid(form: string, formData: FormData, fieldErrors: Record<string, string>, extra?: Partial<ActionResult>, init?: ResponseInit) {
+  return data<ActionResult>({ form, values: keptValues(formData), fieldErrors, formError: null, ...extra }, { status: 400, ...init });
+}
+
+/** The answer after a send-code intent (200, nothing else validated). */
+export function codeSent(form: string, formData: FormData, sendCode: SendCodeState, extra?: Partial<ActionResult>) {
+  const fieldErrors: Record<string, string> = {};
+  return data<ActionResult>(
+    { form, values: keptValues(formData), fieldErrors, formError: null, sendCode, ...extra },
+    { status: sendCode.status === "error" ? 400 : 200 },
+  );
+}
+
+/** Turns a backend refusal into the form's inline message; rethrows redirects (401 → home). */
+export function failed(form: string, formData: FormData, error: unknown, extra?: Partial<ActionResult>, init?: ResponseInit) {
+  if (error instanceof Response) throw error;
+  if (!isApiError(error)) console.error(error);
+  const status = isApiError(error) && error.status >= 400 && error.status < 600 ? error.status : 400;
+  return data<ActionResult>(
+    {
+      form,
+      values: keptValues(formData),
+      fieldErrors: {},
+      formError: isApiError(error) ? errorMessage(error) : "请求失败，请稍后再试",
+      formErrorTone: toastTypeForError(error) === "success" ? "success" : "error",
+      ...extra,
+    },
+    { ...init, status: status === 401 ? 400 : status },
+  );
+}
