@@ -25,6 +25,9 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
       contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: "cross-origin" },
+      // helmet's default `no-referrer` makes Chromium send `Origin: null` on same-site form posts,
+      // which Remix's action CSRF check refuses (every no-JS form would answer 500).
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
 
