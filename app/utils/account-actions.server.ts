@@ -4,11 +4,15 @@ import { errorMessage, toastTypeForError } from "./api-errors";
 import { keptValues, type FormResult } from "./account-forms";
 import type { SendCodeState } from "./verification.server";
 
+/*
+ * Form answers are HTTP 200 on purpose: the page re-renders with its messages (like any form
+ * page), and browsers log a 4xx document or fetch as a console error.
+ */
 export type ActionResult = FormResult & { sendCode?: SendCodeState | null; step?: "verify" | "reset" };
 
 /** A 400 answer re-rendering `form` with its field errors (typed values kept, passwords dropped). */
 export function invalid(form: string, formData: FormData, fieldErrors: Record<string, string>, extra?: Partial<ActionResult>, init?: ResponseInit) {
-  return data<ActionResult>({ form, values: keptValues(formData), fieldErrors, formError: null, ...extra }, { status: 400, ...init });
+  return data<ActionResult>({ form, values: keptValues(formData), fieldErrors, formError: null, ...extra }, { status: 200, ...init });
 }
 
 /** The answer after a send-code intent (200, nothing else validated). */
@@ -16,7 +20,7 @@ export function codeSent(form: string, formData: FormData, sendCode: SendCodeSta
   const fieldErrors: Record<string, string> = {};
   return data<ActionResult>(
     { form, values: keptValues(formData), fieldErrors, formError: null, sendCode, ...extra },
-    { status: sendCode.status === "error" ? 400 : 200 },
+    { status: 200 },
   );
 }
 
@@ -24,7 +28,6 @@ export function codeSent(form: string, formData: FormData, sendCode: SendCodeSta
 export function failed(form: string, formData: FormData, error: unknown, extra?: Partial<ActionResult>, init?: ResponseInit) {
   if (error instanceof Response) throw error;
   if (!isApiError(error)) console.error(error);
-  const status = isApiError(error) && error.status >= 400 && error.status < 600 ? error.status : 400;
   return data<ActionResult>(
     {
       form,
@@ -34,6 +37,6 @@ export function failed(form: string, formData: FormData, error: unknown, extra?:
       formErrorTone: toastTypeForError(error) === "success" ? "success" : "error",
       ...extra,
     },
-    { ...init, status: status === 401 ? 400 : status },
+    { ...init, status: 200 },
   );
 }
