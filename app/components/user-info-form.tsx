@@ -57,6 +57,7 @@ export function UserInfoForm({ user, result }: { user: ProfileUser; result: Prof
             type="date"
             min="1900-01-01"
             max={todayString()}
+            suppressHydrationWarning
             defaultValue={value("birthday")}
             {...errorProps("birthday", errors.birthday)}
           />

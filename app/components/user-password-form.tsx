@@ -4,7 +4,16 @@ import { PASSWORD_MAX, PASSWORD_MIN, createChangePasswordSchema } from "~/utils/
 import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
 
 /** intent=password: old password (only when one is set), new ≥ 8, confirmation. Passwords are never echoed back. */
-export function UserPasswordForm({ hasPassword, result }: { hasPassword: boolean; result: ProfileActionResult | undefined }) {
+export function UserPasswordForm({
+  hasPassword,
+  account,
+  result,
+}: {
+  hasPassword: boolean;
+  /** The login name, for password managers (not submitted). */
+  account: string;
+  result: ProfileActionResult | undefined;
+}) {
   const navigation = useNavigation();
   const mine = result?.intent === "password" ? result : undefined;
   const schema = useMemo(() => createChangePasswordSchema({ hasPassword }), [hasPassword]);
@@ -17,6 +26,7 @@ export function UserPasswordForm({ hasPassword, result }: { hasPassword: boolean
       <input type="hidden" name="intent" value="password" />
       {hasPassword ? null : <p className="notice">你还没有设置密码，设置后可以用手机号或邮箱加密码登录。</p>}
       <FormError message={mine?.formError} />
+      <input type="text" autoComplete="username" value={account} readOnly hidden />
       {hasPassword ? (
         <Field label="原密码" htmlFor="oldPassword" error={errors.oldPassword}>
           <input

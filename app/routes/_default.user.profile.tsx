@@ -316,7 +316,7 @@ export default function ProfilePage() {
         <h2 id="password-title" className="user-card__title">
           {user.hasPassword ? "修改密码" : "设置密码"}
         </h2>
-        <UserPasswordForm hasPassword={user.hasPassword} result={result} />
+        <UserPasswordForm hasPassword={user.hasPassword} account={user.email ?? user.phone ?? ""} result={result} />
       </section>
     </div>
   );

@@ -43,10 +43,12 @@ export function charCount(value: string): number {
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** Today as YYYY-MM-DD in the local time zone (birthdays may not be later). */
+/** The site's time zone (China Standard Time, UTC+8, no daylight saving): server and browser agree on dates. */
+const SITE_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** Today in China as YYYY-MM-DD (birthdays may not be later). */
 export function todayString(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return new Date(now.getTime() + SITE_UTC_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** A real calendar date written YYYY-MM-DD, from 1900 on. */
@@ -216,12 +218,13 @@ export function genderLabel(gender: number | string | null | undefined): string 
   return GENDERS.find((item) => item.value === String(gender ?? 0))?.label ?? "保密";
 }
 
-/** 2026-11-21T… → 2026年11月21日 */
+/** 2026-11-21T… → 2026年11月21日 (China date, the same on server and browser). */
 export function formatMemberSince(iso: string | null | undefined): string {
   if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${date.getFullYear()}年${date.getMonth() + 1}月${date.getDate()}日`;
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return "";
+  const [year, month, day] = todayString(new Date(time)).split("-").map(Number);
+  return `${year}年${month}月${day}日`;
 }
 
 /** First message per field. */

@@ -1,0 +1,300 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { test, expect, isJavaScriptOn, latestCode } from "./fixtures";
+
+/** A fresh e-mail / phone per test (both projects share one database). */
+function unique(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+const newEmail = () => `p${unique()}@example.com`;
+const newPhone = () => `13${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+
+type Envelope<T> = { code: string; message: string; data: T };
+
+/**
+ * Registers a user through the API (not the other engineer's UI) and returns the e-mail and token.
+ * The test inbox takes the first 6-digit run of the raw mail as the code, and the MIME boundary's
+ * random hex sometimes holds one: then the code is refused, and a fresh address is tried.
+ */
+async function registerByEmail(request: APIRequestContext, password: string): Promise<{ email: string; token: string }> {
+  let last = "";
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const email = newEmail();
+    const sent = await request.post("/web/api/account/sendCode", { data: { account: email, purpose: "register" } });
+    expect((await sent.json()).code).toBe("200");
+    const code = await latestCode(email);
+    const registered = await request.post("/web/api/account/register/email", { data: { email, code, password } });
+    const body = (await registered.json()) as Envelope<{ token: string }>;
+    if (body.code === "200") return { email, token: body.data.token };
+    last = body.message;
+    if (!/验证码/.test(body.message)) break;
+  }
+  throw new Error(`注册失败：${last}`);
+}
+
+async function signIn(context: BrowserContext, baseURL: string | undefined, token: string) {
+  await context.addCookies([{ name: "token", value: token, url: baseURL ?? "http://127.0.0.1:3310" }]);
+}
+
+async function loggedInUser(request: APIRequestContext, context: BrowserContext, baseURL: string | undefined, password = "old-password-1") {
+  const { email, token } = await registerByEmail(request, password);
+  await signIn(context, baseURL, token);
+  return { email, token, password };
+}
+
+async function login(request: APIRequestContext, account: string, password: string) {
+  const response = await request.post("/web/api/login", { data: { account, password } });
+  return (await response.json()) as Envelope<{ token: string } | null>;
+}
+
+/** A real picture, made with sharp (wider than 2000 px so the cropper's downscale runs). */
+function pictureFile(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "profile-e2e-"));
+  return path.join(dir, "photo.jpg");
+}
+
+async function makePicture(): Promise<string> {
+  const file = pictureFile();
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600">
+      <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#ff3b5c"/><stop offset="1" stop-color="#2563eb"/></linearGradient></defs>
+      <rect width="2400" height="1600" fill="url(#g)"/><circle cx="1200" cy="800" r="500" fill="#fff"/>
+    </svg>`,
+  );
+  await sharp(svg).jpeg({ quality: 85 }).toFile(file);
+  return file;
+}
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator(".toaster").getByText(text);
+}
+
+async function avatarSrc(page: Page): Promise<string | null> {
+  const image = page.locator(".user-avatar-form img[data-avatar-img]");
+  if ((await image.count()) === 0) return null;
+  return image.getAttribute("src");
+}
+
+const AVATAR_URL = /\/web\/api\/account\/avatar\/[a-f0-9]{32}\.jpg$/;
+
+async function expectServedAvatar(page: Page, src: string) {
+  expect(src).toMatch(AVATAR_URL);
+  const response = await page.request.get(src);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/jpeg");
+  const meta = await sharp(await response.body()).metadata();
+  expect(meta.format).toBe("jpeg");
+  expect(meta.width).toBe(256);
+  expect(meta.height).toBe(256);
+}
+
+test.describe("个人资料 /user/profile", () => {
+  test("/user 打开个人资料，侧栏链接齐全", async ({ page, context, request, baseURL }) => {
+    await loggedInUser(request, context, baseURL);
+    await page.goto("/user");
+    await expect(page).toHaveURL(/\/user\/profile$/);
+    await expect(page.getByRole("heading", { level: 1, name: "个人资料" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "个人中心" });
+    for (const [name, href] of [
+      ["个人资料", "/user/profile"],
+      ["我的收藏", "/user/favorite"],
+      ["字体对比", "/user/compare"],
+      ["下载记录", "/user/download"],
+      ["消息", "/user/message"],
+    ]) {
+      await expect(nav.getByRole("link", { name })).toHaveAttribute("href", href);
+    }
+    await expect(page.getByTestId("fact-password")).toHaveText("已设置");
+  });
+
+  test("编辑资料：出错时保留输入，保存后刷新仍显示", async ({ page, context, request, baseURL }) => {
+    await loggedInUser(request, context, baseURL);
+    await page.goto("/user/profile");
+
+    // Invalid: empty nickname, a birthday in the future; the other input stays.
+    await page.getByLabel("昵称").fill("");
+    await page.getByLabel("城市").fill("上海");
+    await page.getByLabel("生日").fill("2999-01-01");
+    await page.getByRole("button", { name: "保存资料" }).click();
+    await expect(page.getByText("请输入昵称")).toBeVisible();
+    await expect(page.getByText("生日不能晚于今天")).toBeVisible();
+    await expect(page.getByLabel("城市")).toHaveValue("上海");
+
+    const nickname = `剪辑师${unique().slice(-4)}`;
+    await page.getByLabel("昵称").fill(nickname);
+    await page.getByLabel("生日").fill("1995-06-15");
+    await page.locator(".segmented__option", { hasText: "女" }).click();
+    await page.getByLabel("城市").fill("杭州");
+    await page.getByLabel("个性签名").fill("做美食 vlog，<b>不是粗体</b>");
+    await page.getByRole("button", { name: "保存资料" }).click();
+    await expect(toast(page, "资料已更新")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByTestId("fact-nickname")).toHaveText(nickname);
+    await expect(page.getByTestId("fact-gender")).toHaveText("女");
+    await expect(page.getByTestId("fact-birthday")).toHaveText("1995-06-15");
+    await expect(page.getByTestId("fact-city")).toHaveText("杭州");
+    await expect(page.getByTestId("fact-bio")).toHaveText("做美食 vlog，<b>不是粗体</b>");
+    await expect(page.getByTestId("summary-nickname")).toHaveText(nickname);
+    await expect(page.getByLabel("昵称")).toHaveValue(nickname);
+  });
+
+  test("上传头像：裁剪（有 JS）或直接上传（无 JS），新地址返回 256×256 JPEG", async ({ page, context, request, baseURL }, testInfo) => {
+    await loggedInUser(request, context, baseURL);
+    await page.goto("/user/profile");
+    expect(await avatarSrc(page)).toBeNull();
+    const picture = await makePicture();
+
+    await page.locator("#avatar").setInputFiles(picture);
+    if (isJavaScriptOn(testInfo.project.name)) {
+      const dialog = page.getByRole("dialog", { name: "裁剪头像" });
+      await expect(dialog).toBeVisible();
+      const confirm = dialog.getByRole("button", { name: "确定" });
+      await expect(confirm).toBeEnabled();
+      // Move the crop box a little before confirming.
+      const box = await dialog.locator(".cropper-crop-box").boundingBox();
+      expect(box).not.toBeNull();
+      await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box!.x + box!.width / 2 + 20, box!.y + box!.height / 2 + 10, { steps: 4 });
+      await page.mouse.up();
+      await confirm.click();
+      await expect(dialog).toBeHidden();
+    } else {
+      await page.getByRole("button", { name: "上传", exact: true }).click();
+    }
+    await expect(toast(page, "头像已更新")).toBeVisible();
+    await expect.poll(() => avatarSrc(page)).toMatch(AVATAR_URL);
+    const first = (await avatarSrc(page))!;
+    await expectServedAvatar(page, first);
+
+    // A second upload gets a new address.
+    await page.locator("#avatar").setInputFiles(picture);
+    if (isJavaScriptOn(testInfo.project.name)) {
+      const dialog = page.getByRole("dialog", { name: "裁剪头像" });
+      await expect(dialog.getByRole("button", { name: "确定" })).toBeEnabled();
+      await dialog.getByRole("button", { name: "确定" }).click();
+    } else {
+      await page.getByRole("button", { name: "上传", exact: true }).click();
+    }
+    await expect
+      .poll(async () => {
+        const src = await avatarSrc(page);
+        return src !== first && AVATAR_URL.test(src ?? "");
+      })
+      .toBe(true);
+    const second = (await avatarSrc(page))!;
+    await expectServedAvatar(page, second);
+  });
+
+  test("不是图片的文件被拒绝，并给出中文提示", async ({ page, context, request, baseURL }, testInfo) => {
+    await loggedInUser(request, context, baseURL);
+    await page.goto("/user/profile");
+    const fake = { name: "头像.png", mimeType: "image/png", buffer: Buffer.from("这不是图片 <script>alert(1)</script>") };
+    await page.locator("#avatar").setInputFiles(fake);
+    if (!isJavaScriptOn(testInfo.project.name)) await page.getByRole("button", { name: "上传", exact: true }).click();
+    // JS: the browser cannot decode it; no JS: the server checks the content.
+    await expect(page.getByTestId("avatar-error")).toHaveText(/图片/);
+    expect(await avatarSrc(page)).toBeNull();
+
+    // The action answers the backend's own message (never a 500), whatever the client did.
+    const response = await page.request.post("/user/profile", {
+      multipart: { intent: "avatar", avatar: { name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.from("GIF89a? no, plain text") } },
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("头像文件不是有效的图片");
+
+    if (isJavaScriptOn(testInfo.project.name)) {
+      await page.locator("#avatar").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+      await expect(page.getByTestId("avatar-error")).toHaveText("请选择 JPG、PNG、WebP 或 GIF 格式的图片");
+    }
+  });
+
+  test("绑定手机号（验证码）、解绑邮箱、最后一种登录方式不能解绑", async ({ page, context, request, baseURL }, testInfo) => {
+    const { email, password } = await loggedInUser(request, context, baseURL);
+    const phone = newPhone();
+    await page.goto("/user/profile");
+    await expect(page.getByTestId("phone-value")).toHaveText("未绑定");
+    // Only e-mail so far: its unbind button is disabled, with a hint.
+    const emailRow = page.locator('[data-bind="email"]');
+    await expect(emailRow.getByRole("button", { name: "解绑" })).toBeDisabled();
+    await expect(emailRow.getByText("这是你唯一的登录方式")).toBeVisible();
+
+    const phoneRow = page.locator('[data-bind="phone"]');
+    await phoneRow.getByText("绑定手机号").click();
+    const form = phoneRow.getByRole("form", { name: "绑定手机号" });
+    // A wrong phone number is refused with SPEC 5's message.
+    await form.getByLabel("手机号").fill("12345");
+    await form.getByRole("button", { name: "确认绑定" }).click();
+    await expect(form.getByText("手机号格式不正确")).toBeVisible();
+
+    await form.getByLabel("手机号").fill(phone);
+    await form.getByRole("button", { name: "获取验证码" }).click();
+    await expect(form.getByText(/验证码已发送/)).toBeVisible();
+    if (!isJavaScriptOn(testInfo.project.name)) await expect(form.getByLabel("手机号")).toHaveValue(phone);
+    const code = await latestCode(phone);
+
+    // A wrong code first: the backend's message, input kept.
+    await form.getByLabel("验证码").fill(code === "000000" ? "111111" : "000000");
+    await form.getByRole("button", { name: "确认绑定" }).click();
+    await expect(form.getByRole("alert").filter({ hasText: /验证码/ })).toBeVisible();
+    await expect(form.getByLabel("手机号")).toHaveValue(phone);
+
+    await form.getByLabel("验证码").fill(code);
+    await form.getByRole("button", { name: "确认绑定" }).click();
+    await expect(toast(page, "手机号已绑定")).toBeVisible();
+    await expect(page.getByTestId("phone-value")).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+
+    // Two ways in now: e-mail can go.
+    await expect(emailRow.getByRole("button", { name: "解绑" })).toBeEnabled();
+    await emailRow.getByRole("button", { name: "解绑" }).click();
+    await expect(toast(page, "已解绑邮箱")).toBeVisible();
+    await expect(page.getByTestId("email-value")).toHaveText("未绑定");
+    expect((await login(request, email, password)).code).not.toBe("200");
+
+    // The phone is the last way in: disabled in the page, refused by the server when forced.
+    await expect(phoneRow.getByRole("button", { name: "解绑" })).toBeDisabled();
+    await expect(phoneRow.getByText("这是你唯一的登录方式")).toBeVisible();
+    const forced = await page.request.post("/user/profile", { form: { intent: "unbind", type: "phone" } });
+    expect(forced.status()).toBe(200);
+    expect(await forced.text()).toContain("至少需要保留一种登录方式，无法解绑");
+    await page.reload();
+    await expect(page.getByTestId("phone-value")).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+  });
+
+  test("修改密码：新密码可以登录，旧密码不行", async ({ page, context, request, baseURL }) => {
+    const { email, password } = await loggedInUser(request, context, baseURL);
+    await page.goto("/user/profile");
+    const form = page.getByRole("form", { name: "修改密码" });
+    const next = "new-password-2";
+
+    await form.getByLabel("原密码").fill(password);
+    await form.getByLabel("新密码", { exact: true }).fill(next);
+    await form.getByLabel("确认新密码").fill("something-else");
+    await form.getByRole("button", { name: "修改密码" }).click();
+    await expect(form.getByText("两次输入的密码不一致")).toBeVisible();
+
+    await form.getByLabel("原密码").fill("wrong-password");
+    await form.getByLabel("新密码", { exact: true }).fill(next);
+    await form.getByLabel("确认新密码").fill(next);
+    await form.getByRole("button", { name: "修改密码" }).click();
+    await expect(form.getByText("原密码不正确")).toBeVisible();
+
+    await form.getByLabel("原密码").fill(password);
+    await form.getByLabel("新密码", { exact: true }).fill(next);
+    await form.getByLabel("确认新密码").fill(next);
+    await form.getByRole("button", { name: "修改密码" }).click();
+    await expect(toast(page, "密码已修改，其他设备已退出登录")).toBeVisible();
+    // This session stays signed in.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "个人资料" })).toBeVisible();
+
+    expect((await login(request, email, next)).code).toBe("200");
+    const old = await login(request, email, password);
+    expect(old.code).not.toBe("200");
+    expect(old.message).toBe("账号或密码错误");
+  });
+});
