@@ -1,5 +1,5 @@
 import { Link, type Form as RemixForm, type FetcherWithComponents } from "@remix-run/react";
-import { useId, useState, type FocusEvent, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import {
   ForgetVerifyEmailSchema,
@@ -93,8 +93,18 @@ function ViewLink({ view, redirectTo, onSwitch, className, children }: { view: A
 }
 
 /** Client hints: the action's zod schema, run in the browser on submit and on blur. */
-function useHints(schema: z.ZodTypeAny, server: Record<string, string> | undefined) {
+function useHints(schema: z.ZodTypeAny, result: AccountFormResult | null | undefined) {
+  const server = result?.fieldErrors;
   const [client, setClient] = useState<Record<string, string> | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  // A fresh server answer (the form was not accepted): show its messages, empty the passwords.
+  useEffect(() => {
+    if (!result) return;
+    setClient(null);
+    ref.current?.querySelectorAll<HTMLInputElement>('input[name="password"], input[name="confirmPassword"]').forEach((input) => {
+      input.value = "";
+    });
+  }, [result]);
   const errors = client ?? server ?? {};
   function collect(form: HTMLFormElement) {
     const values: Record<string, string> = {};
@@ -105,6 +115,7 @@ function useHints(schema: z.ZodTypeAny, server: Record<string, string> | undefin
   }
   return {
     errors,
+    ref,
     onSubmit(event: FormEvent<HTMLFormElement>) {
       const result = validate(schema, collect(event.currentTarget));
       if (!result.ok) {
@@ -117,17 +128,26 @@ function useHints(schema: z.ZodTypeAny, server: Record<string, string> | undefin
         setClient(null);
       }
     },
+    /** Leaving a field shows its problem (never hides one: that would move the layout under the pointer). */
     onBlur(event: FocusEvent<HTMLDivElement>) {
       const target = event.target as HTMLInputElement;
       if (!target.form || !target.name || target.type === "checkbox" || target.value === "") return;
       const result = validate(schema, collect(target.form));
       const message = result.ok ? undefined : result.fieldErrors[target.name];
-      setClient((current) => {
-        const next = { ...(current ?? server ?? {}) };
-        if (message) next[target.name] = message;
-        else delete next[target.name];
-        return next;
-      });
+      if (!message || errors[target.name] === message) return;
+      setClient({ ...errors, [target.name]: message });
+    },
+    /** Typing clears a field's message as soon as the value is fine. */
+    onInput(event: FormEvent<HTMLDivElement>) {
+      const target = event.target as HTMLInputElement;
+      if (!target.form || !target.name || !errors[target.name]) return;
+      const result = validate(schema, collect(target.form));
+      const message = result.ok ? undefined : result.fieldErrors[target.name];
+      if (message === errors[target.name]) return;
+      const next = { ...errors };
+      if (message) next[target.name] = message;
+      else delete next[target.name];
+      setClient(next);
     },
   };
 }
@@ -296,10 +316,10 @@ export function LoginTabs({ active, redirectTo, onSwitch, wechat = true }: { act
 
 export function PasswordLoginForm({ Form, result, redirectTo, busy, onSwitch }: AuthFormProps) {
   const own = valuesFor(result, "password");
-  const hints = useHints(LoginPasswordSchema, own?.fieldErrors);
+  const hints = useHints(LoginPasswordSchema, own);
   return (
     <Form method="post" action={viewAction("password")} noValidate className="auth-form" onSubmit={hints.onSubmit}>
-      <div onBlur={hints.onBlur}>
+      <div ref={hints.ref} onBlur={hints.onBlur} onInput={hints.onInput} onChange={hints.onInput}>
         <FormError result={own} />
         <input type="hidden" name="redirect" value={redirectTo ?? "/"} />
         <Honeypot />
@@ -322,10 +342,10 @@ export function PasswordLoginForm({ Form, result, redirectTo, busy, onSwitch }: 
 
 export function CodeLoginForm({ Form, result, redirectTo, busy, onSwitch }: AuthFormProps) {
   const own = valuesFor(result, "code");
-  const hints = useHints(LoginCodeSchema, own?.fieldErrors);
+  const hints = useHints(LoginCodeSchema, own);
   return (
     <Form method="post" action={viewAction("code")} noValidate className="auth-form" onSubmit={hints.onSubmit}>
-      <div onBlur={hints.onBlur}>
+      <div ref={hints.ref} onBlur={hints.onBlur} onInput={hints.onInput} onChange={hints.onInput}>
         <FormError result={own} />
         <input type="hidden" name="redirect" value={redirectTo ?? "/"} />
         <Honeypot />
@@ -347,11 +367,11 @@ export function CodeLoginForm({ Form, result, redirectTo, busy, onSwitch }: Auth
 export function RegisterForm({ Form, result, redirectTo, busy, onSwitch, by }: AuthFormProps & { by: "phone" | "email" }) {
   const view: AuthView = by === "phone" ? "register-phone" : "register-email";
   const own = valuesFor(result, view);
-  const hints = useHints(by === "phone" ? RegisterPhoneSchema : RegisterEmailSchema, own?.fieldErrors);
+  const hints = useHints(by === "phone" ? RegisterPhoneSchema : RegisterEmailSchema, own);
   const agreeId = `${useId()}-agree`;
   return (
     <Form method="post" action={viewAction(view)} noValidate className="auth-form" onSubmit={hints.onSubmit}>
-      <div onBlur={hints.onBlur}>
+      <div ref={hints.ref} onBlur={hints.onBlur} onInput={hints.onInput} onChange={hints.onInput}>
         <nav className="auth-tabs auth-tabs--small" aria-label="注册方式">
           <ViewLink view="register-phone" redirectTo={redirectTo} onSwitch={onSwitch} className={cn("auth-tabs__tab", by === "phone" && "is-active")}>
             手机号注册
@@ -403,12 +423,12 @@ export function RegisterForm({ Form, result, redirectTo, busy, onSwitch, by }: A
 export function ForgetForm({ Form, result, redirectTo, busy, onSwitch, by, step }: AuthFormProps & { by: "phone" | "email"; step: "verify" | "reset" }) {
   const view: AuthView = by === "phone" ? "forget-phone" : "forget-email";
   const own = valuesFor(result, view);
-  const verifyHints = useHints(by === "phone" ? ForgetVerifyPhoneSchema : ForgetVerifyEmailSchema, own?.fieldErrors);
-  const resetHints = useHints(ResetPasswordSchema, own?.fieldErrors);
+  const verifyHints = useHints(by === "phone" ? ForgetVerifyPhoneSchema : ForgetVerifyEmailSchema, own);
+  const resetHints = useHints(ResetPasswordSchema, own);
   const hints = step === "reset" ? resetHints : verifyHints;
   return (
     <Form method="post" action={viewAction(view)} noValidate className="auth-form" onSubmit={hints.onSubmit}>
-      <div onBlur={hints.onBlur}>
+      <div ref={hints.ref} onBlur={hints.onBlur} onInput={hints.onInput} onChange={hints.onInput}>
         {step === "verify" ? (
           <nav className="auth-tabs auth-tabs--small" aria-label="找回方式">
             <ViewLink view="forget-email" redirectTo={redirectTo} onSwitch={onSwitch} className={cn("auth-tabs__tab", by === "email" && "is-active")}>
