@@ -49,7 +49,7 @@ export function CaptchaSlider({ onVerified, onCancel }: { onVerified: (verificat
     if (result.ok) {
       onVerified(result.captchaVerification);
     } else {
-      setMessage(`${result.message}，请重试`);
+      setMessage(result.message);
       load("/resources/captcha");
     }
   }, [checker.data, checker.state, onVerified, load]);

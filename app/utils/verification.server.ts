@@ -127,7 +127,7 @@ export async function sendCodeFromForm(
       return {
         status: "captcha",
         account,
-        message: `${errorMessage(error)}，请重试`,
+        message: errorMessage(error),
         captcha: await getFormCaptcha(request),
       };
     }
