@@ -321,5 +321,15 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     await expect(page).toHaveURL(/\/font$/);
     await expectLoggedIn(page);
     await logout(page);
+
+    // WeChat mode of the modal: the scan comes back to /account/wechat and returns to the page.
+    const { name } = ids(info.project.name);
+    await page.goto("/agreement/font");
+    await page.locator(".site-header__account").getByRole("link", { name: "登录" }).click();
+    const state = await dialog.locator("[data-wechat-state]").getAttribute("data-wechat-state");
+    expect(state).toBeTruthy();
+    await page.goto(`/account/wechat?code=wx-${name}&state=${state}`);
+    await expect(page).toHaveURL(/\/agreement\/font$/);
+    await expectLoggedIn(page);
   });
 });
