@@ -57,9 +57,7 @@ export function UserAvatarForm({
     [reset],
   );
 
-  function onChange(event: React.ChangeEvent<HTMLInputElement>) {
-    if (!hydrated) return;
-    const chosen = event.currentTarget.files?.[0] ?? null;
+  function choose(chosen: File | null | undefined) {
     if (!chosen) return;
     const problem = checkAvatarFile(chosen);
     if (problem) {
@@ -69,6 +67,16 @@ export function UserAvatarForm({
     setClientError(null);
     setFile(chosen);
   }
+
+  function onChange(event: React.ChangeEvent<HTMLInputElement>) {
+    if (hydrated) choose(event.currentTarget.files?.[0]);
+  }
+
+  // A picture chosen before the page hydrated goes to the cropper too (the plain submit button is gone by then).
+  useEffect(() => {
+    if (hydrated) choose(inputRef.current?.files?.[0]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
 
   function onConfirm(jpeg: Blob) {
     const form = new FormData();

@@ -1,7 +1,5 @@
 import {
-  MaxPartSizeExceededError,
   data,
-  unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -48,6 +46,8 @@ export const meta: MetaFunction = () => [{ title: "个人资料 - 短视频字�
 const PROFILE_PATH = "/user/profile";
 /** Multipart bodies beyond the avatar limit plus room for the other fields are refused unread. */
 const MAX_BODY_BYTES = AVATAR_MAX_BYTES + 256 * 1024;
+/** How much of a refused body is read and thrown away so the answer reaches the browser. */
+const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 
 type WechatQrConfig = {
   appid: string;
@@ -116,17 +116,53 @@ function failure(intent: string, error: unknown, extra: Partial<ProfileActionRes
   return answer({ intent, formError: errorMessage(error), ...extra });
 }
 
+class BodyTooLargeError extends Error {}
+
+/**
+ * Multipart bodies (the avatar) are parsed as they stream in. A part over 5 MB, or parts over
+ * MAX_BODY_BYTES in all, are not kept: the rest is read and dropped, so the browser gets the answer
+ * rather than a reset connection. Bodies beyond DISCARD_LIMIT_BYTES are cut off.
+ */
 async function readForm(request: Request): Promise<FormData | ProfileActionResult> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) return request.formData();
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_BODY_BYTES) return { intent: "avatar", formError: AVATAR_TOO_LARGE_MESSAGE };
+  let kept = 0;
+  let seen = 0;
+  let dropped = false;
   try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES }));
+    const formData = await unstable_parseMultipartFormData(request, async ({ filename, contentType, data }) => {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of data) {
+        seen += chunk.byteLength;
+        if (seen > DISCARD_LIMIT_BYTES) throw new BodyTooLargeError();
+        size += chunk.byteLength;
+        if (dropped || size > AVATAR_MAX_BYTES || kept + size > MAX_BODY_BYTES) {
+          dropped = true;
+          chunks.length = 0;
+          continue;
+        }
+        chunks.push(chunk);
+      }
+      if (dropped) return undefined;
+      kept += size;
+      return typeof filename === "string" ? new File(chunks as BlobPart[], filename, { type: contentType }) : new TextDecoder().decode(concat(chunks, size));
+    });
+    return dropped ? { intent: "avatar", formError: AVATAR_TOO_LARGE_MESSAGE } : formData;
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { intent: "avatar", formError: AVATAR_TOO_LARGE_MESSAGE };
+    if (error instanceof BodyTooLargeError) return { intent: "avatar", formError: AVATAR_TOO_LARGE_MESSAGE };
     return { intent: "avatar", formError: "上传失败，请重试" };
   }
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
 }
 
 function isSendCode(formData: FormData): boolean {

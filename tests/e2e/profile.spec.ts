@@ -10,6 +10,7 @@ function unique(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 const newEmail = () => `p${unique()}@example.com`;
+const rand = (n: number) => Math.floor(Math.random() * n);
 const newPhone = () => `13${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
 
 type Envelope<T> = { code: string; message: string; data: T };
@@ -21,12 +22,14 @@ type Envelope<T> = { code: string; message: string; data: T };
  */
 async function registerByEmail(request: APIRequestContext, password: string): Promise<{ email: string; token: string }> {
   let last = "";
+  // The backend caps codes per client IP (20 an hour); each test registers from its own address.
+  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
   for (let attempt = 0; attempt < 5; attempt++) {
     const email = newEmail();
-    const sent = await request.post("/web/api/account/sendCode", { data: { account: email, purpose: "register" } });
+    const sent = await request.post("/web/api/account/sendCode", { data: { account: email, purpose: "register" }, headers });
     expect((await sent.json()).code).toBe("200");
     const code = await latestCode(email);
-    const registered = await request.post("/web/api/account/register/email", { data: { email, code, password } });
+    const registered = await request.post("/web/api/account/register/email", { data: { email, code, password }, headers });
     const body = (await registered.json()) as Envelope<{ token: string }>;
     if (body.code === "200") return { email, token: body.data.token };
     last = body.message;
@@ -46,7 +49,8 @@ async function loggedInUser(request: APIRequestContext, context: BrowserContext,
 }
 
 async function login(request: APIRequestContext, account: string, password: string) {
-  const response = await request.post("/web/api/login", { data: { account, password } });
+  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
+  const response = await request.post("/web/api/login", { data: { account, password }, headers });
   return (await response.json()) as Envelope<{ token: string } | null>;
 }
 
@@ -211,6 +215,54 @@ test.describe("个人资料 /user/profile", () => {
       await page.locator("#avatar").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
       await expect(page.getByTestId("avatar-error")).toHaveText("请选择 JPG、PNG、WebP 或 GIF 格式的图片");
     }
+  });
+
+  test("超过 5 MB 的头像在浏览器和服务器两边都被拒绝", async ({ page, context, request, baseURL }, testInfo) => {
+    await loggedInUser(request, context, baseURL);
+    await page.goto("/user/profile");
+    const big = Buffer.alloc(5 * 1024 * 1024 + 200 * 1024, 0xff);
+    if (isJavaScriptOn(testInfo.project.name)) {
+      await page.locator("#avatar").setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: big });
+      await expect(page.getByTestId("avatar-error")).toHaveText("头像图片不能超过 5 MB");
+      await expect(page.getByRole("dialog", { name: "裁剪头像" })).toHaveCount(0);
+    }
+    // The action bounds the upload itself: a part over 5 MB, and a body far over the limit.
+    for (const size of [big.length, 8 * 1024 * 1024]) {
+      const response = await page.request.post("/user/profile", {
+        multipart: { intent: "avatar", avatar: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(size, 0xff) } },
+      });
+      expect(response.status()).toBe(200);
+      expect(await response.text()).toContain("头像图片不能超过 5 MB");
+    }
+  });
+
+  test("微信：扫码绑定，再解绑", async ({ page, context, request, baseURL }) => {
+    await loggedInUser(request, context, baseURL);
+    // The QR frame is WeChat's page: answer it locally (no internet in tests).
+    await page.route("https://open.weixin.qq.com/**", (route) =>
+      route.fulfill({ contentType: "text/html; charset=utf-8", body: "<!doctype html><title>微信</title><p>二维码</p>" }),
+    );
+    await page.goto("/user/profile");
+    const row = page.locator('[data-bind="wechat"]');
+    await expect(page.getByTestId("wechat-value")).toHaveText("未绑定");
+    await row.getByRole("link", { name: "扫码绑定" }).click();
+    const frame = row.locator('iframe[title="微信扫码绑定"]');
+    await expect(frame).toBeAttached();
+    const src = new URL((await frame.getAttribute("src"))!);
+    expect(src.origin).toBe("https://open.weixin.qq.com");
+    for (const key of ["appid", "scope", "redirect_uri", "state", "style"]) expect(src.searchParams.get(key)).toBeTruthy();
+    await expect(row.getByRole("link", { name: "打开微信扫码页面" })).toHaveAttribute("href", /open\.weixin\.qq\.com\/connect\/qrconnect/);
+
+    // After the scan WeChat sends the browser to redirect_uri (the /account/wechat callback) with a code.
+    const name = unique();
+    await page.goto(`/account/wechat?code=wx-${name}&state=${encodeURIComponent(src.searchParams.get("state")!)}`);
+    await expect(page).toHaveURL(/\/user\/profile$/);
+    await expect(toast(page, "微信绑定成功")).toBeVisible();
+    await expect(page.getByTestId("wechat-value")).toHaveText(`已绑定（微信用户${name}）`);
+
+    await row.getByRole("button", { name: "解绑" }).click();
+    await expect(toast(page, "已解绑微信")).toBeVisible();
+    await expect(page.getByTestId("wechat-value")).toHaveText("未绑定");
   });
 
   test("绑定手机号（验证码）、解绑邮箱、最后一种登录方式不能解绑", async ({ page, context, request, baseURL }, testInfo) => {
