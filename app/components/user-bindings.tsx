@@ -72,7 +72,7 @@ function BindForm({ type, current, result }: { type: BindType; current: string |
           />
         </Field>
         <Field label="验证码" htmlFor={id("code")} error={errors.code}>
-          <div className="user-bind__code-row">
+          <div className="code-row">
             <input
               id={id("code")}
               name="code"
