@@ -113,8 +113,13 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
   const asset = useStaticUrl();
   const user = useRootData()?.user;
 
-  // Close the open <details> menus after a client-side navigation.
+  // Close the open <details> menus after a client-side navigation (not on hydration: a menu
+  // opened before the scripts ran stays open).
+  const shownAt = useRef(`${location.pathname}${location.search}`);
   useEffect(() => {
+    const at = `${location.pathname}${location.search}`;
+    if (shownAt.current === at) return;
+    shownAt.current = at;
     header.current?.querySelectorAll("details[open]").forEach((node) => node.removeAttribute("open"));
   }, [location.pathname, location.search]);
 

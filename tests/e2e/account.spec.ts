@@ -286,6 +286,15 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     await logout(page);
   });
 
+  test("伪造或过期的 token：清除 Cookie 并回到首页", async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: "token", value: "forged-token-value-that-is-not-real-000000000", url: baseURL! }]);
+    await page.goto("/font");
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByText("登录已过期，请重新登录")).toBeVisible();
+    await expect(page.locator(".site-header__account").getByRole("link", { name: "登录" })).toBeVisible();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === "token")).toBeUndefined();
+  });
+
   test("协议页面有完整正文，并从表单链接", async ({ page }) => {
     await page.goto("/agreement/register");
     await expect(page.getByRole("heading", { name: "用户注册协议" })).toBeVisible();
