@@ -210,6 +210,8 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     test.skip(!byPhone, "需要手机号注册的用户");
     await page.goto("/user/profile");
     await expect(page).toHaveURL(/\/\?redirect=%2Fuser%2Fprofile$/);
+    // With JS the link opens the modal once the page has hydrated.
+    if (isJavaScriptOn(info.project.name)) await page.waitForLoadState("networkidle");
     await page.locator(".site-header__account").getByRole("link", { name: "登录" }).click();
     if (isJavaScriptOn(info.project.name)) {
       const dialog = page.getByRole("dialog", { name: "登录" });
@@ -311,6 +313,7 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     const { byEmail } = users[info.project.name] ?? {};
     test.skip(!byEmail, "需要邮箱注册的用户");
     await page.goto("/font");
+    await page.waitForLoadState("networkidle");
     await page.locator(".site-header__account").getByRole("link", { name: "登录" }).click();
     const dialog = page.getByRole("dialog", { name: "登录" });
     await expect(dialog).toBeVisible();
@@ -334,6 +337,7 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     // WeChat mode of the modal: the scan comes back to /account/wechat and returns to the page.
     const { name } = ids(info.project.name);
     await page.goto("/agreement/font");
+    await page.waitForLoadState("networkidle");
     await page.locator(".site-header__account").getByRole("link", { name: "登录" }).click();
     const state = await dialog.locator("[data-wechat-state]").getAttribute("data-wechat-state");
     expect(state).toBeTruthy();
