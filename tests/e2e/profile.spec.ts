@@ -265,7 +265,7 @@ test.describe("个人资料 /user/profile", () => {
     await expect(page.getByTestId("wechat-value")).toHaveText("未绑定");
   });
 
-  test("绑定手机号（验证码）、解绑邮箱、最后一种登录方式不能解绑", async ({ page, context, request, baseURL }, testInfo) => {
+  test("绑定并更换手机号（验证码）、解绑邮箱、最后一种登录方式不能解绑", async ({ page, context, request, baseURL }, testInfo) => {
     const { email, password } = await loggedInUser(request, context, baseURL);
     const phone = newPhone();
     await page.goto("/user/profile");
@@ -300,6 +300,18 @@ test.describe("个人资料 /user/profile", () => {
     await expect(toast(page, "手机号已绑定")).toBeVisible();
     await expect(page.getByTestId("phone-value")).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
 
+    // Change the phone: a code for the new number, purpose change.
+    const nextPhone = newPhone();
+    await phoneRow.getByText("更换手机号").click();
+    const change = phoneRow.getByRole("form", { name: "更换手机号" });
+    await change.getByLabel("新手机号").fill(nextPhone);
+    await change.getByRole("button", { name: "获取验证码" }).click();
+    await expect(change.getByText(/验证码已发送/)).toBeVisible();
+    await change.getByLabel("验证码").fill(await latestCode(nextPhone));
+    await change.getByRole("button", { name: "确认更换" }).click();
+    await expect(toast(page, "手机号已更换")).toBeVisible();
+    await expect(page.getByTestId("phone-value")).toHaveText(`${nextPhone.slice(0, 3)}****${nextPhone.slice(-4)}`);
+
     // Two ways in now: e-mail can go.
     await expect(emailRow.getByRole("button", { name: "解绑" })).toBeEnabled();
     await emailRow.getByRole("button", { name: "解绑" }).click();
@@ -314,7 +326,7 @@ test.describe("个人资料 /user/profile", () => {
     expect(forced.status()).toBe(200);
     expect(await forced.text()).toContain("至少需要保留一种登录方式，无法解绑");
     await page.reload();
-    await expect(page.getByTestId("phone-value")).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    await expect(page.getByTestId("phone-value")).toHaveText(`${nextPhone.slice(0, 3)}****${nextPhone.slice(-4)}`);
   });
 
   test("修改密码：新密码可以登录，旧密码不行", async ({ page, context, request, baseURL }) => {
