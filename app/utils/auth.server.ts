@@ -15,26 +15,27 @@ export function getToken(request: Request): string | null {
   return token ? token : null;
 }
 
-function cookieDomain(): string | undefined {
-  return getEnv().siteDomain || undefined;
-}
-
-/**
- * Set-Cookie value saving the token (SPEC 4: path root, domain if configured,
- * max age from the server's `expired` value, in seconds).
- */
-export function serializeTokenCookie(token: string, maxAgeSeconds?: number): string {
-  return serialize(TOKEN_COOKIE, token, {
+/** Options of the `token` cookie (SPEC 4): path /, SITE_DOMAIN, max-age from `expired`, HttpOnly, Lax, Secure in production. */
+export function tokenCookieOptions(maxAgeSeconds?: number) {
+  const env = getEnv();
+  return {
     path: "/",
-    domain: cookieDomain(),
-    maxAge: maxAgeSeconds && maxAgeSeconds > 0 ? Math.floor(maxAgeSeconds) : undefined,
-    sameSite: "lax",
-  });
+    domain: env.siteDomain || undefined,
+    maxAge: maxAgeSeconds !== undefined && maxAgeSeconds >= 0 ? Math.floor(maxAgeSeconds) : undefined,
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: env.isProduction,
+  };
 }
 
-/** Set-Cookie value that deletes the token cookie (Max-Age=0, path /, SITE_DOMAIN if configured). */
+/** Set-Cookie value saving the token, for `maxAgeSeconds` (the server's `expired`). */
+export function serializeTokenCookie(token: string, maxAgeSeconds?: number): string {
+  return serialize(TOKEN_COOKIE, token, tokenCookieOptions(maxAgeSeconds && maxAgeSeconds > 0 ? maxAgeSeconds : undefined));
+}
+
+/** Set-Cookie value that deletes the token cookie (same attributes, Max-Age=0). */
 export function clearTokenCookie(): string {
-  return serialize(TOKEN_COOKIE, "", { path: "/", domain: cookieDomain(), maxAge: 0, sameSite: "lax" });
+  return serialize(TOKEN_COOKIE, "", tokenCookieOptions(0));
 }
 
 /**

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  readWechatCookie,
-  redirectLoggedIn,
-  safeRedirect,
-  serializeSessionCookie,
-  serializeWechatCookie,
-  tokenCookieOptions,
-} from "./session.server";
+import { serializeTokenCookie, tokenCookieOptions } from "./auth.server";
+import { readWechatCookie, redirectLoggedIn, safeRedirect, serializeWechatCookie } from "./session.server";
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -40,7 +34,7 @@ describe("token cookie (SPEC 4)", () => {
   it("is HttpOnly, Lax, path /, max-age from expired, no Secure outside production", () => {
     process.env.NODE_ENV = "test";
     delete process.env.SITE_DOMAIN;
-    const cookie = serializeSessionCookie("abc", 604800);
+    const cookie = serializeTokenCookie("abc", 604800);
     expect(cookie).toMatch(/^token=abc;/);
     expect(cookie).toContain("Max-Age=604800");
     expect(cookie).toContain("Path=/");
@@ -55,7 +49,7 @@ describe("token cookie (SPEC 4)", () => {
     process.env.SITE_DOMAIN = "example.com";
     const options = tokenCookieOptions(100.7);
     expect(options).toMatchObject({ secure: true, domain: "example.com", maxAge: 100, httpOnly: true, sameSite: "lax", path: "/" });
-    expect(serializeSessionCookie("t", 10)).toContain("Domain=example.com");
+    expect(serializeTokenCookie("t", 10)).toContain("Domain=example.com");
   });
 
   it("redirects after login with the cookie, a toast and a safe target", () => {

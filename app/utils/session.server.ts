@@ -1,6 +1,6 @@
 import { parse, serialize } from "cookie";
 import { getEnv } from "./env.server";
-import { TOKEN_COOKIE } from "./auth.server";
+import { serializeTokenCookie } from "./auth.server";
 import { serializeToastCookie } from "./toast.server";
 import { redirect } from "@remix-run/node";
 
@@ -29,27 +29,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   }
 }
 
-/** Options of the `token` cookie (SPEC 4): path /, SITE_DOMAIN, max-age from `expired`, HttpOnly, Lax, Secure in production. */
-export function tokenCookieOptions(maxAgeSeconds?: number) {
-  const env = getEnv();
-  return {
-    path: "/",
-    domain: env.siteDomain || undefined,
-    maxAge: maxAgeSeconds && maxAgeSeconds > 0 ? Math.floor(maxAgeSeconds) : undefined,
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure: env.isProduction,
-  };
-}
-
-export function serializeSessionCookie(token: string, maxAgeSeconds?: number): string {
-  return serialize(TOKEN_COOKIE, token, tokenCookieOptions(maxAgeSeconds));
-}
-
 /** Sets the token cookie and redirects with a success toast. */
 export function redirectLoggedIn(login: LoginData, redirectTo: string, message = "登录成功"): Response {
   const headers = new Headers();
-  headers.append("Set-Cookie", serializeSessionCookie(login.token, login.expired));
+  headers.append("Set-Cookie", serializeTokenCookie(login.token, login.expired));
   headers.append("Set-Cookie", serializeToastCookie({ type: "success", message }));
   return redirect(safeRedirect(redirectTo), { headers });
 }
