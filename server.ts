@@ -66,6 +66,9 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
   app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));
 
   app.use((req, _res, next) => {
+    // What loaders forward to the backend as the visitor's address: Express's req.ip honours only
+    // the proxies TRUST_PROXY trusts, so a visitor cannot choose it.
+    req.headers["x-forwarded-for"] = req.ip ?? "";
     // @remix-run/express builds its Request from originalUrl.
     req.url = req.originalUrl = stripHtmlSuffix(req.originalUrl);
     next();

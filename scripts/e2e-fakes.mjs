@@ -85,7 +85,14 @@ export async function startE2eFakes({ smtpPort, smsPort, wechatPort, inboxPort }
 
 /** The message text after the headers, with quoted-printable and base64 parts decoded. */
 function readableBody(raw) {
-  const body = raw.split(/\r?\n\r?\n/).slice(1).join("\n");
+  // MIME boundaries and part headers carry random digits too: keep only the parts' content.
+  const body = raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n")
+    .split(/\r?\n/)
+    .filter((line) => !line.startsWith("--") && !/^[A-Za-z-]+: /.test(line))
+    .join("\n");
   const base64Blocks = body.match(/^[A-Za-z0-9+/]{16,}={0,2}(?:\r?\n[A-Za-z0-9+/]+={0,2})*$/gm) ?? [];
   const decoded = base64Blocks.map((block) => Buffer.from(block.replace(/\s+/g, ""), "base64").toString("utf8"));
   return [decodeQuotedPrintable(body), ...decoded].join("\n");

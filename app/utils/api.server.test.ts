@@ -91,6 +91,14 @@ describe("apiGet", () => {
     expect(lastSeen?.headers.token).toBe("abc123");
   });
 
+  it("passes the visitor's address on to the backend", async () => {
+    const request = new Request("http://localhost/font", { headers: { "X-Forwarded-For": "203.0.113.9" } });
+    await apiGet(request, "/ok", undefined, { base });
+    expect(lastSeen?.headers["x-forwarded-for"]).toBe("203.0.113.9");
+    await apiGet(page(), "/ok", undefined, { base });
+    expect(lastSeen?.headers["x-forwarded-for"]).toBeUndefined();
+  });
+
   it("treats a numeric 200 code as failure (only the string '200' is success)", async () => {
     const error = await caught(apiGet(page(), "/numeric-code", undefined, { base }));
     expect(error).toBeInstanceOf(ApiError);

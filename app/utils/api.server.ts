@@ -53,6 +53,9 @@ export function apiHeaders(request: Request | null, extra?: HeadersInit): Header
   const headers = new Headers(extra);
   headers.set("X-Requested-With", "XMLHttpRequest");
   headers.set("Accept", "application/json, text/plain, */*");
+  // The visitor's address (server.ts puts it there), so the backend's per-IP limits count visitors, not this server.
+  const visitorAddress = request?.headers.get("X-Forwarded-For");
+  if (visitorAddress) headers.set("X-Forwarded-For", visitorAddress);
   const token = request ? getToken(request) : null;
   if (token) {
     headers.set("Authorization", `Bearer ${token}`);
