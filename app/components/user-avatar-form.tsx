@@ -95,8 +95,9 @@ export function UserAvatarForm({
         {uploading ? <span className="user-avatar-form__busy">上传中…</span> : null}
       </div>
       <div className="user-avatar-form__controls">
-        <label className="btn btn--ghost btn--sm user-avatar-form__pick" htmlFor="avatar">
-          {avatarUrl ? "更换头像" : "上传头像"}
+        {/* With JS the label is the button (the input is hidden); without, the browser's own file picker shows. */}
+        <label className={hydrated ? "btn btn--ghost btn--sm user-avatar-form__pick" : "field__label"} htmlFor="avatar">
+          {hydrated ? (avatarUrl ? "更换头像" : "上传头像") : "选择头像图片"}
         </label>
         <input
           ref={inputRef}
