@@ -56,6 +56,8 @@ describe("server.ts on the embedded defaults", () => {
     const response = await fetch(`${server.url}/font`, { headers: { "accept-encoding": "gzip" } });
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-powered-by")).toBeNull();
+    // Not no-referrer: with it Chromium posts forms with Origin: null and Remix refuses every no-JS action.
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
