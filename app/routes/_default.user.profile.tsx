@@ -44,8 +44,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: cropperSty
 export const meta: MetaFunction = () => [{ title: "个人资料 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 const PROFILE_PATH = "/user/profile";
-/** Multipart bodies beyond the avatar limit plus room for the other fields are refused unread. */
+/** What a multipart post may keep in all: the avatar limit plus room for the other fields. */
 const MAX_BODY_BYTES = AVATAR_MAX_BYTES + 256 * 1024;
+/** The text forms are small; a larger urlencoded body is refused. */
+const MAX_FORM_BYTES = 64 * 1024;
 /** How much of a refused body is read and thrown away so the answer reaches the browser. */
 const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 
@@ -125,7 +127,10 @@ class BodyTooLargeError extends Error {}
  */
 async function readForm(request: Request): Promise<FormData | ProfileActionResult> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!/^multipart\/form-data/i.test(type)) return request.formData();
+  if (!/^multipart\/form-data/i.test(type)) {
+    if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) return { intent: "", formError: "输入的数据不合法!" };
+    return request.formData();
+  }
   let kept = 0;
   let seen = 0;
   let dropped = false;
