@@ -57,7 +57,6 @@ export function TypeTester({
     // Runs once, on hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const live = hydrated && Boolean(onTextChange);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     if (!onSubmit) return;
@@ -79,9 +78,10 @@ export function TypeTester({
             maxLength={TESTER_TEXT_MAX}
             placeholder={`输入任意文字，例如：${DEFAULT_PREVIEW_TEXT}`}
             aria-label="预览文字"
-            {...(live
-              ? { value: text, onChange: (event) => onTextChange?.(event.target.value) }
-              : { defaultValue: text })}
+            // Uncontrolled on purpose: switching to a controlled value at hydration could overwrite
+            // what the visitor is typing at that moment.
+            defaultValue={text}
+            onChange={onTextChange ? (event) => onTextChange(event.target.value) : undefined}
           />
         </label>
         <div className="type-tester__row">
