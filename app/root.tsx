@@ -17,7 +17,7 @@ import { getToken, requireAuthGuard } from "~/utils/auth.server";
 import { getEnv, getPublicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { isGuardedPath } from "~/utils/misc";
-import { avatarBrowserUrl, useRootData, type AccountUser, type ColumnLink, type FriendLink, type RootData } from "~/utils/root-data";
+import { avatarBrowserUrl, flattenFavoriteFontGNos, useRootData, type AccountUser, type ColumnLink, type FriendLink, type RootData } from "~/utils/root-data";
 import { AccountModal } from "~/components/account-modal";
 import { ErrorPage, describeError } from "~/components/error-page";
 import { OnlineStatus } from "~/components/online-status";
@@ -50,10 +50,19 @@ type UserInfo = { id: number | string; nickname?: string | null; avatar?: string
 
 /**
  * SPEC 4: with a token cookie, load the user info (a 401/S00106 makes the api client throw the
- * redirect home that clears the cookie). Favourite fonts would follow here once the backend has them.
+ * redirect home that clears the cookie), then the favourite fonts.
  */
+async function loadAccount(
+  request: Request,
+  browserApiBase: string,
+): Promise<{ user: AccountUser | null; favoriteFontGNos: string[] }> {
+  if (!getToken(request)) return { user: null, favoriteFontGNos: [] };
+  const user = await loadUser(request, browserApiBase);
+  // Without user info the backend is down or slow: do not hold the page for a second timeout.
+  return { user, favoriteFontGNos: user ? await loadFavoriteFontGNos(request) : [] };
+}
+
 async function loadUser(request: Request, browserApiBase: string): Promise<AccountUser | null> {
-  if (!getToken(request)) return null;
   try {
     const info = await apiGet<UserInfo>(request, "/web/api/account/user-info", undefined, { timeoutMs: CHROME_TIMEOUT_MS });
     if (!info) return null;
@@ -65,14 +74,27 @@ async function loadUser(request: Request, browserApiBase: string): Promise<Accou
   }
 }
 
+/** The fonts in the user's favourite collections; a failure other than an expired token gives []. */
+async function loadFavoriteFontGNos(request: Request): Promise<string[]> {
+  try {
+    const collections = await apiGet<unknown>(request, "/web/api/account/collection/allFont", undefined, {
+      timeoutMs: CHROME_TIMEOUT_MS,
+    });
+    return flattenFavoriteFontGNos(collections);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return [];
+  }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   // SPEC 2: the `auth` guard runs on every page.
   requireAuthGuard(request);
 
   const env = getEnv();
   // SPEC 4: friend links load regardless (failures give empty lists).
-  const [user, friendLinks, footerColumns] = await Promise.all([
-    loadUser(request, env.browserApiBase),
+  const [{ user, favoriteFontGNos }, friendLinks, footerColumns] = await Promise.all([
+    loadAccount(request, env.browserApiBase),
     apiGet<unknown>(request, "/web/api/friendshipLinks/getFriendshipLinks", undefined, { timeoutMs: CHROME_TIMEOUT_MS })
       .then((value) => asArray<FriendLink>(value))
       .catch(() => [] as FriendLink[]),
@@ -87,6 +109,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     appTitle: env.appTitle,
     loggedIn: Boolean(getToken(request)),
     user,
+    favoriteFontGNos,
     friendLinks,
     footerColumns,
     toast,

@@ -6,6 +6,7 @@ import { FontRepository } from "./catalogue/font-repository.js";
 import { createCatalogueRouter } from "./catalogue/routes.js";
 import { seedCatalogue } from "./catalogue/seed.js";
 import { assetUrlOn, type AssetUrl } from "./catalogue/urls.js";
+import { createCollectionRouter } from "./collection/routes.js";
 import { openDatabase, pgliteDirectory, type DatabaseLocation } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import type { Database } from "./db/schema.js";
@@ -47,6 +48,7 @@ export type BackendContext = {
 const routeModules: Array<(context: BackendContext) => express.Router> = [
   createCatalogueRouter,
   ({ db, account }) => createAccountRouter({ db, config: account }),
+  ({ db }) => createCollectionRouter({ db }),
 ];
 
 /** Paths owned by the backend: anything under them that no module answers is a JSON 404. */

@@ -22,12 +22,32 @@ export type RootData = {
   loggedIn: boolean;
   /** Null when anonymous, or when user info could not be loaded this time. */
   user?: AccountUser | null;
+  /** Every font in the user's favourite collections (SPEC 4), unique, in collection order; [] when anonymous. */
+  favoriteFontGNos: string[];
   friendLinks: FriendLink[];
   footerColumns: ColumnLink[];
   toast: Toast | null;
   year: number;
   env: { apiBase: string; subsetBase: string; staticBase: string };
 };
+
+/**
+ * The font numbers in favourite collections as `/web/api/account/collection/allFont` answers them
+ * (`[{ fontList: [{ fontGNo }] }]`, SPEC 3): flattened, first occurrence kept, anything malformed skipped.
+ */
+export function flattenFavoriteFontGNos(collections: unknown): string[] {
+  const gnos = new Set<string>();
+  if (!Array.isArray(collections)) return [];
+  for (const collection of collections) {
+    const fontList: unknown = (collection as { fontList?: unknown } | null)?.fontList;
+    if (!Array.isArray(fontList)) continue;
+    for (const font of fontList) {
+      const gno: unknown = (font as { fontGNo?: unknown } | null)?.fontGNo;
+      if ((typeof gno === "string" && gno !== "") || (typeof gno === "number" && Number.isFinite(gno))) gnos.add(String(gno));
+    }
+  }
+  return [...gnos];
+}
 
 /** The root loader's data; undefined inside a root error boundary when the root loader itself failed. */
 export function useRootData(): RootData | undefined {
