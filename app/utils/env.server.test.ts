@@ -7,7 +7,6 @@ describe("readEnv", () => {
     expect(env.appTitle).toBe("短视频字体");
     expect(env.apiBase).toBe("http://127.0.0.1:4000");
     expect(env.subsetBase).toBe("http://127.0.0.1:4000");
-    expect(env.wechatApiBase).toBe("http://127.0.0.1:4000");
     expect(env.browserApiBase).toBe("");
     expect(env.browserSubsetBase).toBe("");
     expect(env.staticBase).toBe("");
@@ -25,7 +24,6 @@ describe("readEnv", () => {
       APP_TITLE: "字体站",
       API_BASE: "https://api.example.com/",
       SUBSET_BASE: "https://subset.example.com",
-      WECHAT_API_BASE: "https://wx.example.com",
       STATIC_BASE: "https://cdn.example.com/",
       SITE_DOMAIN: "example.com",
       INTERNAL_ORIGIN: "http://127.0.0.1:3000",
@@ -39,12 +37,7 @@ describe("readEnv", () => {
       browserSubsetBase: "https://subset.example.com",
       staticBase: "https://cdn.example.com",
       siteDomain: "example.com",
-      wechatApiBase: "https://wx.example.com",
       isProduction: false,
     });
-  });
-
-  it("WeChat API defaults to the main API", () => {
-    expect(readEnv({ API_BASE: "https://api.example.com" }).wechatApiBase).toBe("https://api.example.com");
   });
 });

@@ -22,7 +22,6 @@ const envSchema = z.object({
     .transform((value) => value || "短视频字体"),
   API_BASE: optionalBase,
   SUBSET_BASE: optionalBase,
-  WECHAT_API_BASE: optionalBase,
   STATIC_BASE: optionalBase,
   SITE_DOMAIN: z
     .string()
@@ -49,8 +48,6 @@ export type Env = {
   staticBase: string;
   /** SITE_DOMAIN, used as the token cookie's Domain; "" = host-only. */
   siteDomain: string;
-  /** WECHAT_API_BASE, else apiBase. */
-  wechatApiBase: string;
   isProduction: boolean;
 };
 
@@ -71,7 +68,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     browserSubsetBase: e.SUBSET_BASE,
     staticBase: e.STATIC_BASE,
     siteDomain: e.SITE_DOMAIN,
-    wechatApiBase: e.WECHAT_API_BASE || apiBase,
     isProduction: e.NODE_ENV === "production",
   };
 }
