@@ -75,7 +75,8 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
   });
 
   const build = (await import(pathToBuild())) as ServerBuild;
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
+  app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));

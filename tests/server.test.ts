@@ -73,8 +73,10 @@ describe("server.ts on the embedded defaults", () => {
     const api = await fetch(`${server.url}/web/api/nothing-here`);
     expect(api.status).toBe(404);
     expect((await api.json()).code).toBe("404");
-    const page = await fetch(`${server.url}/no/such/page`);
-    expect(page.status).toBe(404);
-    expect(await page.text()).toContain("This page could not be found");
+    for (const path of ["/no/such/page", "/font/%E0%A4%A"]) {
+      const page = await fetch(`${server.url}${path}`);
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain("This page could not be found");
+    }
   });
 });
