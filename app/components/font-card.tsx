@@ -4,7 +4,7 @@ import {
   fontHref,
   formatFileSize,
   weightCount,
-  type Font,
+  type FontSummary,
   type PreviewFace,
   type PreviewTheme,
 } from "~/utils/catalogue";
@@ -12,7 +12,7 @@ import { FontPreview } from "./font-preview";
 import { LicenseBadge } from "./license-badge";
 
 export type FontItemProps = {
-  font: Font;
+  font: FontSummary;
   face?: PreviewFace | null;
   previewText: string;
   theme?: PreviewTheme;

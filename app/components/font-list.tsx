@@ -5,6 +5,7 @@ import {
   formatFileSize,
   weightCount,
   type Font,
+  type FontSummary,
   type ListLayout,
   type PreviewFace,
   type PreviewTheme,
@@ -14,7 +15,7 @@ import { FontPreview } from "./font-preview";
 import { LicenseBadge } from "./license-badge";
 
 export type FontListProps = {
-  fonts: Font[];
+  fonts: FontSummary[];
   /** Subset faces keyed by fontGNo (from loadPreviewFaces). */
   faces: Record<string, PreviewFace>;
   layout: ListLayout;

@@ -8,7 +8,7 @@ import { LayoutSwitch } from "~/components/layout-switch";
 import { Pagination } from "~/components/pagination";
 import fontStylesHref from "~/styles/font.css";
 import { apiGet, isApiError } from "~/utils/api.server";
-import { dictEntries, type Dict, type Font, type Page, type StyleCategory, type Tag } from "~/utils/catalogue";
+import { dictEntries, toFontSummary, type Dict, type Font, type Page, type StyleCategory, type Tag } from "~/utils/catalogue";
 import {
   LIST_PAGE_SIZE,
   fontListSearch,
@@ -108,7 +108,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query,
     notices,
     previewText,
-    fonts: records,
+    fonts: records.map(toFontSummary),
     total: page.total,
     pages: page.pages,
     categories,

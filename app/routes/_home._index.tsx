@@ -3,7 +3,16 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import fontStylesHref from "~/styles/font.css";
 import { apiGet } from "~/utils/api.server";
 import { loadPreviewFaces } from "~/utils/subset.server";
-import { fontHref, licenseLabel, previewFontFamily, type Font, type PreviewFace, type StyleCategory } from "~/utils/catalogue";
+import {
+  fontHref,
+  licenseLabel,
+  previewFontFamily,
+  toFontSummary,
+  type Font,
+  type FontSummary,
+  type PreviewFace,
+  type StyleCategory,
+} from "~/utils/catalogue";
 import { DEFAULT_PREVIEW_TEXT } from "~/utils/font-query";
 import { categoryEntryImage } from "~/utils/category-image";
 import { errorMessage } from "~/utils/api-errors";
@@ -75,8 +84,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadError = errorMessage(error);
   }
 
-  const recommend = home.recommend.slice(0, RECOMMEND_COUNT);
-  const newest = home.newest.slice(0, NEWEST_COUNT);
+  const recommend = home.recommend.slice(0, RECOMMEND_COUNT).map(toFontSummary);
+  const newest = home.newest.slice(0, NEWEST_COUNT).map(toFontSummary);
   const previewText = DEFAULT_PREVIEW_TEXT;
   const faces: Record<string, PreviewFace> = await loadPreviewFaces(
     [...recommend, ...newest].map((font) => ({ gno: font.fontGNo, text: previewText })),
@@ -119,7 +128,7 @@ function CategoryGrid({ categories }: { categories: StyleCategory[] }) {
 }
 
 /** The hero's showcase: the sample line in three recommended fonts, each a link to the font. */
-function HeroShowcase({ fonts, faces, text }: { fonts: Font[]; faces: Record<string, PreviewFace>; text: string }) {
+function HeroShowcase({ fonts, faces, text }: { fonts: FontSummary[]; faces: Record<string, PreviewFace>; text: string }) {
   if (!fonts.length) return null;
   return (
     <ul className="hero-showcase" aria-label="字体效果示例">

@@ -15,9 +15,51 @@ import {
   previewFontFamily,
   sortedWeights,
   truncateChars,
+  toFontSummary,
   uniqueChars,
   weightName,
+  type Font,
 } from "./catalogue";
+
+function sampleFont(): Font {
+  return {
+    fontGNo: "10001",
+    familyId: 1,
+    familyName: "站酷快乐体",
+    familyNameEn: "ZCOOL KuaiLe",
+    fontName: "站酷快乐体",
+    styleName: "Regular",
+    weight: 400,
+    webFontFamily: "A10001",
+    woffPath: null,
+    ttfPath: "/api/v1/web/10001/download",
+    isDefault: true,
+    description: "一款活泼可爱的圆润字体。",
+    styles: [],
+    tags: [{ id: 1, name: "可爱" }],
+    license: {
+      code: "OFL-1.1",
+      name: "SIL Open Font License 1.1",
+      url: null,
+      commercialUse: true,
+      commercialLabel: "免费商用",
+      commercialSource: "字体名称表 nameID 13",
+    },
+    designer: "刘兵克",
+    foundry: "站酷",
+    copyright: "Copyright 2018",
+    version: "Version 1.0",
+    glyphCount: 7055,
+    charsets: [{ code: "GB2312", name: "GB2312 汉字", covered: 6763, total: 6763 }],
+    fileSize: 100,
+    format: "ttf",
+    videoUrl: null,
+    downloads: 1,
+    views: 2,
+    createdAt: "2024-01-01T00:00:00.000Z",
+    childFontResource: [],
+  };
+}
 
 describe("catalogue helpers", () => {
   it("names weights", () => {
@@ -105,5 +147,26 @@ describe("catalogue helpers", () => {
     expect(dictEntries(dicts, "style").map((d) => d.dictNumber)).toEqual(["vlog", "cute"]);
     expect(dictName(dicts, "weight", 400)).toBe("常规");
     expect(dictName(dicts, "weight", 500)).toBeUndefined();
+  });
+});
+
+describe("toFontSummary", () => {
+  it("keeps what lists show and drops the detail page's heavy fields", () => {
+    const child = { ...sampleFont(), fontGNo: "10002", weight: 700, fileSize: 200, description: "很长的介绍" };
+    const font = { ...sampleFont(), childFontResource: [sampleFont(), child] };
+    const summary = toFontSummary(font);
+    expect(summary).not.toHaveProperty("description");
+    expect(summary).not.toHaveProperty("charsets");
+    expect(summary.fontGNo).toBe(font.fontGNo);
+    expect(summary.license).toEqual(font.license);
+    expect(summary.childFontResource[1]).toEqual({
+      fontGNo: "10002",
+      weight: 700,
+      fileSize: 200,
+      fontName: child.fontName,
+      styleName: child.styleName,
+    });
+    expect(familyFileSize(summary)).toBe(familyFileSize(font));
+    expect(JSON.stringify(summary).length).toBeLessThan(JSON.stringify(font).length);
   });
 });

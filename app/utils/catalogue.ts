@@ -223,18 +223,41 @@ export function previewFontFamily(face: Pick<PreviewFace, "familyName"> | undefi
   return face ? `"${face.familyName}", sans-serif` : "sans-serif";
 }
 
+/** What a list of fonts shows: the family's default weight without the detail page's heavy fields. */
+export type FontSummary = Omit<Font, "description" | "charsets" | "copyright" | "version" | "childFontResource"> & {
+  childFontResource: Array<Pick<Font, "fontGNo" | "weight" | "fileSize" | "fontName" | "styleName">>;
+};
+
+/**
+ * Trims a font record to what list views render, so that the data a page embeds for hydration
+ * stays small (the API answers whole records: descriptions, charsets and every weight's details).
+ */
+export function toFontSummary(font: Font): FontSummary {
+  const { description: _description, charsets: _charsets, copyright: _copyright, version: _version, ...rest } = font;
+  return {
+    ...rest,
+    childFontResource: (font.childFontResource ?? []).map(({ fontGNo, weight, fileSize, fontName, styleName }) => ({
+      fontGNo,
+      weight,
+      fileSize,
+      fontName,
+      styleName,
+    })),
+  };
+}
+
 /** Family display name, also for a child weight whose fontName already contains it. */
 export function fontDisplayName(font: Pick<Font, "familyName" | "fontName">): string {
   return font.fontName || font.familyName;
 }
 
 /** Number of weights of a family (at least 1). */
-export function weightCount(font: Pick<Font, "childFontResource">): number {
+export function weightCount(font: { childFontResource?: unknown[] }): number {
   return Math.max(1, font.childFontResource?.length ?? 0);
 }
 
 /** Total bytes of every weight of a family (falls back to the font's own size). */
-export function familyFileSize(font: Pick<Font, "fileSize" | "childFontResource">): number {
+export function familyFileSize(font: { fileSize: number; childFontResource?: Array<{ fileSize: number }> }): number {
   const children = font.childFontResource ?? [];
   if (children.length === 0) return font.fileSize;
   return children.reduce((sum, child) => sum + (child.fileSize || 0), 0);
