@@ -1,0 +1,80 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBackend, type Backend } from "../index.js";
+import { TEST_DATABASES } from "../db/test-databases.js";
+import { serveRouter, type TestServer } from "../http/test-server.js";
+import { createSubsetService } from "./index.js";
+import { glyphCountOf, sfntFromWoff, unicodesOf } from "./testing/fonts.js";
+
+type SubsetItem = { gno: string; text: string; familyName: string; woffPath: string; ttfPath: string };
+
+/** The subset endpoint over the real catalogue: gno → the seeded font file, on each database. */
+describe.each(TEST_DATABASES)("subset service over the catalogue on $name", (database) => {
+  let backend: Backend;
+  let subset: Awaited<ReturnType<typeof createSubsetService>>;
+  let server: TestServer;
+  let dataDir: string;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (!database.available) return;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "subset-catalogue-"));
+    const { dispose: disposeDatabase, ...options } = await database.open();
+    dispose = disposeDatabase;
+    backend = await createBackend({ ...options, dataDir });
+    subset = await createSubsetService({
+      cacheDir: path.join(dataDir, "subset-cache"),
+      memoryBudgetBytes: 256 * 1024 * 1024,
+      fontSource: backend.fontSource,
+    });
+    server = await serveRouter(subset.router);
+  });
+
+  afterAll(async () => {
+    if (!database.available) return;
+    await server?.close();
+    await subset?.close();
+    await backend?.close();
+    await dispose?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function post(body: unknown) {
+    const response = await fetch(`${server.origin}/webfont/http`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { code: string; message: string; data: SubsetItem[] | null } };
+  }
+
+  describe.skipIf(!database.available)("with a seeded catalogue", () => {
+    it("subsets every catalogue family to exactly the requested characters it has", async () => {
+      const gnos = ["10001", "10010", "10027", "10033", "10035", "10037"];
+      const text = "短视频字体 Aa1";
+      const { status, body } = await post(gnos.map((gno) => ({ gno, text })));
+      expect(status).toBe(200);
+      expect(body.code).toBe("200");
+      expect(body.data?.map((item) => item.gno)).toEqual(gnos);
+      for (const item of body.data ?? []) {
+        expect(item.familyName).toMatch(/^A/);
+        const woff = new Uint8Array(await (await fetch(`${server.origin}${item.woffPath}`)).arrayBuffer());
+        const sfnt = woff[3] === 0x32 ? null : sfntFromWoff(woff); // first answer is WOFF, not yet WOFF2
+        expect(sfnt, `${item.gno} answered ${item.woffPath}`).not.toBeNull();
+        const source = await backend.fontSource(item.gno);
+        const whole = unicodesOf(await fs.readFile(source!.filePath));
+        const wanted = [...new Set([...text].map((character) => character.codePointAt(0)!))].filter((cp) => whole.has(cp));
+        expect(unicodesOf(sfnt!)).toEqual(new Set(wanted));
+        expect(glyphCountOf(sfnt!)).toBeLessThan(40);
+      }
+    });
+
+    it("names an unknown font in a clear error", async () => {
+      const { status, body } = await post([{ gno: "99999", text: "你好" }]);
+      expect(status).toBe(400);
+      expect(body.message).toContain("99999");
+    });
+  });
+});
