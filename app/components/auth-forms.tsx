@@ -16,6 +16,7 @@ import type { SendCodeState } from "~/utils/verification.server";
 import { cn } from "~/utils/misc";
 import { PasswordField } from "./password-field";
 import { SendCodeButton } from "./send-code-button";
+import { FieldError } from "~/components/field-error";
 
 /** Every account view, as a page URL and as a modal mode (SPEC 2). */
 export type AuthView =
@@ -192,11 +193,7 @@ function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
@@ -238,11 +235,7 @@ function CodeField({
         />
         <SendCodeButton accountFieldName={accountFieldName} purpose={purpose} kind={kind} state={sendCode ?? null} />
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useHydrated } from "~/utils/misc";
+import { FieldError } from "~/components/field-error";
 
 export type PasswordFieldProps = {
   name: string;
@@ -43,11 +44,7 @@ export function PasswordField({ name, label, error, autoComplete = "current-pass
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import type { ZodTypeAny } from "zod";
 import { cn } from "~/utils/misc";
 import { issuesByField } from "~/utils/profile-forms";
+import { FieldError } from "~/components/field-error";
 
 /** What the profile action answers when a form needs another look (errors, the input to keep). */
 export type ProfileActionResult = {
@@ -62,9 +63,7 @@ export function Field({
       </label>
       {children}
       {error ? (
-        <p className="field__error" id={`${htmlFor}-error`} role="alert">
-          {error}
-        </p>
+        <FieldError id={`${htmlFor}-error`} error={error} />
       ) : hint ? (
         <p className="field__hint" id={`${htmlFor}-hint`}>
           {hint}
