@@ -4,7 +4,7 @@ import path from "node:path";
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { notFound, sendOk } from "../http/envelope.js";
-import { wrap } from "../captcha/routes.js";
+import { asyncHandler } from "../http/async-handler.js";
 import type { CodePurpose } from "../mail/index.js";
 import { bindWechatAccount } from "../wechat/routes.js";
 import { AVATAR_FILE_NAME, AVATAR_MAX_BYTES, avatarDirectory, deleteAvatar, parseCrop, processAvatar, storeAvatar } from "./avatar.js";
@@ -157,7 +157,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.get(
     "/web/api/account/user-info",
     auth,
-    wrap(async (_req, res) => {
+    asyncHandler(async (_req, res) => {
       res.set("Cache-Control", "no-store");
       sendOk(res, toUserView(await loadUser(res)));
     }),
@@ -166,7 +166,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.post(
     "/web/api/account/sendCode",
     maybeAuth,
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       checkHoneypot(req.body);
       const body = parseInput(sendCodeSchema, req.body);
       const rawAccount = [body.account, body.phone, body.email].find((value) => value !== undefined && value !== "");
@@ -210,7 +210,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
 
   router.post(
     "/web/api/login",
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       checkHoneypot(req.body);
       const body = parseInput(loginSchema, req.body);
       const now = ctx.clock();
@@ -238,7 +238,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
 
   router.post(
     "/web/api/sms-login",
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       checkHoneypot(req.body);
       const body = parseInput(smsLoginSchema, req.body);
       await ctx.codes.verify(body.phone, ["login"], body.code, ctx.clock());
@@ -281,7 +281,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
 
   router.post(
     "/web/api/account/register/phone",
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       checkHoneypot(req.body);
       const body = parseInput(registerPhoneSchema, req.body);
       await register(req, res, "phone", body.phone, body);
@@ -290,7 +290,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
 
   router.post(
     "/web/api/account/register/email",
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       checkHoneypot(req.body);
       const body = parseInput(registerEmailSchema, req.body);
       await register(req, res, "email", body.email, body);
@@ -300,7 +300,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.post(
     "/web/api/logout",
     auth,
-    wrap(async (_req, res) => {
+    asyncHandler(async (_req, res) => {
       await revokeSession(ctx.db, mustUser(res).sessionId, ctx.clock());
       sendOk(res, null);
     }),
@@ -308,7 +308,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
 
   router.post(
     "/web/api/account/rest-code-verify",
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       checkHoneypot(req.body);
       const body = parseInput(resetVerifySchema, req.body);
       const now = ctx.clock();
@@ -332,7 +332,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
 
   router.put(
     "/web/api/account/rest-pwd",
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       checkHoneypot(req.body);
       const body = parseInput(resetSchema, req.body);
       confirmMatches(body.password, body.confirmPassword);
@@ -366,7 +366,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.put(
     "/web/api/account/bind-account",
     auth,
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const body = parseInput(bindSchema, req.body);
       const user = await loadUser(res);
       if (body.type === "wechat") {
@@ -398,7 +398,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.put(
     "/web/api/account/unbind-account",
     auth,
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const body = parseInput(unbindSchema, req.body);
       const user = await loadUser(res);
       const bound = body.type === "wechat" ? Boolean(user.wechat_openid || user.wechat_unionid) : Boolean(user[body.type]);
@@ -435,7 +435,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.put(
     "/web/api/account/update-account-pwd",
     auth,
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const body = parseInput(changePasswordSchema, req.body);
       confirmMatches(body.newPassword, body.confirmPassword);
       const user = await loadUser(res);
@@ -466,7 +466,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.post(
     "/web/api/account/update-account-info",
     auth,
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const user = await loadUser(res);
       let fields: Record<string, string>;
       let file: Buffer | undefined;
@@ -506,7 +506,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
 
   router.get(
     "/web/api/account/avatar/:file",
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const name = String(req.params.file);
       if (!AVATAR_FILE_NAME.test(name)) throw refusedNotFound();
       const file = path.join(avatarDirectory(ctx.config.dataDir), name);

@@ -1,5 +1,6 @@
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
+import { asyncHandler } from "../http/async-handler.js";
 import { sendOk } from "../http/envelope.js";
 import type { Clock } from "../account/clock.js";
 import { tooMany } from "../account/errors.js";
@@ -56,12 +57,12 @@ export function createCaptchaRouter(options: { db: Kysely<any>; service: Captcha
     res.set("Cache-Control", "no-store");
     sendOk(res, challenge);
   };
-  router.post("/captcha/get", wrap(get));
-  router.get("/captcha/get", wrap(get));
+  router.post("/captcha/get", asyncHandler(get));
+  router.get("/captcha/get", asyncHandler(get));
 
   router.post(
     "/captcha/check",
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       const body = parseInput(checkSchema, req.body);
       let result;
       if ("pointJson" in body) {
@@ -78,11 +79,4 @@ export function createCaptchaRouter(options: { db: Kysely<any>; service: Captcha
     }),
   );
   return router;
-}
-
-/** Sends a rejected promise to the error middleware. */
-export function wrap(handler: (req: Request, res: express.Response) => Promise<void>): express.RequestHandler {
-  return (req, res, next) => {
-    handler(req, res).catch(next);
-  };
 }

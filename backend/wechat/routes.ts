@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import express, { type Router } from "express";
 import { z } from "zod";
 import { ApiError, sendOk } from "../http/envelope.js";
-import { wrap } from "../captcha/routes.js";
+import { asyncHandler } from "../http/async-handler.js";
 import { loginData, type AccountContext } from "../account/context.js";
 import { refused, unauthorized } from "../account/errors.js";
 import { currentUser, optionalUser } from "../account/sessions.js";
@@ -100,7 +100,7 @@ export function createWechatRoutes(ctx: AccountContext): Router {
   router.get(
     "/web/api/wechat/qr-config",
     maybeAuth,
-    wrap(async (_req, res) => {
+    asyncHandler(async (_req, res) => {
       const settings = wechatSettings(ctx);
       const now = ctx.clock();
       const state = randomBytes(24).toString("base64url");
@@ -137,7 +137,7 @@ export function createWechatRoutes(ctx: AccountContext): Router {
   router.get(
     "/web/api/wechat/callback",
     maybeAuth,
-    wrap(async (req, res) => {
+    asyncHandler(async (req, res) => {
       wechatSettings(ctx);
       const query = parseInput(callbackSchema, req.query);
       const issued = await consumeState(ctx, query.state);
