@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiPost } from "~/utils/api.server";
 import { errorMessage } from "~/utils/api-errors";
+import { dataUri, type CaptchaChallenge } from "~/utils/verification.server";
 
 /** A slider challenge for the browser (decision 004: AJ-Captcha blockPuzzle). */
 export type SliderChallenge = {
@@ -15,27 +16,15 @@ export type SliderChallenge = {
 
 export type CaptchaCheckResult = { ok: true; captchaVerification: string } | { ok: false; message: string };
 
-type Challenge = {
-  originalImageBase64: string;
-  jigsawImageBase64: string;
-  token: string;
-  secretKey: string;
-  width?: number;
-  height?: number;
-  pieceWidth?: number;
-};
-
-const uri = (base64: string) => (base64.startsWith("data:") ? base64 : `data:image/png;base64,${base64}`);
-
 /** GET /resources/captcha — a fresh challenge (the browser never needs the API origin). */
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
-    const challenge = await apiPost<Challenge>(request, "/captcha/get", { captchaType: "blockPuzzle" });
+    const challenge = await apiPost<CaptchaChallenge>(request, "/captcha/get", { captchaType: "blockPuzzle" });
     const body: SliderChallenge = {
       token: challenge.token,
       secretKey: challenge.secretKey,
-      image: uri(challenge.originalImageBase64),
-      piece: uri(challenge.jigsawImageBase64),
+      image: dataUri(challenge.originalImageBase64),
+      piece: dataUri(challenge.jigsawImageBase64),
       width: challenge.width ?? 310,
       height: challenge.height ?? 155,
       pieceWidth: challenge.pieceWidth ?? 47,

@@ -23,16 +23,19 @@ export type SendCodeState =
   | { status: "captcha"; account: string; message: string; captcha: FormCaptcha | null }
   | { status: "error"; account: string; message: string; field?: "account" };
 
-type CaptchaChallenge = {
+/** What the backend's `/captcha/get` answers (AJ-Captcha blockPuzzle). */
+export type CaptchaChallenge = {
   originalImageBase64: string;
   jigsawImageBase64: string;
   token: string;
   secretKey: string;
   width?: number;
   height?: number;
+  pieceWidth?: number;
 };
 
-function dataUri(base64: string): string {
+/** A captcha image as the backend sends it (bare base64 or a data: URI) → a data: URI. */
+export function dataUri(base64: string): string {
   return base64.startsWith("data:") ? base64 : `data:image/png;base64,${base64}`;
 }
 
