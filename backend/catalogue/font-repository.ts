@@ -82,6 +82,19 @@ export class FontRepository {
 
   /** The stored files of every weight in the family of font `gno`, lightest first; empty for an unknown font. */
   async familyFiles(gno: string) {
+    return this.selectFiles()
+      .where("font.family_id", "=", (eb) => eb.selectFrom("font as f").select("f.family_id").where("f.gno", "=", gno))
+      .orderBy("font.weight")
+      .orderBy("font.gno")
+      .execute();
+  }
+
+  /** The stored files of font `gno`, or null. Asked for every download and every subset. */
+  async fontFiles(gno: string) {
+    return (await this.selectFiles().where("font.gno", "=", gno).executeTakeFirst()) ?? null;
+  }
+
+  private selectFiles() {
     return this.db
       .selectFrom("font")
       .innerJoin("font_family", "font_family.id", "font.family_id")
@@ -93,15 +106,7 @@ export class FontRepository {
         "font.version",
         "font.weight_name",
         "font_family.name_zh as family_name_zh",
-      ])
-      .where("font.family_id", "=", (eb) => eb.selectFrom("font as f").select("f.family_id").where("f.gno", "=", gno))
-      .orderBy("font.weight")
-      .orderBy("font.gno")
-      .execute();
-  }
-
-  async fontFiles(gno: string) {
-    return (await this.familyFiles(gno)).find((font) => font.gno === gno) ?? null;
+      ]);
   }
 
   async addView(gno: string): Promise<void> {
