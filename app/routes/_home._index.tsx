@@ -1,5 +1,6 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ReactNode } from "react";
 import fontStylesHref from "~/styles/font.css";
 import { apiGet } from "~/utils/api.server";
 import { loadPreviewFaces } from "~/utils/subset.server";
@@ -167,6 +168,39 @@ function Stats({ stats }: { stats: HomeStats }) {
   );
 }
 
+/** A home page section: a heading (its id labels the section) with a "more" link, then the content. */
+function HomeSection({
+  id,
+  title,
+  more,
+  moreLabel = "查看更多 →",
+  modifier,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: string;
+  moreLabel?: string;
+  modifier?: "dark" | "alt";
+  children: ReactNode;
+}) {
+  return (
+    <section className={modifier ? `home-section home-section--${modifier}` : "home-section"} aria-labelledby={id}>
+      <div className="container">
+        <header className="section-head">
+          <h2 id={id} className="section-head__title">
+            {title}
+          </h2>
+          <Link to={more} className="section-head__more">
+            {moreLabel}
+          </Link>
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export default function HomePage() {
   const { categories, recommend, newest, stats, banners, faces, previewText, loadError } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
@@ -237,19 +271,9 @@ export default function HomePage() {
       ) : null}
 
       {categories.length ? (
-        <section className="home-section home-section--dark" aria-labelledby="categories-title">
-          <div className="container">
-            <header className="section-head">
-              <h2 id="categories-title" className="section-head__title">
-                按风格找字体
-              </h2>
-              <Link to="/font" className="section-head__more">
-                全部字体 →
-              </Link>
-            </header>
-            <CategoryGrid categories={categories} />
-          </div>
-        </section>
+        <HomeSection id="categories-title" title="按风格找字体" more="/font" moreLabel="全部字体 →" modifier="dark">
+          <CategoryGrid categories={categories} />
+        </HomeSection>
       ) : null}
 
       {banners.length ? (
@@ -261,35 +285,15 @@ export default function HomePage() {
       ) : null}
 
       {recommend.length ? (
-        <section className="home-section" aria-labelledby="recommend-title">
-          <div className="container">
-            <header className="section-head">
-              <h2 id="recommend-title" className="section-head__title">
-                编辑推荐
-              </h2>
-              <Link to="/font?sort=hot" className="section-head__more">
-                查看更多 →
-              </Link>
-            </header>
-            <FontList fonts={recommend} faces={faces} layout="card" previewText={previewText} label="编辑推荐" />
-          </div>
-        </section>
+        <HomeSection id="recommend-title" title="编辑推荐" more="/font?sort=hot">
+          <FontList fonts={recommend} faces={faces} layout="card" previewText={previewText} label="编辑推荐" />
+        </HomeSection>
       ) : null}
 
       {newest.length ? (
-        <section className="home-section home-section--alt" aria-labelledby="newest-title">
-          <div className="container">
-            <header className="section-head">
-              <h2 id="newest-title" className="section-head__title">
-                新字体上架
-              </h2>
-              <Link to="/font?sort=new" className="section-head__more">
-                查看更多 →
-              </Link>
-            </header>
-            <FontList fonts={newest} faces={faces} layout="stick" previewText={previewText} label="新字体上架" />
-          </div>
-        </section>
+        <HomeSection id="newest-title" title="新字体上架" more="/font?sort=new" modifier="alt">
+          <FontList fonts={newest} faces={faces} layout="stick" previewText={previewText} label="新字体上架" />
+        </HomeSection>
       ) : null}
 
       {!loadError && !categories.length && !recommend.length && !newest.length ? (
