@@ -29,7 +29,6 @@ export type HomeData = {
   categories: StyleCategory[];
   recommend: Font[];
   newest: Font[];
-  hot: Font[];
   stats: HomeStats;
   banners: Adv[];
 };
@@ -38,7 +37,6 @@ const EMPTY_HOME: HomeData = {
   categories: [],
   recommend: [],
   newest: [],
-  hot: [],
   stats: { fontCount: 0, familyCount: 0, freeCommercialCount: 0 },
   banners: [],
 };
@@ -74,7 +72,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       categories: arrayOf<StyleCategory>(raw?.categories).sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0)),
       recommend: arrayOf<Font>(raw?.recommend),
       newest: arrayOf<Font>(raw?.newest),
-      hot: arrayOf<Font>(raw?.hot),
       stats: { ...EMPTY_HOME.stats, ...(raw?.stats ?? {}) },
       banners: arrayOf<Adv>(raw?.banners)
         .filter((banner) => banner && banner.title)
