@@ -74,7 +74,7 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
     next();
   });
 
-  const build = (await import(pathToBuild())) as ServerBuild;
+  const build = (await import(path.join(rootDir, "build/index.js"))) as ServerBuild;
   // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
   app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
@@ -83,9 +83,11 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+  const listensEverywhere = config.host === "0.0.0.0" || config.host === "::";
+  const host = listensEverywhere ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = `http://${listensEverywhere ? "localhost" : host}:${port}`;
   // Loaders reach the embedded backend and subset service over HTTP, on this same server.
-  process.env.INTERNAL_ORIGIN = `http://127.0.0.1:${port}`;
+  process.env.INTERNAL_ORIGIN = `http://${host}:${port}`;
 
   async function close() {
     shuttingDown = true;
@@ -93,10 +95,6 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
     for (const closer of closers.reverse()) await closer();
   }
   return { url, close };
-}
-
-function pathToBuild(): string {
-  return path.join(rootDir, "build/index.js");
 }
 
 const isEntryPoint = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
