@@ -19,11 +19,11 @@ import { mustUser, optionalUser, requireUser, revokeSession, revokeUserSessions,
 import { defaultNickname, findUserByAccount, findUserById, isUniqueViolation, toUserView, waysIn } from "./users.js";
 import {
   accountField,
-  checkHoneypot,
   codeField,
   emailField,
   newPasswordField,
   nicknameField,
+  parseForm,
   parseInput,
   passwordField,
   phoneField,
@@ -167,8 +167,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
     "/web/api/account/sendCode",
     maybeAuth,
     asyncHandler(async (req, res) => {
-      checkHoneypot(req.body);
-      const body = parseInput(sendCodeSchema, req.body);
+      const body = parseForm(sendCodeSchema, req.body);
       const rawAccount = [body.account, body.phone, body.email].find((value) => value !== undefined && value !== "");
       const account = parseInput(z.object({ account: accountField }), { account: rawAccount }).account;
       const purpose: CodePurpose = body.purpose;
@@ -211,8 +210,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.post(
     "/web/api/login",
     asyncHandler(async (req, res) => {
-      checkHoneypot(req.body);
-      const body = parseInput(loginSchema, req.body);
+      const body = parseForm(loginSchema, req.body);
       const now = ctx.clock();
       const accountKey = `${body.account.kind}:${body.account.value}`;
       const ip = clientIp(req);
@@ -239,8 +237,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.post(
     "/web/api/sms-login",
     asyncHandler(async (req, res) => {
-      checkHoneypot(req.body);
-      const body = parseInput(smsLoginSchema, req.body);
+      const body = parseForm(smsLoginSchema, req.body);
       await ctx.codes.verify(body.phone, ["login"], body.code, ctx.clock());
       const user = await findUserByAccount(ctx.db, "phone", body.phone);
       if (!user) throw refused(CODE_INVALID_MESSAGE);
@@ -282,8 +279,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.post(
     "/web/api/account/register/phone",
     asyncHandler(async (req, res) => {
-      checkHoneypot(req.body);
-      const body = parseInput(registerPhoneSchema, req.body);
+      const body = parseForm(registerPhoneSchema, req.body);
       await register(req, res, "phone", body.phone, body);
     }),
   );
@@ -291,8 +287,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.post(
     "/web/api/account/register/email",
     asyncHandler(async (req, res) => {
-      checkHoneypot(req.body);
-      const body = parseInput(registerEmailSchema, req.body);
+      const body = parseForm(registerEmailSchema, req.body);
       await register(req, res, "email", body.email, body);
     }),
   );
@@ -309,8 +304,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.post(
     "/web/api/account/rest-code-verify",
     asyncHandler(async (req, res) => {
-      checkHoneypot(req.body);
-      const body = parseInput(resetVerifySchema, req.body);
+      const body = parseForm(resetVerifySchema, req.body);
       const now = ctx.clock();
       await ctx.codes.verify(body.account.value, ["reset"], body.code, now);
       const user = await findUserByAccount(ctx.db, body.account.kind, body.account.value);
@@ -333,8 +327,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   router.put(
     "/web/api/account/rest-pwd",
     asyncHandler(async (req, res) => {
-      checkHoneypot(req.body);
-      const body = parseInput(resetSchema, req.body);
+      const body = parseForm(resetSchema, req.body);
       confirmMatches(body.password, body.confirmPassword);
       const now = ctx.clock();
       const passwordHash = await hashPassword(body.password);

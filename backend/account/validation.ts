@@ -87,3 +87,9 @@ export function checkHoneypot(body: unknown): void {
   const value = (body as Record<string, unknown> | null | undefined)?.website;
   if (value !== undefined && value !== null && value !== "") throw badRequest(HONEYPOT_MESSAGE);
 }
+
+/** Parses the body of a form open to signed-out visitors: the honeypot first, then `schema`. */
+export function parseForm<S extends ZodTypeAny>(schema: S, body: unknown): z.output<S> {
+  checkHoneypot(body);
+  return parseInput(schema, body);
+}
