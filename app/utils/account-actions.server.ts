@@ -10,18 +10,14 @@ import type { SendCodeState } from "./verification.server";
  */
 export type ActionResult = FormResult & { sendCode?: SendCodeState | null; step?: "verify" | "reset" };
 
-/** A 400 answer re-rendering `form` with its field errors (typed values kept, passwords dropped). */
-export function invalid(form: string, formData: FormData, fieldErrors: Record<string, string>, extra?: Partial<ActionResult>, init?: ResponseInit) {
-  return data<ActionResult>({ form, values: keptValues(formData), fieldErrors, formError: null, ...extra }, { status: 200, ...init });
+/** The answer re-rendering `form` with its field errors (typed values kept, passwords dropped). */
+export function invalid(form: string, formData: FormData, fieldErrors: Record<string, string>, extra?: Partial<ActionResult>) {
+  return data<ActionResult>({ form, values: keptValues(formData), fieldErrors, formError: null, ...extra }, { status: 200 });
 }
 
-/** The answer after a send-code intent (200, nothing else validated). */
+/** The answer after a send-code intent (nothing else validated). */
 export function codeSent(form: string, formData: FormData, sendCode: SendCodeState, extra?: Partial<ActionResult>) {
-  const fieldErrors: Record<string, string> = {};
-  return data<ActionResult>(
-    { form, values: keptValues(formData), fieldErrors, formError: null, sendCode, ...extra },
-    { status: 200 },
-  );
+  return invalid(form, formData, {}, { sendCode, ...extra });
 }
 
 /** Turns a backend refusal into the form's inline message; rethrows redirects (401 → home). */
