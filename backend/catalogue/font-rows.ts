@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { CommercialLabel } from "./licence.js";
 import type { Charset, Font, StyleCategory, Tag } from "./types.js";
@@ -21,13 +21,7 @@ export function selectFontRows(db: Kysely<Database>, familyIds: number[]) {
       "licence.commercial_use",
       "licence.commercial_label",
     ])
-    .select((eb) =>
-      eb
-        .selectFrom("font as sibling")
-        .select((s) => s.fn.countAll<number>().as("n"))
-        .whereRef("sibling.family_id", "=", "font.family_id")
-        .as("family_size"),
-    )
+    .select((eb) => familySize(eb).as("family_size"))
     .where("font.family_id", "in", familyIds)
     .orderBy("font.weight")
     .orderBy("font.gno")
@@ -66,6 +60,19 @@ export function selectFontCharsets(db: Kysely<Database>, familyIds: number[]) {
     .execute();
 }
 
+/** How many fonts the family of the query's `font` row has. */
+export function familySize(eb: ExpressionBuilder<Database, "font">) {
+  return eb
+    .selectFrom("font as sibling")
+    .select((s) => s.fn.countAll<number>().as("n"))
+    .whereRef("sibling.family_id", "=", "font.family_id");
+}
+
+/** A font's display name: a single-weight family's font is called by the family's name alone. */
+export function fontName(familyName: string, weightName: string, familySize: number | string | bigint | null): string {
+  return Number(familySize) > 1 ? `${familyName} ${weightName}` : familyName;
+}
+
 export type FontRow = Awaited<ReturnType<typeof selectFontRows>>[number];
 
 /** A font as docs/api.md shapes it, children left empty. */
@@ -75,8 +82,7 @@ export function toFont(row: FontRow, related: { styles: StyleCategory[]; tags: T
     familyId: row.family_id,
     familyName: row.family_name_zh,
     familyNameEn: row.family_name_en,
-    // A single-weight family's font is called by the family's name alone.
-    fontName: Number(row.family_size) > 1 ? `${row.family_name_zh} ${row.weight_name}` : row.family_name_zh,
+    fontName: fontName(row.family_name_zh, row.weight_name, row.family_size),
     styleName: row.style_name,
     weight: row.weight,
     webFontFamily: `A${row.gno}`,

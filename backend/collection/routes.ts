@@ -2,6 +2,7 @@ import express, { type Router } from "express";
 import type { Kysely } from "kysely";
 import { currentUser, requireUser } from "../account/index.js";
 import { unauthorized } from "../account/errors.js";
+import { familySize, fontName } from "../catalogue/font-rows.js";
 import type { Database } from "../db/schema.js";
 import { asyncHandler } from "../http/async-handler.js";
 import { sendOk } from "../http/envelope.js";
@@ -67,11 +68,7 @@ export async function collectionsWithFonts(db: CollectionDb, userId: number): Pr
       "font.gno",
       "font.weight_name",
       "font_family.name_zh",
-      eb
-        .selectFrom("font as sibling")
-        .select((s) => s.fn.countAll<number>().as("n"))
-        .whereRef("sibling.family_id", "=", "font.family_id")
-        .as("family_size"),
+      familySize(eb).as("family_size"),
     ])
     .where("item.collection_id", "in", collections.map((collection) => collection.id))
     .orderBy("item.created_at")
@@ -83,9 +80,7 @@ export async function collectionsWithFonts(db: CollectionDb, userId: number): Pr
     fontLists.get(item.collection_id)?.push({
       fontGNo: item.gno,
       familyName: item.name_zh,
-      // As the catalogue's Font.fontName (backend/catalogue/font-rows.ts): a single-weight family's
-      // font is called by the family's name alone.
-      fontName: Number(item.family_size) > 1 ? `${item.name_zh} ${item.weight_name}` : item.name_zh,
+      fontName: fontName(item.name_zh, item.weight_name, item.family_size),
     });
   }
   return collections.map((collection) => ({
