@@ -134,6 +134,14 @@ function isPastDate(value: string): boolean {
   return Number(match[1]) >= 1900 && date.getTime() <= Date.now();
 }
 
+function alreadyRegistered(kind: AccountKind) {
+  return refused(`该${KIND_NAMES[kind]}已注册，请直接登录`);
+}
+
+function alreadyBound(kind: AccountKind, toCurrentUser: boolean) {
+  return refused(`该${KIND_NAMES[kind]}${toCurrentUser ? "已绑定当前账号" : "已被其他账号绑定"}`);
+}
+
 function confirmMatches(password: string, confirm: string | undefined): void {
   if (confirm !== undefined && confirm !== password) throw refused("两次输入的密码不一致");
 }
@@ -184,14 +192,10 @@ export function createAccountRoutes(ctx: AccountContext): Router {
 
       const existing = await findUserByAccount(ctx.db, account.kind, account.value);
       let deliver = true;
-      if (purpose === "register" && existing) throw refused(`该${KIND_NAMES[account.kind]}已注册，请直接登录`);
+      if (purpose === "register" && existing) throw alreadyRegistered(account.kind);
       if (purpose === "login" || purpose === "reset") deliver = Boolean(existing);
       if ((purpose === "bind" || purpose === "change") && existing) {
-        throw refused(
-          existing.id === signedIn?.userId
-            ? `该${KIND_NAMES[account.kind]}已绑定当前账号`
-            : `该${KIND_NAMES[account.kind]}已被其他账号绑定`,
-        );
+        throw alreadyBound(account.kind, existing.id === signedIn?.userId);
       }
       await ctx.codes.send({
         channel: account.kind,
@@ -247,7 +251,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
 
   async function register(req: Request, res: Response, kind: AccountKind, value: string, body: { code: string; password: string; confirmPassword?: string; nickname?: string }) {
     confirmMatches(body.password, body.confirmPassword);
-    if (await findUserByAccount(ctx.db, kind, value)) throw refused(`该${KIND_NAMES[kind]}已注册，请直接登录`);
+    if (await findUserByAccount(ctx.db, kind, value)) throw alreadyRegistered(kind);
     await ctx.codes.verify(value, ["register"], body.code, ctx.clock());
     const now = ctx.clock();
     let user;
@@ -270,7 +274,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (error) {
-      if (isUniqueViolation(error)) throw refused(`该${KIND_NAMES[kind]}已注册，请直接登录`);
+      if (isUniqueViolation(error)) throw alreadyRegistered(kind);
       throw error;
     }
     sendOk(res, await loginData(ctx, user, req));
@@ -369,7 +373,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
       const kind = body.type;
       const owner = await findUserByAccount(ctx.db, kind, body.account);
       if (owner) {
-        throw refused(owner.id === user.id ? `该${KIND_NAMES[kind]}已绑定当前账号` : `该${KIND_NAMES[kind]}已被其他账号绑定`);
+        throw alreadyBound(kind, owner.id === user.id);
       }
       await ctx.codes.verify(body.account, ["bind", "change"], body.code, ctx.clock());
       let updated;
@@ -381,7 +385,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
           .returningAll()
           .executeTakeFirstOrThrow();
       } catch (error) {
-        if (isUniqueViolation(error)) throw refused(`该${KIND_NAMES[kind]}已被其他账号绑定`);
+        if (isUniqueViolation(error)) throw alreadyBound(kind, false);
         throw error;
       }
       sendOk(res, toUserView(updated));
