@@ -22,8 +22,7 @@ import { AccountModal } from "~/components/account-modal";
 import { ErrorPage, describeError } from "~/components/error-page";
 import { OnlineStatus } from "~/components/online-status";
 import { ProgressBar } from "~/components/progress-bar";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { SiteShell } from "~/components/site-shell";
 import { Toaster } from "~/components/toaster";
 
 /** Root chrome calls must not hold every page for the full 60 s API timeout. */
@@ -167,25 +166,14 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const rootData = useRootData();
   const { status, message } = describeError(error);
-  const appTitle = rootData?.appTitle ?? "短视频字体";
   // Production: do not leak internal error text for unexpected (non-response) errors.
   const shownMessage = isRouteErrorResponse(error) ? message : status === 500 ? "服务器错误，请联系管理员" : message;
   return (
-    <div className="site-shell" data-site-layout="error">
-      <SiteHeader appTitle={appTitle} loggedIn={rootData?.loggedIn ?? false} />
-      <main id="main" className="site-main">
-        <div className="container">
-          <ErrorPage status={status} message={shownMessage} />
-        </div>
-      </main>
-      <SiteFooter
-        appTitle={appTitle}
-        friendLinks={rootData?.friendLinks ?? []}
-        columns={rootData?.footerColumns ?? []}
-        year={rootData?.year ?? new Date().getFullYear()}
-      />
-    </div>
+    <SiteShell layout="error">
+      <div className="container">
+        <ErrorPage status={status} message={shownMessage} />
+      </div>
+    </SiteShell>
   );
 }

@@ -6,8 +6,8 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 export type SiteShellProps = {
-  /** Which pathless layout renders the shell (default, home, font). */
-  layout: "default" | "home" | "font";
+  /** Which pathless layout renders the shell (default, home, font), or the root error boundary. */
+  layout: "default" | "home" | "font" | "error";
   children: ReactNode;
 };
 
