@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import wawoff2 from "wawoff2";
-import { dataLocation, npmLocation, type FontStorage, type StorageLocation } from "../storage/font-storage.js";
+import { decodedFontLocation, npmLocation, type FontStorage, type StorageLocation } from "../storage/font-storage.js";
 import type { FontFileSource } from "./families.js";
 
 /** A catalogue font file as stored: the TTF to serve and subset, and the WOFF2 it came from, if any. */
@@ -16,7 +16,7 @@ export async function prepareFontFile(source: FontFileSource, storage: FontStora
   if (source.format === "ttf") return { ttf: npmLocation(source.packageFile), woff2: null };
 
   const woff2 = npmLocation(source.packageFile);
-  const ttf = dataLocation(path.join("fonts", `${path.basename(source.packageFile, ".woff2")}.ttf`));
+  const ttf = decodedFontLocation(`${path.basename(source.packageFile, ".woff2")}.ttf`);
   const ttfPath = storage.resolve(ttf);
   if (!(await exists(ttfPath))) {
     // Copied at once: the result is a view into the decoder's wasm memory, which the next call reuses.

@@ -19,12 +19,20 @@ export function dataLocation(relativePath: string): StorageLocation {
   return `data:${relativePath.split(path.sep).join("/")}`;
 }
 
+/** The folder of the data directory that holds TTFs decoded from WOFF2. */
+const DECODED_FONTS_FOLDER = "fonts";
+
+/** Where the TTF decoded from a WOFF2 is stored, e.g. `data:fonts/lxgw-wenkai-latin-400-normal.ttf`. */
+export function decodedFontLocation(ttfFileName: string): StorageLocation {
+  return dataLocation(path.join(DECODED_FONTS_FOLDER, ttfFileName));
+}
+
 export class FontStorage {
   constructor(private readonly dataDir: string) {}
 
   /** Where TTFs decoded from WOFF2 are written. */
   get decodedFontsDirectory(): string {
-    return path.join(this.dataDir, "fonts");
+    return path.join(this.dataDir, DECODED_FONTS_FOLDER);
   }
 
   /** The absolute path of a stored file; throws for a location of an unknown kind. */
