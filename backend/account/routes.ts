@@ -16,7 +16,7 @@ import { readMultipart } from "./multipart.js";
 import { verifyPassword, hashPassword } from "./passwords.js";
 import { minutesUntil } from "./rate-limit.js";
 import { mustUser, optionalUser, requireUser, revokeSession, revokeUserSessions, currentUser } from "./sessions.js";
-import { defaultNickname, findUserByAccount, findUserById, isUniqueViolation, toUserView, waysIn } from "./users.js";
+import { findUserByAccount, findUserById, insertUser, isUniqueViolation, toUserView, waysIn } from "./users.js";
 import {
   accountField,
   codeField,
@@ -253,26 +253,9 @@ export function createAccountRoutes(ctx: AccountContext): Router {
     confirmMatches(body.password, body.confirmPassword);
     if (await findUserByAccount(ctx.db, kind, value)) throw alreadyRegistered(kind);
     await ctx.codes.verify(value, ["register"], body.code, ctx.clock());
-    const now = ctx.clock();
     let user;
     try {
-      user = await ctx.db
-        .insertInto("app_user")
-        .values({
-          phone: kind === "phone" ? value : null,
-          email: kind === "email" ? value : null,
-          password_hash: await hashPassword(body.password),
-          nickname: body.nickname ?? defaultNickname(),
-          birthday: null,
-          avatar: null,
-          wechat_openid: null,
-          wechat_unionid: null,
-          wechat_nickname: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      user = await insertUser(ctx.db, { [kind]: value, password_hash: await hashPassword(body.password), nickname: body.nickname }, ctx.clock());
     } catch (error) {
       if (isUniqueViolation(error)) throw alreadyRegistered(kind);
       throw error;

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { AccountKind } from "./validation.js";
 import type { AccountDb, AppUserTable } from "./tables.js";
 
@@ -60,6 +60,35 @@ export function waysIn(user: UserRow): number {
 
 export function defaultNickname(): string {
   return `用户${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+}
+
+export type NewUser = Partial<
+  Pick<Insertable<AppUserTable>, "phone" | "email" | "password_hash" | "nickname" | "wechat_openid" | "wechat_unionid" | "wechat_nickname">
+>;
+
+/**
+ * Creates a user from the columns given; the others start empty and the nickname defaults to
+ * `defaultNickname()`. A taken phone, e-mail or WeChat id rejects with a unique violation.
+ */
+export function insertUser(db: AccountDb, user: NewUser, now: Date): Promise<UserRow> {
+  return db
+    .insertInto("app_user")
+    .values({
+      phone: null,
+      email: null,
+      password_hash: null,
+      birthday: null,
+      avatar: null,
+      wechat_openid: null,
+      wechat_unionid: null,
+      wechat_nickname: null,
+      ...user,
+      nickname: user.nickname ?? defaultNickname(),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** True for PostgreSQL's unique_violation. */

@@ -6,7 +6,7 @@ import { asyncHandler } from "../http/async-handler.js";
 import { loginData, type AccountContext } from "../account/context.js";
 import { refused, unauthorized } from "../account/errors.js";
 import { currentUser, optionalUser } from "../account/sessions.js";
-import { defaultNickname, isUniqueViolation, toUserView, type UserRow } from "../account/users.js";
+import { findUserById, insertUser, isUniqueViolation, toUserView, type UserRow } from "../account/users.js";
 import { parseInput, requiredText } from "../account/validation.js";
 import { exchangeCode, WechatError, type WechatProfile } from "./client.js";
 
@@ -146,7 +146,7 @@ export function createWechatRoutes(ctx: AccountContext): Router {
       if (issued.userId !== null) {
         // Binding: only the user the QR code was issued to can complete it (no binding by a forged link).
         if (!signedIn || signedIn.userId !== issued.userId) throw unauthorized();
-        const user = await ctx.db.selectFrom("app_user").selectAll().where("id", "=", signedIn.userId).executeTakeFirst();
+        const user = await findUserById(ctx.db, signedIn.userId);
         if (!user) throw unauthorized();
         const profile = await profileFor(ctx, query.code);
         const bound = await bindProfile(ctx, user, profile);
@@ -168,26 +168,18 @@ export function createWechatRoutes(ctx: AccountContext): Router {
         sendOk(res, { action: "login", ...(await loginData(ctx, refreshed, req)) });
         return;
       }
-      const now = ctx.clock();
       let created: UserRow;
       try {
-        created = await ctx.db
-          .insertInto("app_user")
-          .values({
-            phone: null,
-            email: null,
-            password_hash: null,
-            nickname: profile.nickname?.slice(0, 30) ?? defaultNickname(),
-            birthday: null,
-            avatar: null,
+        created = await insertUser(
+          ctx.db,
+          {
+            nickname: profile.nickname?.slice(0, 30),
             wechat_openid: profile.openid,
             wechat_unionid: profile.unionid,
             wechat_nickname: profile.nickname,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+          },
+          ctx.clock(),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw refused("微信登录失败，请重新扫码");
         throw error;
