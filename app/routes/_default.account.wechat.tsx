@@ -5,26 +5,10 @@ import { WechatPanel, type WechatView } from "~/components/account-modal";
 import { apiGet, isApiError } from "~/utils/api.server";
 import { errorMessage } from "~/utils/api-errors";
 import { getToken } from "~/utils/auth.server";
-import { clearWechatCookie, readWechatCookie, redirectLoggedIn, safeRedirect, serializeWechatCookie, type LoginData } from "~/utils/session.server";
+import { clearWechatCookie, readWechatCookie, redirectLoggedIn, safeRedirect, serializeWechatCookie, wechatFrameUrl, type LoginData, type WechatQrConfig } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "微信登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
-
-type QrConfig = { appid: string; scope: string; redirect_uri: string; state: string; style?: string; qrconnectUrl?: string; expiresIn?: number };
-
-/** SPEC 7: the embedded QR frame's address, built from appid, scope, redirect_uri, state and style. */
-export function qrFrameUrl(config: Pick<QrConfig, "appid" | "scope" | "redirect_uri" | "state" | "style">): string {
-  const params = new URLSearchParams({
-    appid: config.appid,
-    scope: config.scope || "snsapi_login",
-    redirect_uri: config.redirect_uri,
-    state: config.state,
-    login_type: "jssdk",
-    self_redirect: "default",
-    style: config.style || "black",
-  });
-  return `https://open.weixin.qq.com/connect/qrconnect?${params}`;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -55,11 +39,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (getToken(request)) throw redirect(redirectTo);
   try {
     // Anonymous on purpose: with a token the backend would issue a *bind* state.
-    const config = await apiGet<QrConfig>(null, "/web/api/wechat/qr-config");
+    const config = await apiGet<WechatQrConfig>(null, "/web/api/wechat/qr-config");
     const view: WechatView = {
       configured: true,
       state: config.state,
-      frameUrl: qrFrameUrl(config),
+      frameUrl: wechatFrameUrl(config),
       // The external frame cannot load in automated tests: show the placeholder there.
       embed: process.env.NODE_ENV !== "test",
       redirectTo,

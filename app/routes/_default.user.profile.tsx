@@ -35,7 +35,7 @@ import {
   maskPhone,
   type ProfileUser,
 } from "~/utils/profile-forms";
-import { serializeWechatCookie } from "~/utils/session.server";
+import { serializeWechatCookie, wechatFrameUrl, type WechatQrConfig } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { sendCodeFromForm } from "~/utils/verification.server";
 
@@ -51,30 +51,6 @@ const MAX_FORM_BYTES = 64 * 1024;
 /** How much of a refused body is read and thrown away so the answer reaches the browser. */
 const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 
-type WechatQrConfig = {
-  appid: string;
-  scope: string;
-  redirect_uri: string;
-  state: string;
-  style: string;
-  qrconnectUrl: string;
-  expiresIn: number;
-};
-
-/** The embedded WeChat QR frame (SPEC 7: appid, scope, redirect_uri, state, style), as wxLogin.js builds it. */
-function wechatFrameUrl(config: WechatQrConfig): string {
-  const query = new URLSearchParams({
-    appid: config.appid,
-    scope: config.scope,
-    redirect_uri: config.redirect_uri,
-    state: config.state,
-    login_type: "jssdk",
-    self_redirect: "false",
-    style: config.style || "black",
-  });
-  return `https://open.weixin.qq.com/connect/qrconnect?${query}`;
-}
-
 /**
  * The page shows the user the layout loaded; this loader only prepares the WeChat bind QR code when
  * asked (`?wechat=bind`): a bind state issued to this user's token, remembered in the short cookie
@@ -86,17 +62,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (url.searchParams.get("wechat") !== "bind") return data({ wechat: null as WechatBindView | null });
   try {
     const config = await apiGet<WechatQrConfig>(request, "/web/api/wechat/qr-config");
-    const wechat: WechatBindView = {
-      status: "ready",
-      frameUrl: wechatFrameUrl(config),
-      qrconnectUrl: config.qrconnectUrl,
-      expiresIn: config.expiresIn || 600,
-    };
+    const expiresIn = config.expiresIn || 600;
+    const wechat: WechatBindView = { status: "ready", frameUrl: wechatFrameUrl(config), qrconnectUrl: config.qrconnectUrl ?? "", expiresIn };
     return data(
       { wechat },
       {
         headers: {
-          "Set-Cookie": serializeWechatCookie({ state: config.state, redirect: PROFILE_PATH }, config.expiresIn || 600),
+          "Set-Cookie": serializeWechatCookie({ state: config.state, redirect: PROFILE_PATH }, expiresIn),
           "Cache-Control": "no-store",
         },
       },

@@ -50,6 +50,23 @@ function shortCookie(name: string, value: string, path: string, maxAge: number):
   return serialize(name, value, { path, httpOnly: true, sameSite: "lax", secure: getEnv().isProduction, maxAge });
 }
 
+/** What GET /web/api/wechat/qr-config answers (a login state anonymously, a bind state with a token). */
+export type WechatQrConfig = { appid: string; scope: string; redirect_uri: string; state: string; style?: string; qrconnectUrl?: string; expiresIn?: number };
+
+/** SPEC 7: the embedded WeChat QR frame's address (appid, scope, redirect_uri, state, style), as wxLogin.js builds it. */
+export function wechatFrameUrl(config: Pick<WechatQrConfig, "appid" | "scope" | "redirect_uri" | "state" | "style">): string {
+  const params = new URLSearchParams({
+    appid: config.appid,
+    scope: config.scope || "snsapi_login",
+    redirect_uri: config.redirect_uri,
+    state: config.state,
+    login_type: "jssdk",
+    self_redirect: "default",
+    style: config.style || "black",
+  });
+  return `https://open.weixin.qq.com/connect/qrconnect?${params}`;
+}
+
 export const WECHAT_COOKIE = "wx_login";
 export type WechatCookie = { state: string; redirect: string };
 
