@@ -22,12 +22,12 @@ import { FontRepository } from "./font-repository.js";
 import { adverts, dictionaries, friendLinks, keywordSuggestions, webColumns } from "./site-queries.js";
 import { ADVERT_POSITIONS, FONT_SORT_CODES } from "./site-content.js";
 import { STYLE_CODES } from "./style-categories.js";
-import { downloadFileName, fontDownloadPath, type AssetUrl } from "./urls.js";
+import { downloadFileName, FONT_GNO_PATTERN, fontDownloadPath, type AssetUrl } from "./urls.js";
 
 const FONT_NOT_FOUND = "字体不存在";
 const HOME_LIST_SIZE = 8;
 
-const fontGNo = queryValue().regex(/^\d{1,12}$/, "必须是数字编号");
+const fontGNo = queryValue().regex(FONT_GNO_PATTERN, "必须是数字编号");
 
 const fontListQuery = pagingSchema.extend({
   style: optionalText(40).pipe(oneOf(STYLE_CODES).optional()),

@@ -6,6 +6,9 @@ export function assetUrlOn(publicBaseUrl: string | undefined): AssetUrl {
   return (assetPath) => (base && assetPath.startsWith("/") ? `${base}${assetPath}` : assetPath);
 }
 
+/** A font number as the API accepts it (`10001`). */
+export const FONT_GNO_PATTERN = /^\d{1,12}$/;
+
 export function fontDownloadPath(gno: string, format: "ttf" | "woff2" = "ttf"): string {
   const path = `/api/v1/web/${gno}/download`;
   return format === "ttf" ? path : `${path}?format=${format}`;
