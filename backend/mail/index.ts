@@ -54,13 +54,12 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
     } as Parameters<typeof nodemailer.createTransport>[0]);
     return transporter;
   };
-  const logOnly = (channel: CodeChannel) =>
-    config.nodeEnv !== "production" && (channel === "email" ? !config.smtpUrl : !config.smsGatewayUrl);
+  const configured = (channel: CodeChannel) => Boolean(channel === "email" ? config.smtpUrl : config.smsGatewayUrl);
+  const logOnly = (channel: CodeChannel) => config.nodeEnv !== "production" && !configured(channel);
 
   return {
     canDeliver(channel) {
-      if (channel === "email") return Boolean(config.smtpUrl) || logOnly(channel);
-      return Boolean(config.smsGatewayUrl) || logOnly(channel);
+      return configured(channel) || logOnly(channel);
     },
     async send(channel, target, code, purpose) {
       if (logOnly(channel)) {
