@@ -16,7 +16,7 @@ import { FontSpecimen, specimenBigChars, specimenText } from "~/components/font-
 import { LicenseBadge } from "~/components/license-badge";
 import { TypeTester } from "~/components/type-tester";
 import fontStylesHref from "~/styles/font.css";
-import { apiGet, isApiError } from "~/utils/api.server";
+import { apiGet, isApiError, notFound } from "~/utils/api.server";
 import {
   fontHref,
   sortedWeights,
@@ -44,10 +44,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 /** SPEC 2 validate hook: the id must be digits. */
 export function isValidFontId(id: string | undefined): id is string {
   return typeof id === "string" && /^\d{1,18}$/.test(id);
-}
-
-function notFound(): Response {
-  return new Response("This page could not be found", { status: 404, statusText: "Not Found" });
 }
 
 /** `_faces=1`: the live type tester asks for new faces only (no view is counted). */
@@ -314,7 +310,7 @@ function FontDetailPage() {
               data-font-gno={weight.fontGNo}
               aria-current={weight.fontGNo === font.fontGNo ? "true" : undefined}
             >
-              <Link to={`${fontHref(weight.fontGNo)}${testerSearch({ ...testerQuery })}`} className="family-list__link">
+              <Link to={`${fontHref(weight.fontGNo)}${testerSearch(testerQuery)}`} className="family-list__link">
                 <span className="family-list__meta">
                   <strong>{weight.fontName}</strong>
                   <span className="muted">
