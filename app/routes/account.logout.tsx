@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { apiPost } from "~/utils/api.server";
 import { clearTokenCookie, getToken } from "~/utils/auth.server";
-import { serializeToastCookie } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * POST /account/logout (SPEC 4): ask the server to end the token first; on failure only log
@@ -16,10 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!(error instanceof Response)) console.error("注销Token失败", error instanceof Error ? error.message : error);
     }
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", clearTokenCookie());
-  headers.append("Set-Cookie", serializeToastCookie({ type: "success", message: "已退出登录" }));
-  return redirect("/", { headers });
+  return redirectWithToast("/", { type: "success", message: "已退出登录" }, { headers: { "Set-Cookie": clearTokenCookie() } });
 }
 
 /** A GET never logs out (a link or image could otherwise end the session): back home. */

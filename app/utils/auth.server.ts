@@ -2,7 +2,7 @@ import { parse, serialize } from "cookie";
 import { redirect } from "@remix-run/node";
 import { getEnv } from "./env.server";
 import { isGuardedPath } from "./misc";
-import { serializeToastCookie } from "./toast.server";
+import { redirectWithToast } from "./toast.server";
 
 /** SPEC 2/4: the session token lives in the cookie named `token`. */
 export const TOKEN_COOKIE = "token";
@@ -43,10 +43,7 @@ export function clearTokenCookie(): string {
  * (the flash cookie also makes the root loader reload, so the header forgets the user).
  */
 export function redirectHomeClearingToken(message = "登录已过期，请重新登录"): Response {
-  const headers = new Headers();
-  headers.append("Set-Cookie", clearTokenCookie());
-  headers.append("Set-Cookie", serializeToastCookie({ type: "error", message }));
-  return redirect("/", { headers });
+  return redirectWithToast("/", { type: "error", message }, { headers: { "Set-Cookie": clearTokenCookie() } });
 }
 
 export { isGuardedPath };
