@@ -42,12 +42,10 @@ const CATEGORIES: ReadonlyArray<readonly [code: string, name: string]> = [
   ["game", "游戏"],
 ];
 
-/** A category as stored and as the API returns it. */
-export type StyleCategorySeed = StyleCategory;
-
 export const ALL_STYLES_CODE = "all";
 
-export const STYLE_CATEGORIES: readonly StyleCategorySeed[] = CATEGORIES.map(([code, name], index) => ({
+/** The categories as stored and as the API returns them. */
+export const STYLE_CATEGORIES: readonly StyleCategory[] = CATEGORIES.map(([code, name], index) => ({
   code,
   name,
   url: `/font?style=${code}`,
