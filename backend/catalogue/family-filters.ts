@@ -21,26 +21,24 @@ type FamilyQuery<Output> = SelectQueryBuilder<FamilyTables, "font_family" | "d",
 export function familyConditions(eb: FamilyScope, filter: FontListFilter): Array<Expression<SqlBool>> {
   const conditions: Array<Expression<SqlBool>> = [];
   if (filter.style && filter.style !== ALL_STYLES_CODE) {
-    const style = filter.style;
     conditions.push(
       eb.exists(
         eb
           .selectFrom("font_family_style as s")
           .select("s.family_id")
           .whereRef("s.family_id", "=", "font_family.id")
-          .where("s.style_code", "=", style),
+          .where("s.style_code", "=", filter.style),
       ),
     );
   }
   if (filter.tagId !== undefined) {
-    const tagId = filter.tagId;
     conditions.push(
       eb.exists(
         eb
           .selectFrom("font_family_tag as t")
           .select("t.family_id")
           .whereRef("t.family_id", "=", "font_family.id")
-          .where("t.tag_id", "=", tagId),
+          .where("t.tag_id", "=", filter.tagId),
       ),
     );
   }
