@@ -69,7 +69,7 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
       next();
     },
   );
-  router.use(createCaptchaRouter({ db: options.db, service: captcha, clock }));
+  router.use(createCaptchaRouter({ limits: ctx.limits, service: captcha, clock }));
   router.use(createWechatRoutes(ctx));
   router.use(createAccountRoutes(ctx));
   router.use(ACCOUNT_PATHS, apiErrorHandler);

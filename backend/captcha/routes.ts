@@ -4,10 +4,9 @@ import { asyncHandler } from "../http/async-handler.js";
 import { sendOk } from "../http/envelope.js";
 import type { Clock } from "../account/clock.js";
 import { tooMany } from "../account/errors.js";
-import { RateLimiter } from "../account/rate-limit.js";
-import { accountDb } from "../account/tables.js";
+import { clientIp } from "../account/context.js";
+import type { RateLimiter } from "../account/rate-limit.js";
 import { parseInput } from "../account/validation.js";
-import type { Kysely } from "kysely";
 import { CAPTCHA_TYPE, CaptchaService, type CaptchaMode } from "./service.js";
 
 const GETS_PER_IP = 120;
@@ -41,15 +40,14 @@ const checkSchema = z.union([
 ]);
 
 /** POST (and GET) /captcha/get, POST /captcha/check: AJ-Captcha's block puzzle in the site's envelope. */
-export function createCaptchaRouter(options: { db: Kysely<any>; service: CaptchaService; clock: Clock }): Router {
-  const { service, clock } = options;
-  const limits = new RateLimiter(accountDb(options.db));
+export function createCaptchaRouter(options: { limits: RateLimiter; service: CaptchaService; clock: Clock }): Router {
+  const { limits, service, clock } = options;
   const router = express.Router();
 
   const get = async (req: Request, res: express.Response) => {
     const input = parseInput(getSchema, { ...(req.query as object), ...(req.body && typeof req.body === "object" ? req.body : {}) });
     const now = clock();
-    const ip = req.ip ?? "unknown";
+    const ip = clientIp(req);
     const used = await limits.count("captcha-ip", ip, now, GET_WINDOW_MS);
     if (used.count >= GETS_PER_IP) throw tooMany("验证码请求过于频繁，请稍后再试");
     await limits.record("captcha-ip", ip, now);
