@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import {
   downloadHref,
   formatFileSize,
@@ -70,6 +70,13 @@ export function DownloadDialog({
 
   if (!visible) return null;
   const byGno = new Map(weights.map((weight) => [weight.fontGNo, weight]));
+  // With JS and an onClose, close without navigating; otherwise the links go to closeHref.
+  const closeInPlace = (event: MouseEvent) => {
+    if (onClose) {
+      event.preventDefault();
+      onClose();
+    }
+  };
 
   return (
     <div className="download-dialog-layer" data-dialog="download">
@@ -80,12 +87,7 @@ export function DownloadDialog({
         tabIndex={-1}
         preventScrollReset
         replace
-        onClick={(event) => {
-          if (onClose) {
-            event.preventDefault();
-            onClose();
-          }
-        }}
+        onClick={closeInPlace}
       />
       <div
         id="download"
@@ -106,12 +108,7 @@ export function DownloadDialog({
             aria-label="关闭下载窗口"
             preventScrollReset
             replace
-            onClick={(event) => {
-              if (onClose) {
-                event.preventDefault();
-                onClose();
-              }
-            }}
+            onClick={closeInPlace}
           >
             ×
           </Link>
