@@ -6,7 +6,6 @@ import { familySize, fontName } from "../catalogue/font-rows.js";
 import type { Database } from "../db/schema.js";
 import { asyncHandler } from "../http/async-handler.js";
 import { sendOk } from "../http/envelope.js";
-import { apiErrorHandler } from "../http/errors.js";
 import type { CollectionTables } from "./tables.js";
 
 const COLLECTION_PATH = "/web/api/account/collection";
@@ -41,7 +40,6 @@ export function createCollectionRouter(options: CollectionRouterOptions): Router
     }),
   );
 
-  router.use(COLLECTION_PATH, apiErrorHandler);
   return router;
 }
 
