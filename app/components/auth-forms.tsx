@@ -399,7 +399,7 @@ export function RegisterForm({ Form, result, redirectTo, busy, onSwitch, by }: A
               </Link>
             </span>
           </label>
-          {hints.errors.agree ? <p className="field__error">{hints.errors.agree}</p> : null}
+          <FieldError error={hints.errors.agree} />
         </div>
         <Submit busy={busy}>注册并登录</Submit>
         <div className="auth-form__row auth-form__row--center">

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { BIO_MAX, CITY_MAX, GENDERS, NICKNAME_MAX, ProfileInfoSchema, todayString, type ProfileUser } from "~/utils/profile-forms";
+import { FieldError } from "~/components/field-error";
 import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
 
 /** intent=update-info: nickname, gender, birthday, city and bio. */
@@ -47,7 +48,7 @@ export function UserInfoForm({ user, result }: { user: ProfileUser; result: Prof
               </label>
             ))}
           </div>
-          {errors.gender ? <p className="field__error">{errors.gender}</p> : null}
+          <FieldError error={errors.gender} />
         </fieldset>
         <Field label="生日" htmlFor="birthday" error={errors.birthday}>
           <input
