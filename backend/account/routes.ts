@@ -49,11 +49,10 @@ const sendCodeSchema = z.object({
   email: z.unknown().optional(),
   purpose: purposeField,
   captchaVerification: z.string({ invalid_type_error: "请先完成滑块验证" }).max(1000, "请先完成滑块验证").optional(),
-  website: z.unknown().optional(),
 });
 
-const loginSchema = z.object({ account: accountField, password: passwordField, website: z.unknown().optional() });
-const smsLoginSchema = z.object({ phone: phoneField, code: codeField, website: z.unknown().optional() });
+const loginSchema = z.object({ account: accountField, password: passwordField });
+const smsLoginSchema = z.object({ phone: phoneField, code: codeField });
 const optionalNickname = nicknameField.optional().transform((value) => value || undefined);
 const registerPhoneSchema = z.object({
   phone: phoneField,
@@ -61,15 +60,13 @@ const registerPhoneSchema = z.object({
   password: newPasswordField,
   confirmPassword: z.string().optional(),
   nickname: optionalNickname,
-  website: z.unknown().optional(),
 });
 const registerEmailSchema = registerPhoneSchema.omit({ phone: true }).extend({ email: emailField });
-const resetVerifySchema = z.object({ account: accountField, code: codeField, website: z.unknown().optional() });
+const resetVerifySchema = z.object({ account: accountField, code: codeField });
 const resetSchema = z.object({
   ticket: requiredText("重置凭证无效或已过期，请重新验证", 100),
   password: newPasswordField,
   confirmPassword: z.string().optional(),
-  website: z.unknown().optional(),
 });
 const typeField = z.enum(["phone", "email", "wechat"], { errorMap: () => ({ message: "账号类型只能是 phone、email 或 wechat" }) });
 const bindSchema = z.discriminatedUnion(

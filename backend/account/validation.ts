@@ -66,8 +66,6 @@ export const nicknameField = z
   .trim()
   .max(30, "昵称不能超过 30 个字符")
   .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "昵称不能包含控制字符");
-/** The honeypot: real users never see the field, so any value means a bot. */
-export const honeypotField = z.unknown().optional();
 
 /**
  * Parses a request part. Messages written in Chinese for the user are passed through as they are;
@@ -82,7 +80,7 @@ export function parseInput<S extends ZodTypeAny>(schema: S, input: unknown): z.o
   throw badRequest(`参数 ${field} 格式不正确`);
 }
 
-/** Rejects a request whose honeypot field (`website`) carries anything. */
+/** Rejects a request whose honeypot field (`website`, which real users never see) carries anything. */
 export function checkHoneypot(body: unknown): void {
   const value = (body as Record<string, unknown> | null | undefined)?.website;
   if (value !== undefined && value !== null && value !== "") throw badRequest(HONEYPOT_MESSAGE);
