@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import {
   CodeLoginForm,
@@ -6,6 +6,7 @@ import {
   LoginTabs,
   PasswordLoginForm,
   RegisterForm,
+  ViewLink,
   viewHref,
   type AccountFormResult,
   type AuthView,
@@ -29,25 +30,13 @@ export function WechatPanel({ view, onSwitch }: { view: WechatView; onSwitch?: (
     return (
       <div className="wechat-panel wechat-panel--off" data-wechat="off">
         <p className="notice" role="status">
-          {view.message === "未配置微信登录" || !view.message ? "未配置微信登录" : view.message}：本站暂未开通微信扫码登录，请使用其他方式登录。
+          {view.message || "未配置微信登录"}：本站暂未开通微信扫码登录，请使用其他方式登录。
         </p>
         <div className="wechat-panel__alts">
           {(["password", "code", "register-phone"] as AuthView[]).map((alt) => (
-            <Link
-              key={alt}
-              to={viewHref(alt, view.redirectTo)}
-              className="btn btn--ghost btn--sm"
-              onClick={
-                onSwitch
-                  ? (event) => {
-                      event.preventDefault();
-                      onSwitch(alt);
-                    }
-                  : undefined
-              }
-            >
+            <ViewLink key={alt} view={alt} redirectTo={view.redirectTo} onSwitch={onSwitch} className="btn btn--ghost btn--sm">
               {alt === "password" ? "密码登录" : alt === "code" ? "验证码登录" : "注册账号"}
-            </Link>
+            </ViewLink>
           ))}
         </div>
       </div>

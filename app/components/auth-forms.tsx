@@ -74,7 +74,8 @@ export type AuthFormProps = {
 
 /* ---------- small pieces ---------- */
 
-function ViewLink({ view, redirectTo, onSwitch, className, children }: { view: AuthView; redirectTo?: string; onSwitch?: (view: AuthView) => void; className?: string; children: ReactNode }) {
+/** A link to another form view: a page navigation without JS, `onSwitch` (the modal) with it. */
+export function ViewLink({ view, redirectTo, onSwitch, className, children }: { view: AuthView; redirectTo?: string; onSwitch?: (view: AuthView) => void; className?: string; children: ReactNode }) {
   return (
     <Link
       to={viewHref(view, redirectTo)}
