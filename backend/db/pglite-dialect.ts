@@ -79,7 +79,7 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    // The owner of the PGlite instance closes it; see createDatabase.
+    // The owner of the PGlite instance closes it: see openDatabase (database.ts).
   }
 }
 
