@@ -16,6 +16,7 @@ import {
   parseFontListQuery,
   type FontListQuery,
 } from "~/utils/font-query";
+import { useStaticUrl } from "~/utils/root-data";
 import { loadPreviewFaces } from "~/utils/subset.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];
@@ -188,9 +189,10 @@ export default function FontListPage() {
 }
 
 function EmptyState({ query }: { query: FontListQuery }) {
+  const asset = useStaticUrl();
   return (
     <div className="empty-state" role="status">
-      <img src="/images/empty.svg" alt="" width={200} height={160} />
+      <img src={asset("/images/empty.svg")} alt="" width={200} height={160} />
       <h2>没有找到符合条件的字体</h2>
       <ul className="empty-state__tips">
         {query.fit && query.text ? (
