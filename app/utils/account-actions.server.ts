@@ -1,30 +1,30 @@
 import { data } from "@remix-run/node";
 import { isApiError } from "./api.server";
 import { errorMessage, toastTypeForError } from "./api-errors";
-import { keptValues, type FormResult } from "./account-forms";
+import type { AccountFormResult } from "~/components/auth-forms";
+import { keptValues } from "./account-forms";
 import type { SendCodeState } from "./verification.server";
 
 /*
  * Form answers are HTTP 200 on purpose: the page re-renders with its messages (like any form
  * page), and browsers log a 4xx document or fetch as a console error.
  */
-export type ActionResult = FormResult & { sendCode?: SendCodeState | null; step?: "verify" | "reset" };
 
 /** The answer re-rendering `form` with its field errors (typed values kept, passwords dropped). */
-export function invalid(form: string, formData: FormData, fieldErrors: Record<string, string>, extra?: Partial<ActionResult>) {
-  return data<ActionResult>({ form, values: keptValues(formData), fieldErrors, formError: null, ...extra }, { status: 200 });
+export function invalid(form: string, formData: FormData, fieldErrors: Record<string, string>, extra?: Partial<AccountFormResult>) {
+  return data<AccountFormResult>({ form, values: keptValues(formData), fieldErrors, formError: null, ...extra }, { status: 200 });
 }
 
 /** The answer after a send-code intent (nothing else validated). */
-export function codeSent(form: string, formData: FormData, sendCode: SendCodeState, extra?: Partial<ActionResult>) {
+export function codeSent(form: string, formData: FormData, sendCode: SendCodeState, extra?: Partial<AccountFormResult>) {
   return invalid(form, formData, {}, { sendCode, ...extra });
 }
 
 /** Turns a backend refusal into the form's inline message; rethrows redirects (401 → home). */
-export function failed(form: string, formData: FormData, error: unknown, extra?: Partial<ActionResult>, init?: ResponseInit) {
+export function failed(form: string, formData: FormData, error: unknown, extra?: Partial<AccountFormResult>, init?: ResponseInit) {
   if (error instanceof Response) throw error;
   if (!isApiError(error)) console.error(error);
-  return data<ActionResult>(
+  return data<AccountFormResult>(
     {
       form,
       values: keptValues(formData),
