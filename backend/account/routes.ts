@@ -153,6 +153,14 @@ export function createAccountRoutes(ctx: AccountContext): Router {
   const auth = requireUser(ctx.rawDb, ctx.clock);
   const maybeAuth = optionalUser(ctx.rawDb, ctx.clock);
 
+  /** 429 once `key` has `max` failures in the login window: "<what>次数过多，请 N 分钟后再试". */
+  async function refuseOverLimit(bucket: string, key: string, max: number, now: Date, what: string): Promise<void> {
+    const failures = await ctx.limits.count(bucket, key, now, LOGIN_WINDOW_MS);
+    if (failures.count >= max) {
+      throw tooMany(`${what}次数过多，请 ${minutesUntil(failures.oldest, LOGIN_WINDOW_MS, now)} 分钟后再试`);
+    }
+  }
+
   async function loadUser(res: Response) {
     const user = await findUserById(ctx.db, mustUser(res).userId);
     if (!user) throw unauthorized();
@@ -215,14 +223,8 @@ export function createAccountRoutes(ctx: AccountContext): Router {
       const now = ctx.clock();
       const accountKey = `${body.account.kind}:${body.account.value}`;
       const ip = clientIp(req);
-      const perAccount = await ctx.limits.count("login-fail-account", accountKey, now, LOGIN_WINDOW_MS);
-      if (perAccount.count >= LOGIN_FAILURES_PER_ACCOUNT) {
-        throw tooMany(`登录失败次数过多，请 ${minutesUntil(perAccount.oldest, LOGIN_WINDOW_MS, now)} 分钟后再试`);
-      }
-      const perIp = await ctx.limits.count("login-fail-ip", ip, now, LOGIN_WINDOW_MS);
-      if (perIp.count >= LOGIN_FAILURES_PER_IP) {
-        throw tooMany(`登录失败次数过多，请 ${minutesUntil(perIp.oldest, LOGIN_WINDOW_MS, now)} 分钟后再试`);
-      }
+      await refuseOverLimit("login-fail-account", accountKey, LOGIN_FAILURES_PER_ACCOUNT, now, "登录失败");
+      await refuseOverLimit("login-fail-ip", ip, LOGIN_FAILURES_PER_IP, now, "登录失败");
       const user = await findUserByAccount(ctx.db, body.account.kind, body.account.value);
       const ok = await verifyPassword(body.password, user?.password_hash);
       if (!user || !ok) {
@@ -420,10 +422,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
       const now = ctx.clock();
       if (user.password_hash) {
         const key = String(user.id);
-        const failures = await ctx.limits.count("password-change-fail", key, now, LOGIN_WINDOW_MS);
-        if (failures.count >= LOGIN_FAILURES_PER_ACCOUNT) {
-          throw tooMany(`原密码错误次数过多，请 ${minutesUntil(failures.oldest, LOGIN_WINDOW_MS, now)} 分钟后再试`);
-        }
+        await refuseOverLimit("password-change-fail", key, LOGIN_FAILURES_PER_ACCOUNT, now, "原密码错误");
         if (!body.oldPassword) throw refused("请输入原密码");
         if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
           await ctx.limits.record("password-change-fail", key, now);
