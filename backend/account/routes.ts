@@ -196,9 +196,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
       }
 
       const existing = await findUserByAccount(ctx.db, account.kind, account.value);
-      let deliver = true;
       if (purpose === "register" && existing) throw alreadyRegistered(account.kind);
-      if (purpose === "login" || purpose === "reset") deliver = Boolean(existing);
       if ((purpose === "bind" || purpose === "change") && existing) {
         throw alreadyBound(account.kind, existing.id === signedIn?.userId);
       }
@@ -208,7 +206,8 @@ export function createAccountRoutes(ctx: AccountContext): Router {
         purpose,
         ip: clientIp(req),
         now,
-        deliver,
+        // Login and reset never send to an unknown account, and say so no differently.
+        deliver: purpose === "login" || purpose === "reset" ? Boolean(existing) : true,
         // Reset and login answer as fast whether or not the account exists (no timing oracle).
         background: purpose === "reset" || purpose === "login",
       });
