@@ -109,18 +109,18 @@ export class FontRepository {
       ]);
   }
 
-  async addView(gno: string): Promise<void> {
-    await this.db
-      .updateTable("font")
-      .set((eb) => ({ views: eb("views", "+", 1) }))
-      .where("gno", "=", gno)
-      .execute();
+  addView(gno: string): Promise<void> {
+    return this.increment(gno, "views");
   }
 
-  async addDownload(gno: string): Promise<void> {
+  addDownload(gno: string): Promise<void> {
+    return this.increment(gno, "downloads");
+  }
+
+  private async increment(gno: string, counter: "views" | "downloads"): Promise<void> {
     await this.db
       .updateTable("font")
-      .set((eb) => ({ downloads: eb("downloads", "+", 1) }))
+      .set((eb) => ({ [counter]: eb(counter, "+", 1) }))
       .where("gno", "=", gno)
       .execute();
   }
