@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { ZodTypeAny } from "zod";
 import { cn } from "~/utils/misc";
-import { issuesByField } from "~/utils/profile-forms";
+import { fieldErrors } from "~/utils/validation";
 import { FieldError } from "~/components/field-error";
 
 /** What the profile action answers when a form needs another look (errors, the input to keep). */
@@ -35,7 +35,7 @@ export function useSchemaCheck(schema: ZodTypeAny) {
       return;
     }
     event.preventDefault();
-    setErrors(issuesByField(parsed.error));
+    setErrors(fieldErrors(parsed.error));
   }
   return { clientErrors: errors, clearClientErrors: () => setErrors(null), onSubmit };
 }

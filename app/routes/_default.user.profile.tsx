@@ -30,11 +30,11 @@ import {
   formValues,
   formatMemberSince,
   genderLabel,
-  issuesByField,
   maskEmail,
   maskPhone,
   type ProfileUser,
 } from "~/utils/profile-forms";
+import { fieldErrors } from "~/utils/validation";
 import { serializeWechatCookie, wechatFrameUrl, type WechatQrConfig } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { sendCodeFromForm } from "~/utils/verification.server";
@@ -161,7 +161,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = BindSendCodeSchema.safeParse(Object.fromEntries(formData));
     const values = formValues(formData, ["account", "code"]);
     const type = String(formData.get("type") ?? "");
-    if (!parsed.success) return answer({ intent: "send-code", type, fieldErrors: issuesByField(parsed.error), values });
+    if (!parsed.success) return answer({ intent: "send-code", type, fieldErrors: fieldErrors(parsed.error), values });
     const sendCode = await sendCodeFromForm(request, formData, {
       accountFieldName: "account",
       purpose: parsed.data.purpose,
@@ -175,7 +175,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "update-info": {
       const values = formValues(formData, ["nickname", "gender", "birthday", "city", "bio"]);
       const parsed = ProfileInfoSchema.safeParse(values);
-      if (!parsed.success) return answer({ intent, fieldErrors: issuesByField(parsed.error), values });
+      if (!parsed.success) return answer({ intent, fieldErrors: fieldErrors(parsed.error), values });
       try {
         await apiPostForm(request, "/web/api/account/update-account-info", parsed.data);
       } catch (error) {
@@ -204,7 +204,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const values = formValues(formData, ["account", "code"]);
       const type = String(formData.get("type") ?? "");
       const parsed = BindAccountSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success) return answer({ intent, type, fieldErrors: issuesByField(parsed.error), values });
+      if (!parsed.success) return answer({ intent, type, fieldErrors: fieldErrors(parsed.error), values });
       const { account, code, purpose } = parsed.data;
       try {
         await apiPut(request, "/web/api/account/bind-account", { type: parsed.data.type, account, code });
@@ -216,7 +216,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
     case "unbind": {
       const parsed = UnbindAccountSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success) return answer({ intent, formError: issuesByField(parsed.error).type });
+      if (!parsed.success) return answer({ intent, formError: fieldErrors(parsed.error).type });
       try {
         await apiPut(request, "/web/api/account/unbind-account", { type: parsed.data.type });
       } catch (error) {
@@ -234,7 +234,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       const input = formValues(formData, ["oldPassword", "newPassword", "confirmPassword"]);
       const parsed = createChangePasswordSchema({ hasPassword: user.hasPassword }).safeParse(input);
-      if (!parsed.success) return answer({ intent, fieldErrors: issuesByField(parsed.error) });
+      if (!parsed.success) return answer({ intent, fieldErrors: fieldErrors(parsed.error) });
       const body: Record<string, string> = { newPassword: parsed.data.newPassword, confirmPassword: parsed.data.confirmPassword };
       if (user.hasPassword) body.oldPassword = parsed.data.oldPassword;
       try {

@@ -16,16 +16,16 @@ import {
   formatMemberSince,
   genderLabel,
   isCalendarDate,
-  issuesByField,
   maskEmail,
   maskPhone,
   todayString,
   waysIn,
 } from "./profile-forms";
+import { fieldErrors } from "./validation";
 
 function errorsOf(result: { success: boolean; error?: unknown }) {
   if (result.success) return {};
-  return issuesByField(result.error as Parameters<typeof issuesByField>[0]);
+  return fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
 }
 
 describe("maskPhone / maskEmail", () => {

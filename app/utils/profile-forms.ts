@@ -227,16 +227,6 @@ export function formatMemberSince(iso: string | null | undefined): string {
   return `${year}年${month}月${day}日`;
 }
 
-/** First message per field. */
-export function issuesByField(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_form";
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
-
 /** Plain string fields of a FormData (files and repeated names ignored), to echo input back on error. */
 export function formValues(formData: FormData, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
