@@ -38,6 +38,8 @@ export const RESET_TICKET_TTL_MS = 15 * MINUTE;
 const WRONG_CREDENTIALS = "账号或密码错误";
 
 const KIND_NAMES: Record<AccountKind, string> = { phone: "手机号", email: "邮箱" };
+const TYPE_NAMES = { ...KIND_NAMES, wechat: "微信" };
+const TYPE_MESSAGE = "账号类型只能是 phone、email 或 wechat";
 
 const purposeField = z.enum(["register", "login", "reset", "bind", "change"], {
   errorMap: () => ({ message: "验证码用途只能是 register、login、reset、bind、change 之一" }),
@@ -68,7 +70,7 @@ const resetSchema = z.object({
   password: newPasswordField,
   confirmPassword: z.string().optional(),
 });
-const typeField = z.enum(["phone", "email", "wechat"], { errorMap: () => ({ message: "账号类型只能是 phone、email 或 wechat" }) });
+const typeField = z.enum(["phone", "email", "wechat"], { errorMap: () => ({ message: TYPE_MESSAGE }) });
 const bindSchema = z.discriminatedUnion(
   "type",
   [
@@ -80,7 +82,7 @@ const bindSchema = z.discriminatedUnion(
       state: requiredText("微信登录已过期，请重新扫码", 100),
     }),
   ],
-  { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "账号类型只能是 phone、email 或 wechat" } : { message: ctx.defaultError }) },
+  { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: TYPE_MESSAGE } : { message: ctx.defaultError }) },
 );
 const unbindSchema = z.object({ type: typeField });
 const changePasswordSchema = z.object({
@@ -380,8 +382,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
       const body = parseInput(unbindSchema, req.body);
       const user = await loadUser(res);
       const bound = body.type === "wechat" ? Boolean(user.wechat_openid || user.wechat_unionid) : Boolean(user[body.type]);
-      const names = { phone: "手机号", email: "邮箱", wechat: "微信" };
-      if (!bound) throw refused(`尚未绑定${names[body.type]}`);
+      if (!bound) throw refused(`尚未绑定${TYPE_NAMES[body.type]}`);
       if (waysIn(user) <= 1) throw refused("至少需要保留一种登录方式，无法解绑");
       const changes =
         body.type === "wechat"
