@@ -166,15 +166,14 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
   router.get(
     "/web/api/showData/getData",
     asyncHandler(async (_req, res) => {
-      const [categories, recommendIds, newest, hot, stats, banners] = await Promise.all([
+      const [categories, recommend, newest, hot, stats, banners] = await Promise.all([
         fonts.styleCategories(),
-        fonts.recommendedFamilyIds(),
+        fonts.recommendedFamilyIds().then((ids) => fonts.familyRepresentatives(ids)),
         fonts.listFamilies({ sort: "new" }, HOME_LIST_SIZE, 0),
         fonts.listFamilies({ sort: "hot" }, HOME_LIST_SIZE, 0),
         fonts.stats(),
         adverts(db, "home-banner", assetUrl),
       ]);
-      const recommend = await fonts.familyRepresentatives(recommendIds);
       sendOk(res, { categories, recommend, newest: newest.fonts, hot: hot.fonts, stats, banners });
     }),
   );
