@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import express, { type Request, type Response, type Router } from "express";
+import type { Updateable } from "kysely";
 import { z } from "zod";
 import { notFound, sendOk } from "../http/envelope.js";
 import { asyncHandler } from "../http/async-handler.js";
@@ -12,9 +13,10 @@ import { MINUTE } from "./clock.js";
 import { CODE_INVALID_MESSAGE } from "./codes.js";
 import { clientIp, loginData, type AccountContext } from "./context.js";
 import { refused, tooMany, unauthorized } from "./errors.js";
-import { readMultipart } from "./multipart.js";
+import { readMultipart, type MultipartForm } from "./multipart.js";
 import { verifyPassword, hashPassword } from "./passwords.js";
 import { minutesUntil } from "./rate-limit.js";
+import type { AppUserTable } from "./tables.js";
 import { mustUser, optionalUser, requireUser, revokeSession, revokeUserSessions, currentUser } from "./sessions.js";
 import { findUserByAccount, findUserById, insertUser, isUniqueViolation, toUserView, waysIn } from "./users.js";
 import {
@@ -443,20 +445,14 @@ export function createAccountRoutes(ctx: AccountContext): Router {
     "/web/api/account/update-account-info",
     auth,
     asyncHandler(async (req, res) => {
-      const user = await loadUser(res);
-      let fields: Record<string, string>;
-      let file: Buffer | undefined;
       if (Number(req.get("content-length") ?? 0) > AVATAR_MAX_BYTES + 256 * 1024) throw refused("头像图片不能超过 5 MB");
-      if (req.is("multipart/form-data")) {
-        const form = await readMultipart(req);
-        fields = form.fields;
-        file = form.file;
-      } else {
-        fields = req.body && typeof req.body === "object" ? (req.body as Record<string, string>) : {};
-      }
+      const user = await loadUser(res);
+      const { fields, file }: MultipartForm = req.is("multipart/form-data")
+        ? await readMultipart(req)
+        : { fields: req.body && typeof req.body === "object" ? (req.body as Record<string, string>) : {} };
       const body = parseInput(profileSchema, fields);
       const crop = parseCrop(body.crop);
-      const changes: Record<string, unknown> = {};
+      const changes: Updateable<AppUserTable> = {};
       if (body.nickname !== undefined) changes.nickname = body.nickname;
       if (body.gender !== undefined) changes.gender = body.gender;
       if (body.birthday !== undefined) changes.birthday = body.birthday === "" ? null : body.birthday;
