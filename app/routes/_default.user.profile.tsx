@@ -37,7 +37,7 @@ import {
 import { fieldErrors } from "~/utils/validation";
 import { serializeWechatCookie, wechatFrameUrl, type WechatQrConfig } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { sendCodeFromForm } from "~/utils/verification.server";
+import { isSendCodeIntent, sendCodeFromForm } from "~/utils/verification.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cropperStyles }];
 
@@ -142,10 +142,6 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return out;
 }
 
-function isSendCode(formData: FormData): boolean {
-  return formData.getAll("intent").includes("send-code") || formData.get("click.x") !== null;
-}
-
 const BIND_SUCCESS = {
   phone: { bind: "手机号已绑定", change: "手机号已更换" },
   email: { bind: "邮箱已绑定", change: "邮箱已更换" },
@@ -157,7 +153,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (!(formData instanceof FormData)) return answer(formData);
 
-  if (isSendCode(formData)) {
+  if (isSendCodeIntent(formData)) {
     const parsed = BindSendCodeSchema.safeParse(Object.fromEntries(formData));
     const values = formValues(formData, ["account", "code"]);
     const type = String(formData.get("type") ?? "");

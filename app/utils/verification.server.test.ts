@@ -28,5 +28,11 @@ describe("send-code helpers", () => {
     expect(isSendCodeIntent(button)).toBe(true);
     expect(isSendCodeIntent(click)).toBe(true);
     expect(isSendCodeIntent(new FormData())).toBe(false);
+    // The profile's bind form: a hidden intent=bind, then the button's intent=send-code.
+    const bind = new FormData();
+    bind.append("intent", "bind");
+    expect(isSendCodeIntent(bind)).toBe(false);
+    bind.append("intent", "send-code");
+    expect(isSendCodeIntent(bind)).toBe(true);
   });
 });

@@ -140,7 +140,10 @@ export async function sendCodeFromForm(
   return state;
 }
 
-/** True when a page action was asked to send a code (the button, or a click on the captcha image). */
+/**
+ * True when a page action was asked to send a code (the button, or a click on the captcha image).
+ * Any `intent` counts: a form with a hidden intent (the profile's bind form) also posts the button's.
+ */
 export function isSendCodeIntent(formData: FormData): boolean {
-  return formData.get("intent") === "send-code" || formData.get("click.x") !== null;
+  return formData.getAll("intent").includes("send-code") || formData.get("click.x") !== null;
 }
