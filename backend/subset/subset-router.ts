@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import { asyncHandler } from "../http/async-handler.js";
 import { ApiError, badRequest, notFound, sendOk } from "../http/envelope.js";
 import { apiErrorHandler } from "../http/errors.js";
 import { subsetFamilyName } from "./family-name.js";
@@ -25,9 +26,7 @@ export function createSubsetRouter(options: { cache: SubsetCache; fontSource: Fo
   const router = express.Router();
   router.use("/webfont", allowCrossOrigin);
 
-  router.post("/webfont/http", requireJson, express.json({ limit: MAX_BODY_BYTES }), (req, res, next) => {
-    subsetBatch(req, res).catch(next);
-  });
+  router.post("/webfont/http", requireJson, express.json({ limit: MAX_BODY_BYTES }), asyncHandler(subsetBatch));
 
   router.get(`${SUBSET_FILES_PATH}/:name`, (req, res, next) => {
     sendSubsetFile(req, res, next).catch(next);
