@@ -43,7 +43,7 @@ const checkbox = z.preprocess(
 );
 
 export const fontListQuerySchema = z.object({
-  layout: z.preprocess(blankToUndefined, z.enum(["card", "stick", "table"]).default("stick")),
+  layout: z.preprocess(blankToUndefined, z.enum(LAYOUTS).default("stick")),
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
   style: z.preprocess(
     (value) => (blankToUndefined(value) === "all" ? undefined : blankToUndefined(value)),
@@ -162,7 +162,7 @@ const LIST_DEFAULTS: FontListQuery = fontListQuerySchema.parse({});
 
 /**
  * Search params for a list URL: `query` with `overrides` applied; defaults are left out.
- * `page` is dropped unless given in overrides (a new filter starts at page 1).
+ * `page` is reset to 1 (a new filter starts at page 1) unless `keepPage` or an override sets it.
  */
 export function fontListSearch(query: FontListQuery, overrides: Partial<FontListQuery> = {}, keepPage = false): string {
   const merged: FontListQuery = { ...query, ...(keepPage ? {} : { page: 1 }), ...overrides };
