@@ -1,6 +1,7 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { cn, useDebounce, withQuery } from "~/utils/misc";
+import { KEYWORD_MAX } from "~/utils/font-query";
 
 /** SPEC 9: autocomplete debounce 300 ms, popover close delay 200 ms. */
 export const SUGGEST_DEBOUNCE_MS = 300;
@@ -46,7 +47,7 @@ export function SearchBox({ defaultValue = "", className, tone = "light", placeh
 
   useEffect(() => {
     if (!focused) return;
-    load.current(withQuery("/resources/search-suggest", { keyword: debounced.slice(0, 50) }));
+    load.current(withQuery("/resources/search-suggest", { keyword: debounced.slice(0, KEYWORD_MAX) }));
   }, [debounced, focused]);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -95,7 +96,7 @@ export function SearchBox({ defaultValue = "", className, tone = "light", placeh
         id={inputId}
         type="search"
         name="keyword"
-        maxLength={50}
+        maxLength={KEYWORD_MAX}
         autoComplete="off"
         enterKeyHint="search"
         placeholder={placeholder}

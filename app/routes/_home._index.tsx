@@ -14,7 +14,7 @@ import {
   type PreviewFace,
   type StyleCategory,
 } from "~/utils/catalogue";
-import { DEFAULT_PREVIEW_TEXT } from "~/utils/font-query";
+import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/utils/font-query";
 import { categoryEntryImage } from "~/utils/category-image";
 import { errorMessage } from "~/utils/api-errors";
 import { formatCount } from "~/utils/misc";
@@ -236,7 +236,7 @@ export default function HomePage() {
               id="try-text"
               name="text"
               type="text"
-              maxLength={100}
+              maxLength={LIST_TEXT_MAX}
               placeholder="输入你想预览的文字"
               className="try-form__input"
               autoComplete="off"

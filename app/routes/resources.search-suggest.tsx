@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiGet } from "~/utils/api.server";
+import { KEYWORD_MAX } from "~/utils/font-query";
 import type { Suggestion, SuggestPayload } from "~/components/search-box";
 
 const SUGGEST_LIMIT = 10;
@@ -22,7 +23,7 @@ function normalise(value: unknown): Suggestion[] {
 
 /** Autocomplete for the header search (backend getKeyword). Never fails: errors give an empty list. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const keyword = (new URL(request.url).searchParams.get("keyword") ?? "").trim().slice(0, 50);
+  const keyword = (new URL(request.url).searchParams.get("keyword") ?? "").trim().slice(0, KEYWORD_MAX);
   const suggestions = await apiGet<unknown>(request, "/web/api/keyword/getKeyword", { keyword, limit: SUGGEST_LIMIT }, { timeoutMs: 10_000 })
     .then(normalise)
     .catch(() => [] as Suggestion[]);
