@@ -11,7 +11,13 @@ export function catalogueFontSource(fonts: FontRepository, storage: FontStorage)
     const font = await fonts.fontFiles(gno);
     if (!font) return null;
     const filePath = storage.resolve(font.file_location);
-    const { size, mtimeMs } = await fs.stat(filePath);
+    // A catalogued font whose file has gone is as unavailable as an unknown one, not a server error.
+    const stats = await fs.stat(filePath).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    });
+    if (!stats) return null;
+    const { size, mtimeMs } = stats;
     return { gno, filePath, size, version: `${font.version ?? "?"}|${size}|${Math.trunc(mtimeMs)}` };
   };
 }

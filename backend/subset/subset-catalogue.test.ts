@@ -76,5 +76,13 @@ describe.each(TEST_DATABASES)("subset service over the catalogue on $name", (dat
       expect(status).toBe(400);
       expect(body.message).toContain("99999");
     });
+
+    it("answers a clear error, not a 500, for a catalogued font whose file has gone", async () => {
+      const source = await backend.fontSource("10037");
+      await fs.rm(source!.filePath);
+      const { status, body } = await post([{ gno: "10037", text: "你好" }]);
+      expect(status).toBe(400);
+      expect(body.message).toContain("10037");
+    });
   });
 });
