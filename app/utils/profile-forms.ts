@@ -6,10 +6,6 @@ import { EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_MESSAGE, PHONE_PATTERN } from "./va
  * (client-side checks before submitting), plus the masking and avatar rules the page shows.
  */
 
-/** Intents the profile action dispatches on (each form posts one in a hidden field). */
-export const PROFILE_INTENTS = ["update-info", "avatar", "bind", "unbind", "password", "send-code"] as const;
-export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
-
 export const NICKNAME_MAX = 20;
 export const BIO_MAX = 200;
 export const CITY_MAX = 50;
