@@ -4,7 +4,6 @@ import {
   fontHref,
   formatFileSize,
   weightCount,
-  type Font,
   type FontSummary,
   type ListLayout,
   type PreviewFace,
