@@ -560,6 +560,60 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
       });
     });
 
+    describe("hostile query values", () => {
+      const parameters: Array<[path: string, names: string[]]> = [
+        ["/web/api/font/getFontList", ["keyword", "text", "style", "tagId", "sort", "current", "size"]],
+        ["/web/api/keyword/getKeyword", ["keyword", "limit"]],
+        ["/web/api/font/getFontDetail", ["fontGNo"]],
+        ["/web/api/font/get-download-url", ["fontGNo"]],
+        ["/api/v1/web/10027/download", ["format"]],
+        ["/web/api/web-column/getColumnByType", ["type"]],
+        ["/web/api/adv/getData", ["position"]],
+        // These read no parameter, but a malformed one is still a malformed request.
+        ["/web/api/showData/getData", ["x"]],
+        ["/web/api/friendshipLinks/getFriendshipLinks", ["x"]],
+        ["/web/api/dict/font-default", ["x"]],
+        ["/api/v1/web/search/10027/childs", ["x"]],
+        ["/api/v1/web/search/fontInformation/10027", ["x"]],
+        ["/api/v1/web/search/fontInformation/10027/pid", ["x"]],
+      ];
+      const values: Array<[kind: string, query: (name: string) => string, message: (name: string) => RegExp]> = [
+        ["a NUL byte", (name) => `${name}=%00`, (name) => new RegExp(`^参数 ${name} 不能包含空字符$`)],
+        ["a NUL byte inside text", (name) => `${name}=a%00b`, (name) => new RegExp(`^参数 ${name} 不能包含空字符$`)],
+        ["a truncated UTF-8 sequence", (name) => `${name}=%E0`, (name) => new RegExp(`^参数 ${name} 的编码不正确`)],
+        ["an encoded lone surrogate", (name) => `${name}=%ED%A0%80`, (name) => new RegExp(`^参数 ${name} 的编码不正确`)],
+        ["a bare percent sign", (name) => `${name}=50%`, (name) => new RegExp(`^参数 ${name} 的编码不正确`)],
+      ];
+
+      it.each(values)("refuses %s in every parameter with a 400 naming it", async (_kind, query, message) => {
+        for (const [path, names] of parameters) {
+          for (const name of names) await rejects(`${path}?${query(name)}`, 400, message(name));
+        }
+      });
+
+      it("refuses a malformed parameter name", async () => {
+        expect(await rejects("/web/api/font/getFontList?%E0=1", 400)).toBe("查询参数的编码不正确");
+      });
+
+      it("refuses repeated, nested and 10 000-character values of the parameters it reads", async () => {
+        for (const [path, names] of parameters.filter(([, names]) => names[0] !== "x")) {
+          for (const name of names) {
+            await rejects(`${path}?${name}=1&${name}=2`, 400, new RegExp(`^参数 ${name}`));
+            await rejects(`${path}?${name}[a]=1`, 400, new RegExp(`^参数 ${name}`));
+            await rejects(`${path}?${name}=${"9".repeat(10_000)}`, 400, new RegExp(`^参数 ${name}`));
+          }
+        }
+      });
+
+      it("refuses NUL bytes, malformed escapes and 10 000 characters in path ids", async () => {
+        for (const id of ["%00", "10027%00", `${"1".repeat(10_000)}`, "%E0"]) {
+          await rejects(`/api/v1/web/search/fontInformation/${id}`, 400);
+          await rejects(`/api/v1/web/search/${id}/childs`, 400);
+          await rejects(`/api/v1/web/${id}/download`, 400);
+        }
+      });
+    });
+
     describe("unknown routes", () => {
       it("answer the JSON 404 under the API prefixes", async () => {
         await rejects("/web/api/font/nope", 404);

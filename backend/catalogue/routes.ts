@@ -1,9 +1,10 @@
-import express from "express";
+import express, { type Request, type Response } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/schema.js";
 import { asyncHandler } from "../http/async-handler.js";
 import { notFound, sendOk } from "../http/envelope.js";
+import { rejectMalformedQuery } from "../http/query.js";
 import {
   intWithDefault,
   oneOf,
@@ -53,151 +54,117 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
   const fonts = new FontRepository(db, assetUrl);
   const router = express.Router();
 
+  /** A GET (and HEAD) endpoint; a query with a malformed escape or a NUL is refused before `handler` runs. */
+  function get(path: string, handler: (req: Request, res: Response) => Promise<void>): void {
+    router.get(path, rejectMalformedQuery, asyncHandler(handler));
+  }
+
   async function fontOr404(gno: string) {
     const font = await fonts.fontWithFamily(gno);
     if (!font) throw notFound(FONT_NOT_FOUND);
     return font;
   }
 
-  router.get(
-    "/web/api/font/getFontList",
-    asyncHandler(async (req, res) => {
-      const { current, size, style, tagId, keyword, sort, text } = parseQuery(fontListQuery, req);
-      const codepoints = text ? requiredCodepoints(text) : undefined;
-      const page = await fonts.listFamilies({ style, tagId, keyword, sort, codepoints }, size, (current - 1) * size);
-      sendOk(res, toPage(page.fonts, page.total, { current, size }));
-    }),
-  );
+  get("/web/api/font/getFontList", async (req, res) => {
+    const { current, size, style, tagId, keyword, sort, text } = parseQuery(fontListQuery, req);
+    const codepoints = text ? requiredCodepoints(text) : undefined;
+    const page = await fonts.listFamilies({ style, tagId, keyword, sort, codepoints }, size, (current - 1) * size);
+    sendOk(res, toPage(page.fonts, page.total, { current, size }));
+  });
 
-  router.get(
-    "/web/api/font/getFontDetail",
-    asyncHandler(async (req, res) => {
-      const { fontGNo: gno } = parseQuery(fontGNoQuery, req);
-      await fonts.addView(gno);
-      sendOk(res, await fontOr404(gno));
-    }),
-  );
+  get("/web/api/font/getFontDetail", async (req, res) => {
+    const { fontGNo: gno } = parseQuery(fontGNoQuery, req);
+    await fonts.addView(gno);
+    sendOk(res, await fontOr404(gno));
+  });
 
-  router.get(
-    "/web/api/font/get-download-url",
-    asyncHandler(async (req, res) => {
-      const { fontGNo: gno } = parseQuery(fontGNoQuery, req);
-      const family = await fonts.familyFiles(gno);
-      if (family.length === 0) throw notFound(FONT_NOT_FOUND);
-      sendOk(res, {
-        fontGNo: gno,
-        files: family.map((font) => ({
-          fontGNo: font.gno,
-          fileName: downloadFileName(font.family_name_zh, font.weight_name),
-          format: "ttf",
-          size: font.file_size,
-          url: fontDownloadPath(font.gno),
-        })),
-      });
-    }),
-  );
+  get("/web/api/font/get-download-url", async (req, res) => {
+    const { fontGNo: gno } = parseQuery(fontGNoQuery, req);
+    const family = await fonts.familyFiles(gno);
+    if (family.length === 0) throw notFound(FONT_NOT_FOUND);
+    sendOk(res, {
+      fontGNo: gno,
+      files: family.map((font) => ({
+        fontGNo: font.gno,
+        fileName: downloadFileName(font.family_name_zh, font.weight_name),
+        format: "ttf",
+        size: font.file_size,
+        url: fontDownloadPath(font.gno),
+      })),
+    });
+  });
 
-  router.get(
-    "/web/api/dict/font-default",
-    asyncHandler(async (_req, res) => sendOk(res, await dictionaries(db))),
-  );
+  get("/web/api/dict/font-default", async (_req, res) => sendOk(res, await dictionaries(db)));
 
-  router.get(
-    "/api/v1/web/search/:id/childs",
-    asyncHandler(async (req, res) => {
-      const { id } = parseOrThrow(idParams, req.params);
-      const family = await fonts.familyOfFont(id);
-      if (!family) throw notFound(FONT_NOT_FOUND);
-      sendOk(res, family);
-    }),
-  );
+  get("/api/v1/web/search/:id/childs", async (req, res) => {
+    const { id } = parseOrThrow(idParams, req.params);
+    const family = await fonts.familyOfFont(id);
+    if (!family) throw notFound(FONT_NOT_FOUND);
+    sendOk(res, family);
+  });
 
-  router.get(
-    "/api/v1/web/search/fontInformation/:id",
-    asyncHandler(async (req, res) => {
-      const { id } = parseOrThrow(idParams, req.params);
-      sendOk(res, await fontOr404(id));
-    }),
-  );
+  get("/api/v1/web/search/fontInformation/:id", async (req, res) => {
+    const { id } = parseOrThrow(idParams, req.params);
+    sendOk(res, await fontOr404(id));
+  });
 
-  router.get(
-    "/api/v1/web/search/fontInformation/:id/pid",
-    asyncHandler(async (req, res) => {
-      const { id } = parseOrThrow(idParams, req.params);
-      const family = await fonts.familySummary(id);
-      if (!family) throw notFound(FONT_NOT_FOUND);
-      sendOk(res, family);
-    }),
-  );
+  get("/api/v1/web/search/fontInformation/:id/pid", async (req, res) => {
+    const { id } = parseOrThrow(idParams, req.params);
+    const family = await fonts.familySummary(id);
+    if (!family) throw notFound(FONT_NOT_FOUND);
+    sendOk(res, family);
+  });
 
-  router.get(
-    "/api/v1/web/:id/download",
-    asyncHandler(async (req, res) => {
-      const { id } = parseOrThrow(idParams, req.params);
-      const { format } = parseQuery(downloadQuery, req);
-      const font = await fonts.fontFiles(id);
-      if (!font) throw notFound(FONT_NOT_FOUND);
-      const location = format === "woff2" ? font.woff2_location : font.file_location;
-      if (!location) throw notFound("该字体没有 WOFF2 文件");
+  get("/api/v1/web/:id/download", async (req, res) => {
+    const { id } = parseOrThrow(idParams, req.params);
+    const { format } = parseQuery(downloadQuery, req);
+    const font = await fonts.fontFiles(id);
+    if (!font) throw notFound(FONT_NOT_FOUND);
+    const location = format === "woff2" ? font.woff2_location : font.file_location;
+    if (!location) throw notFound("该字体没有 WOFF2 文件");
 
-      await sendFontFile(
-        req,
-        res,
-        {
-          path: storage.resolve(location),
-          format,
-          fileName: downloadFileName(font.family_name_zh, font.weight_name, format),
-          asciiFallback: `${font.gno}.${format}`,
-        },
-        // Only whole-TTF downloads count; the WOFF2 serves the website's own previews.
-        format === "ttf" ? () => fonts.addDownload(font.gno) : undefined,
-      );
-    }),
-  );
+    await sendFontFile(
+      req,
+      res,
+      {
+        path: storage.resolve(location),
+        format,
+        fileName: downloadFileName(font.family_name_zh, font.weight_name, format),
+        asciiFallback: `${font.gno}.${format}`,
+      },
+      // Only whole-TTF downloads count; the WOFF2 serves the website's own previews.
+      format === "ttf" ? () => fonts.addDownload(font.gno) : undefined,
+    );
+  });
 
-  router.get(
-    "/web/api/keyword/getKeyword",
-    asyncHandler(async (req, res) => {
-      const { keyword, limit } = parseQuery(keywordQuery, req);
-      sendOk(res, await keywordSuggestions(db, keyword, limit));
-    }),
-  );
+  get("/web/api/keyword/getKeyword", async (req, res) => {
+    const { keyword, limit } = parseQuery(keywordQuery, req);
+    sendOk(res, await keywordSuggestions(db, keyword, limit));
+  });
 
-  router.get(
-    "/web/api/showData/getData",
-    asyncHandler(async (_req, res) => {
-      const [categories, recommend, newest, hot, stats, banners] = await Promise.all([
-        fonts.styleCategories(),
-        fonts.recommendedFamilyIds().then((ids) => fonts.familyRepresentatives(ids)),
-        fonts.listFamilies({ sort: "new" }, HOME_LIST_SIZE, 0),
-        fonts.listFamilies({ sort: "hot" }, HOME_LIST_SIZE, 0),
-        fonts.stats(),
-        adverts(db, "home-banner", assetUrl),
-      ]);
-      sendOk(res, { categories, recommend, newest: newest.fonts, hot: hot.fonts, stats, banners });
-    }),
-  );
+  get("/web/api/showData/getData", async (_req, res) => {
+    const [categories, recommend, newest, hot, stats, banners] = await Promise.all([
+      fonts.styleCategories(),
+      fonts.recommendedFamilyIds().then((ids) => fonts.familyRepresentatives(ids)),
+      fonts.listFamilies({ sort: "new" }, HOME_LIST_SIZE, 0),
+      fonts.listFamilies({ sort: "hot" }, HOME_LIST_SIZE, 0),
+      fonts.stats(),
+      adverts(db, "home-banner", assetUrl),
+    ]);
+    sendOk(res, { categories, recommend, newest: newest.fonts, hot: hot.fonts, stats, banners });
+  });
 
-  router.get(
-    "/web/api/friendshipLinks/getFriendshipLinks",
-    asyncHandler(async (_req, res) => sendOk(res, await friendLinks(db))),
-  );
+  get("/web/api/friendshipLinks/getFriendshipLinks", async (_req, res) => sendOk(res, await friendLinks(db)));
 
-  router.get(
-    "/web/api/web-column/getColumnByType",
-    asyncHandler(async (req, res) => {
-      const { type } = parseQuery(columnQuery, req);
-      sendOk(res, await webColumns(db, type));
-    }),
-  );
+  get("/web/api/web-column/getColumnByType", async (req, res) => {
+    const { type } = parseQuery(columnQuery, req);
+    sendOk(res, await webColumns(db, type));
+  });
 
-  router.get(
-    "/web/api/adv/getData",
-    asyncHandler(async (req, res) => {
-      const { position } = parseQuery(advertQuery, req);
-      sendOk(res, await adverts(db, position, assetUrl));
-    }),
-  );
+  get("/web/api/adv/getData", async (req, res) => {
+    const { position } = parseQuery(advertQuery, req);
+    sendOk(res, await adverts(db, position, assetUrl));
+  });
 
   return router;
 }

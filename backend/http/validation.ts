@@ -15,9 +15,14 @@ export function parseQuery<S extends ZodTypeAny>(schema: S, req: Request): z.out
   return parseOrThrow(schema, req.query);
 }
 
-/** A query string value; a parameter repeated in the URL (`?a=1&a=2`) arrives as an array and is refused. */
+/**
+ * A query string value; a parameter repeated in the URL (`?a=1&a=2`) arrives as an array and is refused,
+ * and so is a NUL character, which PostgreSQL refuses in text.
+ */
 export function queryValue() {
-  return z.string({ required_error: "不能为空", invalid_type_error: "只能出现一次" });
+  return z
+    .string({ required_error: "不能为空", invalid_type_error: "只能出现一次" })
+    .regex(/^[^\u0000]*$/, "不能包含空字符");
 }
 
 /** An optional trimmed text; an empty value counts as absent. */
