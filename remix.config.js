@@ -1,6 +1,21 @@
+import { flatRoutes } from "remix-flat-routes";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // Routes come from remix-flat-routes: folders named `name+` group a feature's routes with the
+  // server code beside them, which must never become a route itself.
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) =>
+    flatRoutes("routes", defineRoutes, {
+      ignoredRouteFiles: [
+        ".*",
+        "**/*.css",
+        "**/*.test.{js,jsx,ts,tsx}",
+        "**/__*.*",
+        "**/*.server.*",
+        "**/*.client.*",
+      ],
+    }),
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [],
   future: {

@@ -4,7 +4,7 @@ import Utf8 from "crypto-js/enc-utf8";
 import ECB from "crypto-js/mode-ecb";
 import Pkcs7 from "crypto-js/pad-pkcs7";
 import { useEffect, useId, useRef, useState } from "react";
-import type { CaptchaCheckResult, SliderChallenge } from "~/routes/resources.captcha";
+import type { CaptchaCheckResult, SliderChallenge } from "~/routes/resources+/captcha";
 import type { FormCaptcha } from "~/utils/verification.server";
 
 /** SPEC 7 / AJ-Captcha: the point is sent as AES-ECB-PKCS7(JSON, secretKey), base64. */

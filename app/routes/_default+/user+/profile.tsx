@@ -14,7 +14,7 @@ import { UserBindings, type WechatBindView } from "~/components/user-bindings";
 import type { ProfileActionResult } from "~/components/user-form-bits";
 import { UserInfoForm } from "~/components/user-info-form";
 import { UserPasswordForm } from "~/components/user-password-form";
-import type { UserLayoutData } from "~/routes/_default.user";
+import type { UserLayoutData } from "~/routes/_default+/user+/_layout";
 import { apiGet, apiPostForm, apiPut, isApiError } from "~/utils/api.server";
 import { errorMessage } from "~/utils/api-errors";
 import { requireAuthGuard } from "~/utils/auth.server";
@@ -256,7 +256,7 @@ function InfoRow({ label, children, testId }: { label: string; children: ReactNo
 }
 
 export default function ProfilePage() {
-  const { user, avatarUrl } = useRouteLoaderData("routes/_default.user") as UserLayoutData;
+  const { user, avatarUrl } = useRouteLoaderData("routes/_default+/user+/_layout") as UserLayoutData;
   const { wechat } = useLoaderData() as { wechat: WechatBindView | null };
   const result = useActionData<typeof action>() as ProfileActionResult | undefined;
 
