@@ -21,7 +21,13 @@ export async function startE2eFakes({ smtpPort, smsPort, wechatPort, inboxPort }
         const raw = Buffer.concat(chunks).toString("utf8");
         const body = readableBody(raw);
         for (const recipient of session.envelope.rcptTo) {
-          messages.push({ to: recipient.address.toLowerCase(), channel: "email", code: codeIn(body), body, at: Date.now() });
+          messages.push({
+            to: recipient.address.toLowerCase(),
+            channel: "email",
+            code: codeIn(body),
+            body,
+            at: Date.now(),
+          });
         }
         callback();
       });
@@ -52,11 +58,24 @@ export async function startE2eFakes({ smtpPort, smsPort, wechatPort, inboxPort }
       const code = url.searchParams.get("code") ?? "";
       if (!code.startsWith("wx-")) return json({ errcode: 40029, errmsg: "invalid code" });
       const name = code.slice(3);
-      return json({ access_token: `at-${name}`, expires_in: 7200, refresh_token: `rt-${name}`, openid: `openid-${name}`, scope: "snsapi_login", unionid: `unionid-${name}` });
+      return json({
+        access_token: `at-${name}`,
+        expires_in: 7200,
+        refresh_token: `rt-${name}`,
+        openid: `openid-${name}`,
+        scope: "snsapi_login",
+        unionid: `unionid-${name}`,
+      });
     }
     if (url.pathname === "/sns/userinfo") {
       const name = (url.searchParams.get("access_token") ?? "").replace(/^at-/, "");
-      return json({ openid: `openid-${name}`, nickname: `微信用户${name}`, sex: 0, headimgurl: "", unionid: `unionid-${name}` });
+      return json({
+        openid: `openid-${name}`,
+        nickname: `微信用户${name}`,
+        sex: 0,
+        headimgurl: "",
+        unionid: `unionid-${name}`,
+      });
     }
     res.writeHead(404).end();
   });
@@ -66,7 +85,7 @@ export async function startE2eFakes({ smtpPort, smsPort, wechatPort, inboxPort }
     const url = new URL(req.url ?? "/", "http://localhost");
     const to = (url.searchParams.get("to") ?? "").toLowerCase();
     const mine = messages.filter((message) => message.to === to);
-    const answer = url.pathname === "/inbox/latest" ? mine.at(-1) ?? null : mine;
+    const answer = url.pathname === "/inbox/latest" ? (mine.at(-1) ?? null) : mine;
     res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(answer));
   });
   await new Promise((resolve) => inbox.listen(inboxPort, "127.0.0.1", resolve));
@@ -79,7 +98,8 @@ export async function startE2eFakes({ smtpPort, smsPort, wechatPort, inboxPort }
       WECHAT_APPID: "wx-e2e-appid",
       WECHAT_SECRET: "wx-e2e-secret",
     },
-    close: () => Promise.all([smtp, sms, wechat, inbox].map((server) => new Promise((resolve) => server.close(resolve)))),
+    close: () =>
+      Promise.all([smtp, sms, wechat, inbox].map((server) => new Promise((resolve) => server.close(resolve)))),
   };
 }
 

@@ -27,9 +27,7 @@ describe("server.ts on the embedded defaults", () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "ziti-server-"));
-    server = await startServer(
-      readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" }),
-    );
+    server = await startServer(readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" }));
   });
 
   afterAll(async () => {

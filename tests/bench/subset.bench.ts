@@ -73,7 +73,9 @@ async function benchText(
   const oursTtf = await ours("ttf");
   const oursWoff = await ours("woff");
   console.log(`-- ${name}`);
-  console.log(`  ours   subset (HarfBuzz wasm)   median ${ms(oursTtf.median)}  p95 ${ms(oursTtf.p95)}  → ${ttf.byteLength} B`);
+  console.log(
+    `  ours   subset (HarfBuzz wasm)   median ${ms(oursTtf.median)}  p95 ${ms(oursTtf.p95)}  → ${ttf.byteLength} B`,
+  );
   console.log(`  ours   subset + WOFF (zlib)     median ${ms(oursWoff.median)}  p95 ${ms(oursWoff.p95)}`);
   if (!nativeAvailable) return;
 
@@ -120,9 +122,13 @@ function trueTypeSource(): Source {
 
 /** A CJK font with CFF outlines on this machine, preferring Simplified Chinese Noto Sans CJK. */
 function cffSource(): Source | null {
-  const listed = spawnSync("fc-list", [":lang=zh", "-f", "%{file}|%{index}|%{fontformat}|%{family[0]}|%{style[0]}\\n"], {
-    encoding: "utf8",
-  });
+  const listed = spawnSync(
+    "fc-list",
+    [":lang=zh", "-f", "%{file}|%{index}|%{fontformat}|%{family[0]}|%{style[0]}\\n"],
+    {
+      encoding: "utf8",
+    },
+  );
   const candidates = (listed.stdout ?? "")
     .split("\n")
     .map((line) => line.split("|"))
@@ -136,7 +142,10 @@ function cffSource(): Source | null {
     return null;
   }
   const [filePath, index, , family] = best as [string, string, string, string, string];
-  return { label: `CFF: ${family} (${path.basename(filePath)} #${index})`, font: { filePath, version: "bench", faceIndex: Number(index) } };
+  return {
+    label: `CFF: ${family} (${path.basename(filePath)} #${index})`,
+    font: { filePath, version: "bench", faceIndex: Number(index) },
+  };
 }
 
 function preference([, , , family = "", style = ""]: string[]): number {
