@@ -48,6 +48,11 @@ export default defineConfig([
     rules: {
       // U+3000, the ideographic space, is ordinary typography in Chinese page text.
       "no-irregular-whitespace": ["error", { skipStrings: true, skipTemplates: true, skipJSXText: true }],
+      // Leaving fields out with a rest spread, and `_`-named variables (a loop that only counts), are deliberate.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
 
@@ -97,6 +102,10 @@ export default defineConfig([
   { files: ["app/**"], rules: boundary({ forbiddenFolders: ["backend"] }) },
   { files: ["backend/**"], rules: boundary({ forbiddenFolders: ["app"] }) },
   { files: ["contract/**"], rules: boundary({ allowedFolders: ["contract"], allowedPackages: ["zod"] }) },
+  {
+    files: ["contract/**/*.test.ts"],
+    rules: boundary({ allowedFolders: ["contract"], allowedPackages: ["zod", "vitest"] }),
+  },
 
   prettier,
 ]);

@@ -116,6 +116,12 @@ describe("contract/ imports nothing but zod and itself", () => {
     ].join("\n");
     expect(await crossings("contract/x.ts", code)).toEqual([]);
   });
+
+  test("contract tests may also import vitest, and still nothing from the app or the backend", async () => {
+    const code = ['import { expect, test } from "vitest";', 'import { db } from "../backend/db";'].join("\n");
+    expect(await crossings("contract/x.test.ts", code)).toEqual(['"../backend/db"']);
+    expect(await crossings("contract/x.ts", code)).toEqual(['"vitest"', '"../backend/db"']);
+  });
 });
 
 test("server.ts composes the app and the backend, so it may import both", async () => {
