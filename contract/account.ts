@@ -1,0 +1,363 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import {
+  accountSchema,
+  bioSchema,
+  calendarDateSchema,
+  citySchema,
+  codePurposeSchema,
+  createBirthdaySchema,
+  emailSchema,
+  genderCodeSchema,
+  genderSchema,
+  newPasswordSchema,
+  nicknameSchema,
+  PASSWORD_MISMATCH_MESSAGE,
+  passwordSchema,
+  phoneSchema,
+  publicFormSchema,
+  requiredNicknameSchema,
+  requiredText,
+  verificationCodeSchema,
+} from "./fields";
+
+// ---------------------------------------------------------------------------
+// Shapes
+// ---------------------------------------------------------------------------
+
+/** What the API shows of a user, to that user only. */
+export const userSchema = z.object({
+  id: z.number().int().positive(),
+  nickname: z.string(),
+  /** The path of the avatar image, or null for none. */
+  avatar: z.string().min(1).nullable(),
+  gender: genderCodeSchema,
+  /** YYYY-MM-DD, the same in every time zone. */
+  birthday: calendarDateSchema.nullable(),
+  bio: z.string(),
+  /** The same as `bio` (the profile form calls it 个性签名). */
+  signature: z.string(),
+  city: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  wechatBound: z.boolean(),
+  wechatNickname: z.string().nullable(),
+  /** False for an account created through WeChat that never set one. */
+  hasPassword: z.boolean(),
+  createdAt: z.string().datetime({ offset: true }),
+});
+export type UserView = z.infer<typeof userSchema>;
+
+/** Seconds a login lasts: the website keeps its token cookie this long. */
+export const SESSION_SECONDS = 7 * 24 * 60 * 60;
+
+/** Every login answers this; the website keeps `token` for `expired` seconds. */
+export const loginDataSchema = z.object({
+  /** 43 characters of base64url. */
+  token: z.string().min(1),
+  /** Seconds the token stays valid. */
+  expired: z.number().int().positive(),
+  user: userSchema,
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+export const sendCodeResultSchema = z.object({
+  sent: z.literal(true),
+  /** Seconds before another code may be asked. */
+  cooldown: z.number().int().nonnegative(),
+  /** Seconds the code stays valid. */
+  expiresIn: z.number().int().positive(),
+});
+export type SendCodeResult = z.infer<typeof sendCodeResultSchema>;
+
+export const resetTicketSchema = z.object({
+  /** Spent once by `resetPassword`. */
+  ticket: z.string().min(1),
+  /** Seconds the ticket stays valid. */
+  expired: z.number().int().positive(),
+});
+export type ResetTicket = z.infer<typeof resetTicketSchema>;
+
+// ---------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------
+
+/** A confirmation, when given, must repeat the password. */
+function confirmationMatches<T extends z.ZodTypeAny>(schema: T, password: string, confirmation = "confirmPassword") {
+  return schema.superRefine((value: Record<string, unknown>, context) => {
+    const confirm = value[confirmation];
+    if (confirm !== undefined && confirm !== value[password]) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: [confirmation], message: PASSWORD_MISMATCH_MESSAGE });
+    }
+  });
+}
+
+const confirmPasswordSchema = z.string({ invalid_type_error: "请再次输入密码" }).optional();
+
+export const SEND_CODE_CAPTCHA_MESSAGE = "请先完成滑块验证";
+
+/**
+ * Sends a code to `account` (also accepted as `phone` or `email`, the first given wins). Outside
+ * tests a spent captcha verification is required.
+ */
+export const sendCodeBodySchema = publicFormSchema({
+  account: z.string({ invalid_type_error: "请输入手机号或邮箱" }).optional(),
+  phone: z.string({ invalid_type_error: "请输入手机号或邮箱" }).optional(),
+  email: z.string({ invalid_type_error: "请输入手机号或邮箱" }).optional(),
+  purpose: codePurposeSchema,
+  captchaVerification: z
+    .string({ invalid_type_error: SEND_CODE_CAPTCHA_MESSAGE })
+    .max(1000, SEND_CODE_CAPTCHA_MESSAGE)
+    .optional(),
+}).transform((body, context) => {
+  const given = [body.account, body.phone, body.email].find((value) => value !== undefined && value !== "");
+  const account = accountSchema.safeParse(given);
+  if (!account.success) {
+    context.addIssue({ ...account.error.issues[0]!, path: ["account"] });
+    return z.NEVER;
+  }
+  return { account: account.data, purpose: body.purpose, captchaVerification: body.captchaVerification };
+});
+
+export const loginBodySchema = publicFormSchema({ account: accountSchema, password: passwordSchema() });
+
+export const smsLoginBodySchema = publicFormSchema({ phone: phoneSchema, code: verificationCodeSchema });
+
+/** An empty nickname means "pick one for me". */
+const optionalNicknameSchema = nicknameSchema.optional().transform((value) => value || undefined);
+
+export const registerPhoneBodySchema = confirmationMatches(
+  publicFormSchema({
+    phone: phoneSchema,
+    code: verificationCodeSchema,
+    password: newPasswordSchema(),
+    confirmPassword: confirmPasswordSchema,
+    nickname: optionalNicknameSchema,
+  }),
+  "password",
+);
+
+export const registerEmailBodySchema = confirmationMatches(
+  publicFormSchema({
+    email: emailSchema,
+    code: verificationCodeSchema,
+    password: newPasswordSchema(),
+    confirmPassword: confirmPasswordSchema,
+    nickname: optionalNicknameSchema,
+  }),
+  "password",
+);
+
+export const resetCodeVerifyBodySchema = publicFormSchema({ account: accountSchema, code: verificationCodeSchema });
+
+export const RESET_TICKET_INVALID_MESSAGE = "重置凭证无效或已过期，请重新验证";
+
+export const resetPasswordBodySchema = confirmationMatches(
+  publicFormSchema({
+    ticket: requiredText(RESET_TICKET_INVALID_MESSAGE, 100),
+    password: newPasswordSchema(),
+    confirmPassword: confirmPasswordSchema,
+  }),
+  "password",
+);
+
+export const ACCOUNT_TYPES = ["phone", "email", "wechat"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export const ACCOUNT_TYPE_MESSAGE = "账号类型只能是 phone、email 或 wechat";
+
+/** Phone or e-mail with a code sent for `bind` (or `change`); or WeChat with the code and state of its QR login. */
+export const bindAccountBodySchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("phone"), account: phoneSchema, code: verificationCodeSchema }),
+    z.object({ type: z.literal("email"), account: emailSchema, code: verificationCodeSchema }),
+    z.object({
+      type: z.literal("wechat"),
+      code: requiredText("缺少微信授权码", 256),
+      state: requiredText("微信登录已过期，请重新扫码", 100),
+    }),
+  ],
+  {
+    errorMap: (issue, context) =>
+      issue.code === "invalid_union_discriminator" ? { message: ACCOUNT_TYPE_MESSAGE } : { message: context.defaultError },
+  },
+);
+
+export const unbindAccountBodySchema = z.object({
+  type: z.enum(ACCOUNT_TYPES, { errorMap: () => ({ message: ACCOUNT_TYPE_MESSAGE }) }),
+});
+
+/** `oldPassword` is needed when the user has a password (`hasPassword`). */
+export const changePasswordBodySchema = confirmationMatches(
+  z.object({
+    oldPassword: z.string({ invalid_type_error: "请输入原密码" }).max(200, "原密码不正确").optional(),
+    newPassword: newPasswordSchema(),
+    confirmPassword: confirmPasswordSchema,
+  }),
+  "newPassword",
+);
+
+export const CROP_MESSAGE = "裁剪参数格式不正确，应为 x,y,w,h";
+
+/**
+ * The text fields of the profile form (multipart, with the image as file `avatar` or `file`, or
+ * JSON). Every field is optional: only those sent change. `birthday: ""` clears the birthday;
+ * `crop` is `x,y,w,h` in the image's pixels.
+ */
+export function createUpdateAccountInfoBodySchema(now: () => Date = () => new Date()) {
+  return z.object({
+    nickname: requiredNicknameSchema.optional(),
+    gender: genderSchema,
+    birthday: createBirthdaySchema(now).optional(),
+    bio: bioSchema.optional(),
+    /** The same as `bio`; `bio` wins when both are sent. */
+    signature: bioSchema.optional(),
+    city: citySchema.optional(),
+    crop: z.string({ invalid_type_error: CROP_MESSAGE }).max(100, CROP_MESSAGE).optional(),
+  });
+}
+
+export const updateAccountInfoBodySchema = createUpdateAccountInfoBodySchema();
+
+/** Avatar uploads: at most 5 MB, JPEG, PNG, WebP or GIF as checked by content. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_FILE_FIELDS = ["avatar", "file"] as const;
+
+// ---------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------
+
+export const getUserInfo = defineEndpoint({
+  method: "GET",
+  path: "/web/api/account/user-info",
+  data: userSchema,
+  auth: "required",
+});
+
+/** `bind` and `change` need a login; for the other purposes a token is ignored. */
+export const sendCode = defineEndpoint({
+  method: "POST",
+  path: "/web/api/account/sendCode",
+  body: sendCodeBodySchema,
+  data: sendCodeResultSchema,
+  auth: "optional",
+});
+
+export const login = defineEndpoint({
+  method: "POST",
+  path: "/web/api/login",
+  body: loginBodySchema,
+  data: loginDataSchema,
+  auth: "none",
+});
+
+export const smsLogin = defineEndpoint({
+  method: "POST",
+  path: "/web/api/sms-login",
+  body: smsLoginBodySchema,
+  data: loginDataSchema,
+  auth: "none",
+});
+
+export const registerByPhone = defineEndpoint({
+  method: "POST",
+  path: "/web/api/account/register/phone",
+  body: registerPhoneBodySchema,
+  data: loginDataSchema,
+  auth: "none",
+});
+
+export const registerByEmail = defineEndpoint({
+  method: "POST",
+  path: "/web/api/account/register/email",
+  body: registerEmailBodySchema,
+  data: loginDataSchema,
+  auth: "none",
+});
+
+/** Ends the session of the token sent. */
+export const logout = defineEndpoint({
+  method: "POST",
+  path: "/web/api/logout",
+  data: z.null(),
+  auth: "required",
+});
+
+/** Checks a `reset` code and answers a ticket for `resetPassword`. */
+export const verifyResetCode = defineEndpoint({
+  method: "POST",
+  path: "/web/api/account/rest-code-verify",
+  body: resetCodeVerifyBodySchema,
+  data: resetTicketSchema,
+  auth: "none",
+});
+
+/** Sets a new password with a ticket; every session of the user ends. */
+export const resetPassword = defineEndpoint({
+  method: "PUT",
+  path: "/web/api/account/rest-pwd",
+  body: resetPasswordBodySchema,
+  data: z.null(),
+  auth: "none",
+});
+
+export const bindAccount = defineEndpoint({
+  method: "PUT",
+  path: "/web/api/account/bind-account",
+  body: bindAccountBodySchema,
+  data: userSchema,
+  auth: "required",
+});
+
+/** The last of phone, e-mail and WeChat cannot be unbound. */
+export const unbindAccount = defineEndpoint({
+  method: "PUT",
+  path: "/web/api/account/unbind-account",
+  body: unbindAccountBodySchema,
+  data: userSchema,
+  auth: "required",
+});
+
+/** Every other session of the user ends. */
+export const changePassword = defineEndpoint({
+  method: "PUT",
+  path: "/web/api/account/update-account-pwd",
+  body: changePasswordBodySchema,
+  data: z.null(),
+  auth: "required",
+});
+
+export const updateAccountInfo = defineEndpoint({
+  method: "POST",
+  path: "/web/api/account/update-account-info",
+  body: updateAccountInfoBodySchema,
+  bodyEncoding: "multipart",
+  data: userSchema,
+  auth: "required",
+});
+
+/** An avatar image (256×256 JPEG) named in `UserView.avatar`. */
+export const getAvatar = defineEndpoint({
+  method: "GET",
+  path: "/web/api/account/avatar/:file",
+  params: z.object({ file: z.string().regex(/^[0-9a-f]{32}\.jpg$/, "头像不存在") }),
+  kind: "file",
+  auth: "none",
+});
+
+export const accountEndpoints = {
+  getUserInfo,
+  sendCode,
+  login,
+  smsLogin,
+  registerByPhone,
+  registerByEmail,
+  logout,
+  verifyResetCode,
+  resetPassword,
+  bindAccount,
+  unbindAccount,
+  changePassword,
+  updateAccountInfo,
+  getAvatar,
+};

@@ -1,0 +1,29 @@
+import { accountEndpoints } from "./account";
+import { captchaEndpoints } from "./captcha";
+import { catalogueEndpoints } from "./catalogue";
+import { collectionEndpoints } from "./collection";
+import { subsetEndpoints } from "./subset";
+import { wechatEndpoints } from "./wechat";
+
+export * from "./account";
+export * from "./captcha";
+export * from "./catalogue";
+export * from "./collection";
+export * from "./endpoint";
+export * from "./envelope";
+export * from "./fields";
+export * from "./query";
+export * from "./subset";
+export * from "./wechat";
+
+/** Every call of the contract, by name. */
+export const endpoints = {
+  ...catalogueEndpoints,
+  ...subsetEndpoints,
+  ...captchaEndpoints,
+  ...accountEndpoints,
+  ...wechatEndpoints,
+  ...collectionEndpoints,
+};
+
+export type EndpointName = keyof typeof endpoints;
