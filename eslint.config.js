@@ -24,9 +24,8 @@ function aliasFolders() {
   );
 }
 
-const boundary = (options) => ({
-  "project/import-boundaries": ["error", { root, aliases: aliasFolders(), ...options }],
-});
+const aliases = aliasFolders();
+const boundary = (options) => ({ "project/import-boundaries": ["error", { root, aliases, ...options }] });
 
 export default defineConfig([
   globalIgnores([
@@ -66,16 +65,16 @@ export default defineConfig([
       ...reactHooks.configs.flat.recommended.rules,
       // The app is not built with the React Compiler; these rules only report what the compiler could not optimise.
       "react-hooks/preserve-manual-memoization": "off",
+      "react-hooks/incompatible-library": "off",
+      "react-hooks/unsupported-syntax": "off",
+      "react-hooks/config": "off",
+      "react-hooks/gating": "off",
       // The compiler's ref inference treats every field of a hook result that carries a ref as a ref (`hints.errors`),
       // and flags the latest-value ref idiom, which is sound without the compiler.
       "react-hooks/refs": "off",
       // Answering a fetcher's result or hydration with setState in an effect is the Remix idiom here; the rule exists
       // so the compiler can skip the extra render.
       "react-hooks/set-state-in-effect": "off",
-      "react-hooks/incompatible-library": "off",
-      "react-hooks/unsupported-syntax": "off",
-      "react-hooks/config": "off",
-      "react-hooks/gating": "off",
     },
   },
   {
