@@ -1,0 +1,108 @@
+import { Link } from "@remix-run/react";
+import {
+  familyFileSize,
+  fontHref,
+  formatFileSize,
+  weightCount,
+  type FontSummary,
+  type PreviewFace,
+  type PreviewTheme,
+} from "~/utils/catalogue/fonts";
+import { FontPreview } from "./font-preview";
+import { LicenseBadge } from "./license-badge";
+
+export type FontItemProps = {
+  font: FontSummary;
+  face?: PreviewFace | null;
+  previewText: string;
+  theme?: PreviewTheme;
+};
+
+/** Card layout item: preview, name, licence badge, number of weights. */
+export function FontCard({ font, face, previewText, theme = "light" }: FontItemProps) {
+  const href = fontHref(font.fontGNo);
+  return (
+    <li className="font-card" data-font-gno={font.fontGNo}>
+      <Link to={href} className="font-card__link" aria-label={`查看 ${font.familyName} 详情`}>
+        <FontPreview
+          gno={font.fontGNo}
+          face={face}
+          text={previewText}
+          theme={theme}
+          className="font-card__preview"
+          label={`${font.familyName} 预览：${previewText}`}
+        />
+      </Link>
+      <div className="font-card__body">
+        <h3 className="font-card__name">
+          <Link to={href}>{font.familyName}</Link>
+        </h3>
+        <LicenseBadge license={font.license} />
+      </div>
+      <p className="font-card__meta">
+        <span>{weightCount(font)} 个字重</span>
+        <span>{font.glyphCount.toLocaleString("zh-CN")} 字符</span>
+      </p>
+    </li>
+  );
+}
+
+/** Stick layout row: one font per row, big preview line, name + badge + meta + 下载/详情. */
+export function FontStick({ font, face, previewText, theme = "light" }: FontItemProps) {
+  const href = fontHref(font.fontGNo);
+  return (
+    <li className="font-stick" data-font-gno={font.fontGNo}>
+      <Link to={href} className="font-stick__preview-link" aria-label={`查看 ${font.familyName} 详情`} tabIndex={-1}>
+        <FontPreview
+          gno={font.fontGNo}
+          face={face}
+          text={previewText}
+          theme={theme}
+          className="font-stick__preview"
+          label={`${font.familyName} 预览：${previewText}`}
+        />
+      </Link>
+      <div className="font-stick__info">
+        <div className="font-stick__title">
+          <h3 className="font-stick__name">
+            <Link to={href}>{font.familyName}</Link>
+          </h3>
+          <LicenseBadge license={font.license} />
+        </div>
+        <p className="font-stick__meta">
+          <span>{weightCount(font)} 个字重</span>
+          <span>{font.glyphCount.toLocaleString("zh-CN")} 字符</span>
+          <span>{formatFileSize(familyFileSize(font))}</span>
+        </p>
+        {font.designer ? (
+          <p className="font-stick__designer" title={font.designer}>
+            设计：{font.designer}
+          </p>
+        ) : null}
+        {font.tags.length > 0 ? (
+          <ul className="font-stick__tags" aria-label="标签">
+            {font.tags.slice(0, 4).map((tag) => (
+              <li key={tag.id}>
+                <Link to={`/font?tag=${tag.id}`} className="chip chip--small">
+                  {tag.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="font-stick__actions">
+          <Link
+            to={`${href}?download=1#download`}
+            className="btn btn--primary btn--sm"
+            aria-label={`下载 ${font.familyName}`}
+          >
+            下载
+          </Link>
+          <Link to={href} className="btn btn--ghost btn--sm" aria-label={`${font.familyName} 详情`}>
+            详情
+          </Link>
+        </div>
+      </div>
+    </li>
+  );
+}

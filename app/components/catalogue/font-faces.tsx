@@ -1,0 +1,64 @@
+import type { PreviewFace } from "~/utils/catalogue/fonts";
+
+export type FontFacesProps = {
+  faces: Record<string, PreviewFace> | PreviewFace[];
+  /** `block` (default) hides text briefly instead of flashing the fallback font. */
+  display?: "block" | "swap" | "fallback" | "optional" | "auto";
+};
+
+/** Escapes a value for a double-quoted CSS string; also neutralises `<` so `</style>` cannot appear. */
+export function cssString(value: string): string {
+  let out = "";
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === '"' || ch === "\\" || ch === "<" || ch === ">" || ch === "&" || code < 0x20 || code === 0x7f) {
+      out += `\\${code.toString(16)} `;
+    } else {
+      out += ch;
+    }
+  }
+  return `"${out}"`;
+}
+
+/** Only http(s) URLs and absolute/relative paths are allowed in `src`. */
+function safeUrl(url: string): string | null {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url) || url.startsWith("/") || url.startsWith("./")) return url;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return null;
+  return url;
+}
+
+/** The subset service may hand out WOFF2 under `woffPath`; tell the browser the right format. */
+function isWoff2(url: string): boolean {
+  return /\.woff2(?:[?#]|$)/i.test(url) || /[?&]format=woff2\b/i.test(url);
+}
+
+/** The CSS text of the @font-face rules (exported for tests). */
+export function fontFacesCss(faces: FontFacesProps["faces"], display: FontFacesProps["display"] = "block"): string {
+  const list = Array.isArray(faces) ? faces : Object.values(faces);
+  const seen = new Set<string>();
+  const rules: string[] = [];
+  for (const face of list) {
+    if (!face || !face.familyName || seen.has(face.familyName)) continue;
+    const sources: string[] = [];
+    const woff = safeUrl(face.woffPath);
+    const ttf = safeUrl(face.ttfPath);
+    if (woff) sources.push(`url(${cssString(woff)}) format("${isWoff2(woff) ? "woff2" : "woff"}")`);
+    if (ttf) sources.push(`url(${cssString(ttf)}) format("truetype")`);
+    if (sources.length === 0) continue;
+    seen.add(face.familyName);
+    rules.push(
+      `@font-face{font-family:${cssString(face.familyName)};src:${sources.join(",")};font-display:${display};}`,
+    );
+  }
+  return rules.join("\n");
+}
+
+/**
+ * Declares subset faces in the server-rendered HTML so previews show without JavaScript.
+ */
+export function FontFaces({ faces, display = "block" }: FontFacesProps) {
+  const css = fontFacesCss(faces, display);
+  if (!css) return null;
+  return <style data-font-faces="" dangerouslySetInnerHTML={{ __html: css }} />;
+}

@@ -1,0 +1,100 @@
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Font, PreviewFace } from "~/utils/catalogue/fonts";
+import { FontList } from "./font-list";
+
+function render(ui: ReactElement) {
+  return renderToStaticMarkup(<MemoryRouter initialEntries={["/font"]}>{ui}</MemoryRouter>);
+}
+
+function font(fontGNo: string, overrides: Partial<Font> = {}): Font {
+  const base: Font = {
+    fontGNo,
+    familyId: 1,
+    familyName: `测试体${fontGNo}`,
+    familyNameEn: "Test",
+    fontName: `测试体${fontGNo} 常规`,
+    styleName: "Regular",
+    weight: 400,
+    webFontFamily: `A${fontGNo}`,
+    woffPath: null,
+    ttfPath: `/api/v1/web/${fontGNo}/download`,
+    isDefault: true,
+    description: "",
+    styles: [],
+    tags: [{ id: 3, name: "可爱" }],
+    license: {
+      code: "OFL-1.1",
+      name: "SIL Open Font License 1.1",
+      url: null,
+      commercialUse: true,
+      commercialLabel: "免费商用",
+      commercialSource: "",
+    },
+    designer: "设计师",
+    foundry: null,
+    copyright: null,
+    version: null,
+    glyphCount: 7055,
+    charsets: [],
+    fileSize: 1.2 * 1024 * 1024,
+    format: "ttf",
+    videoUrl: null,
+    downloads: 0,
+    views: 0,
+    createdAt: "2024-01-01T00:00:00.000Z",
+    childFontResource: [],
+  };
+  return { ...base, ...overrides };
+}
+
+const fonts = [font("10001"), font("10002", { license: { ...font("1").license, commercialLabel: "个人免费", commercialUse: false } })];
+const faces: Record<string, PreviewFace> = {
+  "10001": { gno: "10001", familyName: "A10001-abc", woffPath: "/a.woff2", ttfPath: "/a.ttf" },
+};
+
+// react-router's Link uses useLayoutEffect, which only warns in server rendering.
+const originalError = console.error;
+beforeAll(() => {
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    if (String(args[0]).includes("useLayoutEffect does nothing on the server")) return;
+    originalError(...args);
+  });
+});
+afterAll(() => vi.restoreAllMocks());
+
+describe("FontList", () => {
+  it.each(["stick", "card", "table"] as const)("renders the %s layout with testable markup", (layout) => {
+    const html = render(<FontList fonts={fonts} faces={faces} layout={layout} previewText="你好" theme="dark" />);
+    expect(html).toContain(`data-layout="${layout}"`);
+    expect(html.match(/data-font-gno="/g)).toHaveLength(2);
+    expect(html.match(/data-preview="/g)).toHaveLength(2);
+    expect(html).toContain('data-preview="10001"');
+    // The preview uses the subset face, then a generic fallback only; no face → generic only.
+    expect(html).toContain("font-family:&quot;A10001-abc&quot;, sans-serif");
+    expect(html).toMatch(/data-preview="10002"[^>]*style="font-family:sans-serif"/);
+    expect(html).toContain("免费商用");
+    expect(html).toContain("个人免费");
+    expect(html).toContain('href="/font/10001"');
+    expect(html).toContain("font-preview--dark");
+  });
+
+  it("shows the table columns", () => {
+    const html = render(<FontList fonts={fonts} faces={faces} layout="table" previewText="你好" />);
+    for (const heading of ["预览", "名称", "字重数", "字符数", "授权", "大小"]) expect(html).toContain(`>${heading}</th>`);
+    expect(html).toContain("1.2 MB");
+    expect(html).toContain("7,055");
+  });
+
+  it("offers 下载 and 详情 in the stick layout", () => {
+    const html = render(<FontList fonts={fonts} faces={faces} layout="stick" previewText="你好" />);
+    expect(html).toContain('href="/font/10001?download=1#download"');
+    expect(html).toContain(">详情<");
+  });
+
+  it("renders nothing for an empty list", () => {
+    expect(render(<FontList fonts={[]} faces={{}} layout="stick" previewText="你好" />)).toBe("");
+  });
+});

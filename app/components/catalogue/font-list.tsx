@@ -1,0 +1,91 @@
+import { Link } from "@remix-run/react";
+import {
+  familyFileSize,
+  fontHref,
+  formatFileSize,
+  weightCount,
+  type FontSummary,
+  type ListLayout,
+  type PreviewFace,
+  type PreviewTheme,
+} from "~/utils/catalogue/fonts";
+import { FontCard, FontStick } from "./font-card";
+import { FontPreview } from "./font-preview";
+import { LicenseBadge } from "./license-badge";
+
+export type FontListProps = {
+  fonts: FontSummary[];
+  /** Subset faces keyed by fontGNo (from loadPreviewFaces). */
+  faces: Record<string, PreviewFace>;
+  layout: ListLayout;
+  /** The text every preview shows. */
+  previewText: string;
+  theme?: PreviewTheme;
+  label?: string;
+};
+
+/** The font list in one of three layouts (card, stick, table). Renders nothing for an empty list. */
+export function FontList({ fonts, faces, layout, previewText, theme = "light", label = "字体列表" }: FontListProps) {
+  if (fonts.length === 0) return null;
+  if (layout === "table") {
+    return (
+      <div
+        className="font-list font-list--table"
+        data-layout="table"
+        data-theme={theme}
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+      >
+        <table className="font-table">
+          <thead>
+            <tr>
+              <th scope="col" className="font-table__preview-col">
+                预览
+              </th>
+              <th scope="col">名称</th>
+              <th scope="col">字重数</th>
+              <th scope="col">字符数</th>
+              <th scope="col">授权</th>
+              <th scope="col">大小</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fonts.map((font) => (
+              <tr key={font.fontGNo} data-font-gno={font.fontGNo}>
+                <td className="font-table__preview-cell">
+                  <Link to={fontHref(font.fontGNo)} tabIndex={-1} aria-hidden="true">
+                    <FontPreview
+                      gno={font.fontGNo}
+                      face={faces[font.fontGNo]}
+                      text={previewText}
+                      theme={theme}
+                      className="font-table__preview"
+                    />
+                  </Link>
+                </td>
+                <th scope="row" className="font-table__name">
+                  <Link to={fontHref(font.fontGNo)}>{font.familyName}</Link>
+                </th>
+                <td>{weightCount(font)}</td>
+                <td>{font.glyphCount.toLocaleString("zh-CN")}</td>
+                <td>
+                  <LicenseBadge license={font.license} />
+                </td>
+                <td>{formatFileSize(familyFileSize(font))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+  const Item = layout === "card" ? FontCard : FontStick;
+  return (
+    <ul className={`font-list font-list--${layout}`} data-layout={layout} data-theme={theme} aria-label={label}>
+      {fonts.map((font) => (
+        <Item key={font.fontGNo} font={font} face={faces[font.fontGNo]} previewText={previewText} theme={theme} />
+      ))}
+    </ul>
+  );
+}

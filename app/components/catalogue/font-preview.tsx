@@ -1,0 +1,53 @@
+import type { CSSProperties, ElementType, ReactNode } from "react";
+import { previewFontFamily, type PreviewFace, type PreviewTheme } from "~/utils/catalogue/fonts";
+
+export type FontPreviewProps = {
+  gno: string;
+  face?: PreviewFace | null;
+  text: string;
+  theme?: PreviewTheme;
+  /** Font size in px (or any CSS length); default comes from the stylesheet. */
+  size?: number | string;
+  className?: string;
+  as?: ElementType;
+  label?: string;
+  children?: ReactNode;
+  style?: CSSProperties;
+};
+
+/**
+ * A line of the visitor's text rendered in a font's subset face only (then a generic fallback).
+ * `data-preview` (the font's gno) and `data-face` (the subset family) make it easy to find in tests;
+ * `data-font-gno` is left to the result element around it.
+ */
+export function FontPreview({
+  gno,
+  face,
+  text,
+  theme,
+  size,
+  className,
+  as: Tag = "div",
+  label,
+  children,
+  style,
+}: FontPreviewProps) {
+  return (
+    <Tag
+      className={`font-preview${theme ? ` font-preview--${theme}` : ""}${face ? "" : " font-preview--fallback"}${className ? ` ${className}` : ""}`}
+      data-preview={gno}
+      data-face={face ? face.familyName : undefined}
+      title={face ? undefined : "字体预览暂时无法加载，当前以系统字体示意"}
+      data-theme={theme}
+      lang="zh-CN"
+      aria-label={label}
+      style={{
+        ...style,
+        fontFamily: previewFontFamily(face),
+        ...(size !== undefined ? { fontSize: typeof size === "number" ? `${size}px` : size } : {}),
+      }}
+    >
+      {children ?? text}
+    </Tag>
+  );
+}

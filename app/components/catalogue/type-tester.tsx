@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import type { PreviewFace, PreviewTheme } from "~/utils/catalogue/fonts";
+import {
+  DEFAULT_PREVIEW_TEXT,
+  TESTER_SIZE_MAX,
+  TESTER_SIZE_MIN,
+  TESTER_TEXT_MAX,
+  THEMES,
+  THEME_LABELS,
+} from "~/utils/catalogue/font-query";
+import { FontPreview } from "./font-preview";
+
+export type TypeTesterProps = {
+  /** Path of this page; the form GETs it (`?text=&size=&theme=#editor`). */
+  action: string;
+  gno: string;
+  face?: PreviewFace | null;
+  /** The visitor's text ("" = use `fallbackText`). */
+  text: string;
+  fallbackText: string;
+  size: number;
+  theme: PreviewTheme;
+  onTextChange?: (text: string) => void;
+  onSizeChange?: (size: number) => void;
+  onThemeChange?: (theme: PreviewTheme) => void;
+  /** Called (with JS) instead of navigating when the form is submitted. */
+  onSubmit?: () => void;
+  /** New faces are being fetched. */
+  loading?: boolean;
+};
+
+/**
+ * Type tester: own text, size 12–200 px, light/dark. Without JavaScript a GET form to the same
+ * page; with JavaScript the parent updates the preview as the visitor types.
+ */
+export function TypeTester({
+  action,
+  gno,
+  face,
+  text,
+  fallbackText,
+  size,
+  theme,
+  onTextChange,
+  onSizeChange,
+  onThemeChange,
+  onSubmit,
+  loading,
+}: TypeTesterProps) {
+  const [hydrated, setHydrated] = useState(false);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // Whatever the visitor typed before the page became interactive is kept, not reset.
+    const typedEarly = textArea.current?.value;
+    if (typedEarly !== undefined && typedEarly !== text) onTextChange?.(typedEarly);
+    setHydrated(true);
+    // Runs once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (!onSubmit) return;
+    event.preventDefault();
+    onSubmit();
+  }
+
+  const shown = text.trim() ? text : fallbackText;
+
+  return (
+    <form method="get" action={`${action}#editor`} className="type-tester" onSubmit={submit} aria-label="字体编辑器">
+      <div className="type-tester__controls">
+        <label className="type-tester__text">
+          <span>你的文字</span>
+          <textarea
+            ref={textArea}
+            name="text"
+            rows={2}
+            maxLength={TESTER_TEXT_MAX}
+            placeholder={`输入任意文字，例如：${DEFAULT_PREVIEW_TEXT}`}
+            aria-label="预览文字"
+            // Uncontrolled on purpose: switching to a controlled value at hydration could overwrite
+            // what the visitor is typing at that moment.
+            defaultValue={text}
+            onChange={onTextChange ? (event) => onTextChange(event.target.value) : undefined}
+          />
+        </label>
+        <div className="type-tester__row">
+          <label className="type-tester__size">
+            <span>字号</span>
+            {hydrated && onSizeChange ? (
+              <input
+                type="range"
+                min={TESTER_SIZE_MIN}
+                max={TESTER_SIZE_MAX}
+                value={size}
+                aria-label="字号滑块"
+                onChange={(event) => onSizeChange(Number(event.target.value))}
+              />
+            ) : null}
+            <input
+              type="number"
+              name="size"
+              min={TESTER_SIZE_MIN}
+              max={TESTER_SIZE_MAX}
+              step={1}
+              aria-label="字号（像素）"
+              {...(hydrated && onSizeChange
+                ? {
+                    value: size,
+                    onChange: (event) => {
+                      const value = Number(event.target.value);
+                      if (Number.isFinite(value) && value >= TESTER_SIZE_MIN && value <= TESTER_SIZE_MAX) {
+                        onSizeChange(Math.round(value));
+                      }
+                    },
+                  }
+                : { defaultValue: size })}
+            />
+            <span aria-hidden="true">px</span>
+          </label>
+          <fieldset className="type-tester__theme">
+            <legend>背景</legend>
+            {THEMES.map((option) => (
+              <label key={option} className={`theme-option theme-option--${option}`}>
+                <input
+                  type="radio"
+                  name="theme"
+                  value={option}
+                  {...(hydrated && onThemeChange
+                    ? { checked: theme === option, onChange: () => onThemeChange(option) }
+                    : { defaultChecked: theme === option })}
+                />
+                <span>{THEME_LABELS[option]}</span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="btn btn--primary">
+            预览
+          </button>
+          {loading ? (
+            <span className="type-tester__loading" role="status">
+              正在生成字形…
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <FontPreview
+        gno={gno}
+        face={face}
+        text={shown}
+        theme={theme}
+        size={size}
+        className="type-tester__output"
+        label={`预览：${shown}`}
+      />
+    </form>
+  );
+}

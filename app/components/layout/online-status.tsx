@@ -1,0 +1,12 @@
+import { useOnlineStatus } from "~/utils/misc";
+
+/** A small banner while the browser is offline (SPEC 4: online/offline status is tracked). */
+export function OnlineStatus() {
+  const online = useOnlineStatus();
+  if (online) return null;
+  return (
+    <div className="offline-banner" role="status">
+      网络已断开，当前处于离线状态，部分内容可能无法加载
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { cn, useDebounce, withQuery } from "~/utils/misc";
+import { KEYWORD_MAX } from "~/utils/catalogue/font-query";
+
+/** SPEC 9: autocomplete debounce 300 ms, popover close delay 200 ms. */
+export const SUGGEST_DEBOUNCE_MS = 300;
+export const POPOVER_CLOSE_DELAY_MS = 200;
+
+export type Suggestion = { keyword: string; type: "keyword" | "font"; fontGNo?: string };
+export type SuggestPayload = { keyword: string; suggestions: Suggestion[] };
+
+/** Where a suggestion leads: a font → its page, a keyword → the font list searched by it. */
+export function suggestionHref(item: Suggestion): string {
+  if (item.type === "font" && item.fontGNo) return `/font/${encodeURIComponent(item.fontGNo)}`;
+  return withQuery("/font", { keyword: item.keyword });
+}
+
+export type SearchBoxProps = {
+  defaultValue?: string;
+  className?: string;
+  /** Visual variant: on the light header or the dark home header. */
+  tone?: "light" | "dark";
+  placeholder?: string;
+};
+
+/**
+ * The site search: a plain GET form to /font with `keyword` (works without JS). With JS, an ARIA
+ * combobox offers suggestions from /resources/search-suggest (↑/↓ to move, Enter to open, Esc to close).
+ */
+export function SearchBox({ defaultValue = "", className, tone = "light", placeholder = "搜索字体、风格、设计师" }: SearchBoxProps) {
+  const baseId = useId();
+  const listId = `${baseId}-list`;
+  const inputId = `${baseId}-input`;
+  const fetcher = useFetcher<SuggestPayload>();
+  const navigate = useNavigate();
+  const [value, setValue] = useState(defaultValue);
+  const [focused, setFocused] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>();
+  const debounced = useDebounce(value.trim(), SUGGEST_DEBOUNCE_MS);
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+
+  useEffect(() => setValue(defaultValue), [defaultValue]);
+
+  useEffect(() => {
+    if (!focused) return;
+    load.current(withQuery("/resources/search-suggest", { keyword: debounced.slice(0, KEYWORD_MAX) }));
+  }, [debounced, focused]);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const suggestions = fetcher.data?.suggestions ?? [];
+  const showList = open && focused && suggestions.length > 0;
+  const heading = fetcher.data && !fetcher.data.keyword ? "热门搜索" : "搜索建议";
+
+  useEffect(() => setActive(-1), [fetcher.data]);
+
+  function go(item: Suggestion) {
+    setOpen(false);
+    setValue(item.keyword);
+    navigate(suggestionHref(item));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setOpen(true);
+      if (suggestions.length) setActive((i) => (i + 1) % suggestions.length);
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+      if (suggestions.length) setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+    } else if (event.key === "Enter") {
+      if (showList && active >= 0 && suggestions[active]) {
+        event.preventDefault();
+        go(suggestions[active]);
+      } else {
+        setOpen(false);
+      }
+    } else if (event.key === "Escape") {
+      if (showList) event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  return (
+    <form method="get" action="/font" role="search" className={cn("search-box", `search-box--${tone}`, className)} onSubmit={() => setOpen(false)}>
+      <label htmlFor={inputId} className="visually-hidden">
+        搜索字体
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        name="keyword"
+        maxLength={KEYWORD_MAX}
+        autoComplete="off"
+        enterKeyHint="search"
+        placeholder={placeholder}
+        value={value}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => {
+          clearTimeout(closeTimer.current);
+          setFocused(true);
+          setOpen(true);
+        }}
+        onBlur={() => {
+          closeTimer.current = setTimeout(() => {
+            setFocused(false);
+            setOpen(false);
+          }, POPOVER_CLOSE_DELAY_MS);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="search-box__button" aria-label="搜索">
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          <path d="M16.5 16.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <ul id={listId} role="listbox" aria-label={heading} className="search-box__list" hidden={!showList}>
+        {showList ? (
+          <li role="presentation" className="search-box__heading">
+            {heading}
+          </li>
+        ) : null}
+        {showList
+          ? suggestions.map((item, index) => (
+              <li
+                key={`${item.type}-${item.fontGNo ?? ""}-${item.keyword}`}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className={cn("search-box__option", index === active && "is-active")}
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseEnter={() => setActive(index)}
+                onClick={() => go(item)}
+              >
+                <span className="search-box__kind">{item.type === "font" ? "字体" : "关键词"}</span>
+                <span className="search-box__text">{item.keyword}</span>
+              </li>
+            ))
+          : null}
+      </ul>
+    </form>
+  );
+}

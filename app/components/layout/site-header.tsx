@@ -1,0 +1,202 @@
+import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, type MouseEvent } from "react";
+import { cn } from "~/utils/misc";
+import { useRootData, useStaticUrl, type AccountUser } from "~/utils/root-data";
+import { accountModal } from "~/components/account/account-modal";
+import type { AuthView } from "~/components/account/auth-view";
+import { SearchBox } from "./search-box";
+
+/** DESIGN.md navigation. */
+export const MAIN_NAV = [
+  { to: "/font", label: "字体" },
+  { to: "/variable", label: "可变字体" },
+  { to: "/album", label: "专辑" },
+  { to: "/baike", label: "书法百科" },
+  { to: "/case", label: "案例" },
+  { to: "/video", label: "视频" },
+  { to: "/news", label: "资讯" },
+] as const;
+
+export const USER_MENU = [
+  { to: "/user", label: "个人中心" },
+  { to: "/user/favorite", label: "我的收藏" },
+  { to: "/user/compare", label: "字体对比" },
+  { to: "/user/download", label: "下载记录" },
+  { to: "/user/message", label: "消息" },
+  { to: "/user/profile", label: "个人资料" },
+] as const;
+
+/** With JS, 登录 / 注册 open the account modal over the page; without JS they are plain links. */
+function openModal(view: AuthView, redirectTo: string) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    accountModal.open(view, redirectTo);
+  };
+}
+
+function loginHref(redirectTo: string) {
+  return redirectTo && redirectTo !== "/" ? `/account/login?redirect=${encodeURIComponent(redirectTo)}` : "/account/login";
+}
+
+function registerHref(redirectTo: string) {
+  return redirectTo && redirectTo !== "/" ? `/account/register?redirect=${encodeURIComponent(redirectTo)}` : "/account/register";
+}
+
+function Avatar({ user, size = 28 }: { user: AccountUser | null | undefined; size?: number }) {
+  if (user?.avatarUrl) {
+    return <img className="account-menu__avatar account-menu__avatar--img" src={user.avatarUrl} alt="" width={size} height={size} />;
+  }
+  return (
+    <span className="account-menu__avatar" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="18" height="18" focusable="false">
+        <circle cx="12" cy="8.5" r="4" fill="currentColor" />
+        <path d="M4 20.5c1.4-4 4.4-6 8-6s6.6 2 8 6" fill="currentColor" />
+      </svg>
+    </span>
+  );
+}
+
+export type SiteHeaderProps = {
+  appTitle: string;
+  loggedIn: boolean;
+  /** "dark" = the home hero variant. */
+  tone?: "light" | "dark";
+};
+
+function AccountArea({ loggedIn, redirectTo, user }: { loggedIn: boolean; redirectTo: string; user: AccountUser | null | undefined }) {
+  if (!loggedIn) {
+    return (
+      <div className="account-area">
+        <Link to={loginHref(redirectTo)} className="btn btn--ghost btn--sm" onClick={openModal("wechat", redirectTo)}>
+          登录
+        </Link>
+        <Link to={registerHref(redirectTo)} className="btn btn--accent btn--sm" onClick={openModal("register-phone", redirectTo)}>
+          注册
+        </Link>
+      </div>
+    );
+  }
+  const name = user?.nickname ?? "个人中心";
+  return (
+    <details className="account-menu">
+      <summary className="account-menu__summary" aria-label={`我的账户：${name}`}>
+        <Avatar user={user} />
+        <span className="account-menu__name">{name}</span>
+      </summary>
+      <div className="account-menu__panel">
+        <ul>
+          {USER_MENU.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to}>{item.label}</Link>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" action="/account/logout" className="account-menu__logout">
+          <button type="submit">退出</button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+/** Header: logo and title, main navigation, search, account area; a <details> menu on phones (no JS needed). */
+export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderProps) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const keyword = location.pathname === "/font" ? searchParams.get("keyword") ?? "" : "";
+  // After the auth guard sent the visitor home, log-in should return to the guarded page.
+  const guarded = location.pathname === "/" ? searchParams.get("redirect") : null;
+  const redirectTo = guarded && guarded.startsWith("/") ? guarded : `${location.pathname}${location.search}`;
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  const header = useRef<HTMLElement>(null);
+  const asset = useStaticUrl();
+  const user = useRootData()?.user;
+
+  // Close the open <details> menus after a client-side navigation (not on hydration: a menu
+  // opened before the scripts ran stays open).
+  const shownAt = useRef(`${location.pathname}${location.search}`);
+  useEffect(() => {
+    const at = `${location.pathname}${location.search}`;
+    if (shownAt.current === at) return;
+    shownAt.current = at;
+    header.current?.querySelectorAll("details[open]").forEach((node) => node.removeAttribute("open"));
+  }, [location.pathname, location.search]);
+
+  const nav = (
+    <ul className="site-nav__list">
+      {MAIN_NAV.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} className={({ isActive }) => cn("site-nav__link", isActive && "is-active")}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <header ref={header} className={cn("site-header", `site-header--${tone}`)}>
+      <a href="#main" className="skip-link">
+        跳到正文
+      </a>
+      <div className="site-header__inner container">
+        <Link to="/" className="brand" aria-label={`${appTitle} 首页`}>
+          <img src={asset("/images/logo.svg")} alt="" width="32" height="32" className="brand__logo" />
+          <span className="brand__title">{appTitle}</span>
+        </Link>
+
+        <nav className="site-nav" aria-label="主导航">
+          {nav}
+        </nav>
+
+        <SearchBox key={keyword} defaultValue={keyword} tone={tone} className="site-header__search" />
+
+        <div className="site-header__account">
+          <AccountArea loggedIn={loggedIn} redirectTo={redirectTo} user={user} />
+        </div>
+
+        <details ref={mobileMenu} className="mobile-menu">
+          <summary className="mobile-menu__toggle" aria-label="打开菜单">
+            <span className="mobile-menu__bars" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+          </summary>
+          <div className="mobile-menu__panel">
+            <SearchBox key={`m-${keyword}`} defaultValue={keyword} tone="light" />
+            <nav aria-label="移动端导航">{nav}</nav>
+            {loggedIn ? (
+              <div className="mobile-menu__user">
+                <ul className="site-nav__list">
+                  {USER_MENU.map((item) => (
+                    <li key={item.to}>
+                      <Link to={item.to} className="site-nav__link">
+                        {item.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                <Form method="post" action="/account/logout">
+                  <button type="submit" className="btn btn--ghost btn--block">
+                    退出
+                  </button>
+                </Form>
+              </div>
+            ) : (
+              <div className="mobile-menu__account">
+                <Link to={loginHref(redirectTo)} className="btn btn--ghost btn--block" onClick={openModal("wechat", redirectTo)}>
+                  登录
+                </Link>
+                <Link to={registerHref(redirectTo)} className="btn btn--accent btn--block" onClick={openModal("register-phone", redirectTo)}>
+                  注册
+                </Link>
+              </div>
+            )}
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,203 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { SendCodeButton } from "~/components/account/send-code-button";
+import type { SendCodeState } from "~/utils/account/send-code";
+import { BindAccountSchema, maskEmail, maskPhone, waysIn, type BindType, type ProfileUser } from "~/utils/account/profile-forms";
+import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
+
+/** What the WeChat bind step shows (from GET /web/api/wechat/qr-config with the token). */
+export type WechatBindView =
+  | { status: "ready"; frameUrl: string; qrconnectUrl: string; expiresIn: number }
+  | { status: "error"; message: string };
+
+const NAMES: Record<BindType | "wechat", string> = { phone: "手机号", email: "邮箱", wechat: "微信" };
+const LAST_WAY_HINT = "这是你唯一的登录方式，先绑定其他方式才能解绑";
+
+function UnbindButton({ type, disabled, busy }: { type: BindType | "wechat"; disabled: boolean; busy: boolean }) {
+  return (
+    <Form method="post" preventScrollReset className="user-bind__unbind">
+      <input type="hidden" name="intent" value="unbind" />
+      <input type="hidden" name="type" value={type} />
+      <button
+        type="submit"
+        className="btn btn--ghost btn--sm"
+        disabled={disabled || busy}
+        title={disabled ? LAST_WAY_HINT : undefined}
+        aria-describedby={disabled ? `unbind-${type}-hint` : undefined}
+      >
+        {busy ? "解绑中…" : "解绑"}
+      </button>
+    </Form>
+  );
+}
+
+/** Bind a new phone / e-mail, or replace the current one (purpose change), with a code sent to it. */
+function BindForm({ type, current, result }: { type: BindType; current: string | null; result: ProfileActionResult | undefined }) {
+  const navigation = useNavigation();
+  const mine = result && result.type === type && (result.intent === "bind" || result.intent === "send-code") ? result : undefined;
+  const { clientErrors, onSubmit } = useSchemaCheck(BindAccountSchema);
+  const errors = clientErrors ?? mine?.fieldErrors ?? {};
+  const purpose = current ? "change" : "bind";
+  const id = (name: string) => `${type}-${name}`;
+  const binding =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "bind" &&
+    navigation.formData?.get("type") === type &&
+    !navigation.formData.getAll("intent").includes("send-code");
+  const sendCodeState = mine?.intent === "send-code" ? ((mine.sendCode as SendCodeState | undefined) ?? null) : null;
+
+  return (
+    <details className="user-bind__details" open={mine ? true : undefined}>
+      <summary className="btn btn--ghost btn--sm user-bind__toggle">{current ? `更换${NAMES[type]}` : `绑定${NAMES[type]}`}</summary>
+      <Form method="post" noValidate preventScrollReset className="user-bind__form" onSubmit={onSubmit} aria-label={`${current ? "更换" : "绑定"}${NAMES[type]}`}>
+        {/* The default button for Enter (without JS the send-code button comes first in the form). */}
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          确认
+        </button>
+        <input type="hidden" name="intent" value="bind" />
+        <input type="hidden" name="type" value={type} />
+        <input type="hidden" name="purpose" value={purpose} />
+        <FormError message={mine?.formError} />
+        <Field label={current ? `新${NAMES[type]}` : NAMES[type]} htmlFor={id("account")} error={errors.account}>
+          <input
+            id={id("account")}
+            name="account"
+            className="input"
+            type={type === "phone" ? "tel" : "email"}
+            inputMode={type === "phone" ? "numeric" : "email"}
+            autoComplete={type === "phone" ? "tel" : "email"}
+            maxLength={type === "phone" ? 11 : 100}
+            placeholder={type === "phone" ? "请输入 11 位手机号" : "请输入邮箱地址"}
+            defaultValue={mine?.values?.account ?? ""}
+            {...errorProps(id("account"), errors.account)}
+          />
+        </Field>
+        <Field label="验证码" htmlFor={id("code")} error={errors.code}>
+          <div className="code-row">
+            <input
+              id={id("code")}
+              name="code"
+              className="input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="6 位数字"
+              defaultValue={mine?.values?.code ?? ""}
+              {...errorProps(id("code"), errors.code)}
+            />
+            <SendCodeButton accountFieldName="account" purpose={purpose} kind={type} state={sendCodeState} />
+          </div>
+        </Field>
+        <button type="submit" className="btn btn--accent btn--sm" disabled={binding}>
+          {binding ? "提交中…" : current ? "确认更换" : "确认绑定"}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+/** Phone, e-mail and WeChat: what is bound, bind / change / unbind (never the last way in). */
+export function UserBindings({
+  user,
+  result,
+  wechat,
+}: {
+  user: ProfileUser;
+  result: ProfileActionResult | undefined;
+  wechat: WechatBindView | null;
+}) {
+  const navigation = useNavigation();
+  const onlyOne = waysIn(user) <= 1;
+  const unbindError = result?.intent === "unbind" ? result.formError : undefined;
+  const unbinding = (type: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "unbind" && navigation.formData?.get("type") === type;
+
+  const rows: Array<{ type: BindType; value: string | null; shown: string }> = [
+    { type: "phone", value: user.phone, shown: maskPhone(user.phone) },
+    { type: "email", value: user.email, shown: maskEmail(user.email) },
+  ];
+
+  return (
+    <div className="user-binds">
+      <FormError message={unbindError} />
+      <ul className="user-binds__list">
+        {rows.map((row) => (
+          <li key={row.type} className="user-bind" data-bind={row.type}>
+            <div className="user-bind__head">
+              <span className={`user-bind__icon user-bind__icon--${row.type}`} aria-hidden="true">
+                {row.type === "phone" ? "☎" : "@"}
+              </span>
+              <div className="user-bind__text">
+                <p className="user-bind__name">{NAMES[row.type]}</p>
+                <p className="user-bind__value" data-testid={`${row.type}-value`}>
+                  {row.value ? row.shown : <span className="muted">未绑定</span>}
+                </p>
+              </div>
+              <div className="user-bind__actions">
+                {row.value ? <UnbindButton type={row.type} disabled={onlyOne} busy={unbinding(row.type)} /> : null}
+              </div>
+            </div>
+            {row.value && onlyOne ? (
+              <p className="field__hint user-bind__hint" id={`unbind-${row.type}-hint`}>
+                {LAST_WAY_HINT}
+              </p>
+            ) : null}
+            <BindForm key={`${row.type}:${row.value ?? ""}`} type={row.type} current={row.value} result={result} />
+          </li>
+        ))}
+        <li className="user-bind" data-bind="wechat" id="wechat">
+          <div className="user-bind__head">
+            <span className="user-bind__icon user-bind__icon--wechat" aria-hidden="true">
+              微
+            </span>
+            <div className="user-bind__text">
+              <p className="user-bind__name">微信</p>
+              <p className="user-bind__value" data-testid="wechat-value">
+                {user.wechatBound ? `已绑定${user.wechatNickname ? `（${user.wechatNickname}）` : ""}` : <span className="muted">未绑定</span>}
+              </p>
+            </div>
+            <div className="user-bind__actions">
+              {user.wechatBound ? (
+                <UnbindButton type="wechat" disabled={onlyOne} busy={unbinding("wechat")} />
+              ) : wechat ? (
+                <Link to="/user/profile" className="btn btn--ghost btn--sm" preventScrollReset replace>
+                  收起
+                </Link>
+              ) : (
+                <Link to="/user/profile?wechat=bind#wechat" className="btn btn--ghost btn--sm" preventScrollReset>
+                  扫码绑定
+                </Link>
+              )}
+            </div>
+          </div>
+          {user.wechatBound && onlyOne ? (
+            <p className="field__hint user-bind__hint" id="unbind-wechat-hint">
+              {LAST_WAY_HINT}
+            </p>
+          ) : null}
+          {!user.wechatBound && wechat ? (
+            wechat.status === "ready" ? (
+              <div className="user-bind__wechat">
+                <iframe
+                  title="微信扫码绑定"
+                  src={wechat.frameUrl}
+                  className="user-bind__wechat-frame"
+                  sandbox="allow-scripts allow-same-origin allow-top-navigation"
+                  loading="lazy"
+                />
+                <p className="field__hint">
+                  请用微信扫描二维码完成绑定（{Math.round(wechat.expiresIn / 60)} 分钟内有效）。二维码无法显示？
+                  <a href={wechat.qrconnectUrl} rel="noopener noreferrer">
+                    打开微信扫码页面
+                  </a>
+                </p>
+              </div>
+            ) : (
+              <p className="notice notice--error">{wechat.message}</p>
+            )
+          ) : null}
+        </li>
+      </ul>
+    </div>
+  );
+}

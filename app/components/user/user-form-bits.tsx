@@ -1,0 +1,88 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import type { ZodTypeAny } from "zod";
+import { cn } from "~/utils/misc";
+import { fieldErrors } from "~/utils/account/validation";
+import { FieldError } from "~/components/ui/field-error";
+
+/** What the profile action answers when a form needs another look (errors, the input to keep). */
+export type ProfileActionResult = {
+  intent: string;
+  /** Which bind form (phone/email) or unbind button the answer is for. */
+  type?: string;
+  fieldErrors?: Record<string, string>;
+  formError?: string;
+  values?: Record<string, string>;
+  /** The no-JS send-code step's outcome (the SendCodeState of ~/utils/verification.server). */
+  sendCode?: unknown;
+};
+
+/**
+ * Client-side checks with the form's zod schema before it is submitted (the server runs the same
+ * schema); returns the errors to show and an onSubmit handler that stops an invalid submission.
+ */
+export function useSchemaCheck(schema: ZodTypeAny) {
+  const [errors, setErrors] = useState<Record<string, string> | null>(null);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    // The send-code button has its own checks.
+    if (submitter?.name === "intent" && submitter.value === "send-code") return;
+    const values = Object.fromEntries(
+      [...new FormData(event.currentTarget).entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+    const parsed = schema.safeParse(values);
+    if (parsed.success) {
+      setErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setErrors(fieldErrors(parsed.error));
+  }
+  return { clientErrors: errors, clearClientErrors: () => setErrors(null), onSubmit };
+}
+
+/** A labelled form field with its error under it. */
+export function Field({
+  label,
+  htmlFor,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  label: string;
+  htmlFor: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn("field", className)}>
+      <label className="field__label" htmlFor={htmlFor}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <FieldError id={`${htmlFor}-error`} error={error} />
+      ) : hint ? (
+        <p className="field__hint" id={`${htmlFor}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Props tying an input to its error message. */
+export function errorProps(id: string, error: string | undefined) {
+  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}
+
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="notice notice--error user-form__error" role="alert">
+      {message}
+    </p>
+  );
+}

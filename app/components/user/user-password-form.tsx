@@ -1,0 +1,74 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { PASSWORD_MAX, PASSWORD_MIN, createChangePasswordSchema } from "~/utils/account/profile-forms";
+import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
+
+/** intent=password: old password (only when one is set), new ≥ 8, confirmation. Passwords are never echoed back. */
+export function UserPasswordForm({
+  hasPassword,
+  account,
+  result,
+}: {
+  hasPassword: boolean;
+  /** The login name, for password managers (not submitted). */
+  account: string;
+  result: ProfileActionResult | undefined;
+}) {
+  const navigation = useNavigation();
+  const mine = result?.intent === "password" ? result : undefined;
+  const schema = useMemo(() => createChangePasswordSchema({ hasPassword }), [hasPassword]);
+  const { clientErrors, onSubmit } = useSchemaCheck(schema);
+  const errors = clientErrors ?? mine?.fieldErrors ?? {};
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
+
+  return (
+    <Form method="post" noValidate preventScrollReset className="user-form user-form--narrow" onSubmit={onSubmit} aria-label="修改密码">
+      <input type="hidden" name="intent" value="password" />
+      {hasPassword ? null : <p className="notice">你还没有设置密码，设置后可以用手机号或邮箱加密码登录。</p>}
+      <FormError message={mine?.formError} />
+      <input type="text" autoComplete="username" value={account} readOnly hidden />
+      {hasPassword ? (
+        <Field label="原密码" htmlFor="oldPassword" error={errors.oldPassword}>
+          <input
+            id="oldPassword"
+            name="oldPassword"
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            {...errorProps("oldPassword", errors.oldPassword)}
+          />
+        </Field>
+      ) : null}
+      <Field label="新密码" htmlFor="newPassword" error={errors.newPassword} hint={`至少 ${PASSWORD_MIN} 个字符`}>
+        <input
+          id="newPassword"
+          name="newPassword"
+          type="password"
+          className="input"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          {...errorProps("newPassword", errors.newPassword)}
+        />
+      </Field>
+      <Field label="确认新密码" htmlFor="confirmPassword" error={errors.confirmPassword}>
+        <input
+          id="confirmPassword"
+          name="confirmPassword"
+          type="password"
+          className="input"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          {...errorProps("confirmPassword", errors.confirmPassword)}
+        />
+      </Field>
+      <div className="user-form__actions">
+        <button type="submit" className="btn btn--accent" disabled={saving}>
+          {saving ? "提交中…" : hasPassword ? "修改密码" : "设置密码"}
+        </button>
+      </div>
+      <p className="field__hint">修改后，其他设备上的登录会失效，需要重新登录。</p>
+    </Form>
+  );
+}

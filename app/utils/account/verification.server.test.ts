@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "~/utils/api-errors";
+import { accountProblem } from "./send-code";
+import { isCaptchaRequired, isSendCodeIntent } from "./verification.server";
+
+describe("send-code helpers", () => {
+  it("checks the account against the purpose (SPEC 5 messages)", () => {
+    expect(accountProblem("13800138000", "register")).toBeNull();
+    expect(accountProblem("a@b.com", "reset")).toBeNull();
+    expect(accountProblem("a@b.com", "login")).toBe("手机号格式不正确");
+    expect(accountProblem("123", "register", "phone")).toBe("手机号格式不正确");
+    expect(accountProblem("13800138000", "register", "email")).toBe("邮箱格式不正确");
+    expect(accountProblem("x", "reset")).toBe("手机号或邮箱账号格式不正确");
+    expect(accountProblem("", "reset", "email")).toBe("请输入邮箱");
+  });
+
+  it("recognises the backend's captcha refusals", () => {
+    expect(isCaptchaRequired(new ApiError({ status: 400, code: "400", message: "请先完成滑块验证" }))).toBe(true);
+    expect(isCaptchaRequired(new ApiError({ status: 400, code: "400", message: "滑块验证已失效，请重新验证" }))).toBe(true);
+    expect(isCaptchaRequired(new ApiError({ status: 429, code: "429", message: "获取验证码过于频繁" }))).toBe(false);
+  });
+
+  it("treats the button and a click on the captcha image as a send-code intent", () => {
+    const button = new FormData();
+    button.set("intent", "send-code");
+    const click = new FormData();
+    click.set("click.x", "10");
+    click.set("click.y", "20");
+    expect(isSendCodeIntent(button)).toBe(true);
+    expect(isSendCodeIntent(click)).toBe(true);
+    expect(isSendCodeIntent(new FormData())).toBe(false);
+    // The profile's bind form: a hidden intent=bind, then the button's intent=send-code.
+    const bind = new FormData();
+    bind.append("intent", "bind");
+    expect(isSendCodeIntent(bind)).toBe(false);
+    bind.append("intent", "send-code");
+    expect(isSendCodeIntent(bind)).toBe(true);
+  });
+});

@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import {
+  charLength,
+  coveragePercent,
+  dictEntries,
+  dictName,
+  downloadHref,
+  familyFileSize,
+  formatCount,
+  formatFileSize,
+  joinBase,
+  licenseExplanation,
+  licenseKind,
+  licenseLabel,
+  previewFontFamily,
+  sortedWeights,
+  truncateChars,
+  toFontSummary,
+  uniqueChars,
+  weightName,
+  type Font,
+} from "./fonts";
+
+function sampleFont(): Font {
+  return {
+    fontGNo: "10001",
+    familyId: 1,
+    familyName: "站酷快乐体",
+    familyNameEn: "ZCOOL KuaiLe",
+    fontName: "站酷快乐体",
+    styleName: "Regular",
+    weight: 400,
+    webFontFamily: "A10001",
+    woffPath: null,
+    ttfPath: "/api/v1/web/10001/download",
+    isDefault: true,
+    description: "一款活泼可爱的圆润字体。",
+    styles: [],
+    tags: [{ id: 1, name: "可爱" }],
+    license: {
+      code: "OFL-1.1",
+      name: "SIL Open Font License 1.1",
+      url: null,
+      commercialUse: true,
+      commercialLabel: "免费商用",
+      commercialSource: "字体名称表 nameID 13",
+    },
+    designer: "刘兵克",
+    foundry: "站酷",
+    copyright: "Copyright 2018",
+    version: "Version 1.0",
+    glyphCount: 7055,
+    charsets: [{ code: "GB2312", name: "GB2312 汉字", covered: 6763, total: 6763 }],
+    fileSize: 100,
+    format: "ttf",
+    videoUrl: null,
+    downloads: 1,
+    views: 2,
+    createdAt: "2024-01-01T00:00:00.000Z",
+    childFontResource: [],
+  };
+}
+
+describe("catalogue helpers", () => {
+  it("names weights", () => {
+    expect(weightName(400)).toBe("常规");
+    expect(weightName(700)).toBe("粗体");
+    expect(weightName(100)).toBe("极细");
+    expect(weightName(950)).toBe("超粗");
+    expect(weightName(Number.NaN)).toBe("常规");
+  });
+
+  it("formats file sizes", () => {
+    expect(formatFileSize(0)).toBe("0 B");
+    expect(formatFileSize(512)).toBe("512 B");
+    expect(formatFileSize(1536)).toBe("1.5 KB");
+    expect(formatFileSize(1.2 * 1024 * 1024)).toBe("1.2 MB");
+    expect(formatFileSize(10 * 1024 * 1024)).toBe("10 MB");
+    expect(formatFileSize(250 * 1024 * 1024)).toBe("250 MB");
+    expect(formatFileSize(-1)).toBe("—");
+  });
+
+  it("formats counts the Chinese way", () => {
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(12_345)).toBe("1.2万");
+    expect(formatCount(20_000)).toBe("2万");
+    expect(formatCount(320_000_000)).toBe("3.2亿");
+  });
+
+  it("maps licences to badge kinds", () => {
+    expect(licenseKind({ commercialLabel: "免费商用", commercialUse: true })).toBe("free");
+    expect(licenseKind({ commercialLabel: "个人免费", commercialUse: false })).toBe("personal");
+    expect(licenseKind({ commercialLabel: "需授权", commercialUse: false })).toBe("paid");
+    expect(licenseKind({ commercialLabel: "other", commercialUse: true })).toBe("free");
+    expect(licenseKind(null)).toBe("paid");
+    expect(licenseLabel({ commercialLabel: "x", commercialUse: false })).toBe("需授权");
+    expect(licenseExplanation({ code: "OFL-1.1", commercialLabel: "免费商用", commercialUse: true })).toContain("开源");
+    expect(licenseExplanation({ code: "custom", commercialLabel: "个人免费", commercialUse: false })).toContain("个人");
+  });
+
+  it("computes coverage", () => {
+    expect(coveragePercent({ covered: 6763, total: 6763 })).toBe(100);
+    expect(coveragePercent({ covered: 1, total: 3 })).toBe(33.3);
+    expect(coveragePercent({ covered: 1, total: 0 })).toBe(0);
+  });
+
+  it("dedupes text for subsets", () => {
+    expect(uniqueChars("你好 你好，世界\n")).toBe("你好，世界");
+    expect(uniqueChars("abcabc", 2)).toBe("ab");
+    expect(uniqueChars("😀😀a")).toBe("😀a");
+    expect(truncateChars("😀😀😀", 2)).toBe("😀😀");
+    expect(charLength("😀字")).toBe(2);
+  });
+
+  it("joins bases and builds download links", () => {
+    expect(joinBase("", "/webfont/files/a.woff")).toBe("/webfont/files/a.woff");
+    expect(joinBase("https://cdn.example.com/", "/webfont/files/a.woff")).toBe(
+      "https://cdn.example.com/webfont/files/a.woff",
+    );
+    expect(joinBase("https://cdn.example.com", "https://other.example.com/x")).toBe("https://other.example.com/x");
+    expect(downloadHref("", "10001")).toBe("/api/v1/web/10001/download");
+    expect(downloadHref("https://api.example.com", "10001")).toBe("https://api.example.com/api/v1/web/10001/download");
+  });
+
+  it("uses only the subset face then a generic fallback", () => {
+    expect(previewFontFamily({ familyName: "A10001-abc" })).toBe('"A10001-abc", sans-serif');
+    expect(previewFontFamily(undefined)).toBe("sans-serif");
+  });
+
+  it("sums family sizes and sorts weights", () => {
+    const child = (fontGNo: string, weight: number, fileSize: number) => ({ fontGNo, weight, fileSize });
+    expect(familyFileSize({ fileSize: 5, childFontResource: [] })).toBe(5);
+    expect(
+      familyFileSize({ fileSize: 5, childFontResource: [child("1", 400, 10), child("2", 700, 20)] as never }),
+    ).toBe(30);
+    expect(sortedWeights([child("2", 700, 0), child("1", 400, 0), child("3", 100, 0)]).map((c) => c.fontGNo)).toEqual(
+      ["3", "1", "2"],
+    );
+  });
+
+  it("looks dictionaries up as strings", () => {
+    const dicts = [
+      { category: "style", dictNumber: "cute", dictName: "可爱", sort: 2 },
+      { category: "style", dictNumber: "vlog", dictName: "Vlog", sort: 1 },
+      { category: "weight", dictNumber: "400", dictName: "常规", sort: 1 },
+    ];
+    expect(dictEntries(dicts, "style").map((d) => d.dictNumber)).toEqual(["vlog", "cute"]);
+    expect(dictName(dicts, "weight", 400)).toBe("常规");
+    expect(dictName(dicts, "weight", 500)).toBeUndefined();
+  });
+});
+
+describe("toFontSummary", () => {
+  it("keeps what lists show and drops the detail page's heavy fields", () => {
+    const child = { ...sampleFont(), fontGNo: "10002", weight: 700, fileSize: 200, description: "很长的介绍" };
+    const font = { ...sampleFont(), childFontResource: [sampleFont(), child] };
+    const summary = toFontSummary(font);
+    expect(summary).not.toHaveProperty("description");
+    expect(summary).not.toHaveProperty("charsets");
+    expect(summary.fontGNo).toBe(font.fontGNo);
+    expect(summary.license).toEqual(font.license);
+    expect(summary.childFontResource[1]).toEqual({
+      fontGNo: "10002",
+      weight: 700,
+      fileSize: 200,
+      fontName: child.fontName,
+      styleName: child.styleName,
+    });
+    expect(familyFileSize(summary)).toBe(familyFileSize(font));
+    expect(JSON.stringify(summary).length).toBeLessThan(JSON.stringify(font).length);
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * Catalogue types (mirroring docs/api.md) and pure helpers shared by server and browser.
+ * No server-only imports here.
+ */
+
+export type StyleCategory = {
+  code: string;
+  name: string;
+  url: string;
+  imageDark: string;
+  imageLight: string;
+  sort: number;
+};
+
+export type Tag = { id: number; name: string };
+
+export type CommercialLabel = "免费商用" | "个人免费" | "需授权";
+
+export type License = {
+  code: string;
+  name: string;
+  url: string | null;
+  commercialUse: boolean;
+  commercialLabel: CommercialLabel | string;
+  commercialSource: string;
+};
+
+export type Charset = { code: string; name: string; covered: number; total: number };
+
+export type Font = {
+  fontGNo: string;
+  familyId: number;
+  familyName: string;
+  familyNameEn: string;
+  fontName: string;
+  styleName: string;
+  weight: number;
+  webFontFamily: string;
+  woffPath: string | null;
+  ttfPath: string;
+  isDefault: boolean;
+  description: string;
+  styles: StyleCategory[];
+  tags: Tag[];
+  license: License;
+  designer: string | null;
+  foundry: string | null;
+  copyright: string | null;
+  version: string | null;
+  glyphCount: number;
+  charsets: Charset[];
+  fileSize: number;
+  format: "ttf" | string;
+  videoUrl: string | null;
+  downloads: number;
+  views: number;
+  createdAt: string;
+  childFontResource: Font[];
+};
+
+export type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
+
+export type Dict = { category: string; dictNumber: string; dictName: string; sort: number };
+
+export type DownloadFile = { fontGNo: string; fileName: string; format: string; size: number; url: string };
+
+export type DownloadFiles = { fontGNo: string; files: DownloadFile[] };
+
+/** Item of the subset batch request (SPEC 7). */
+export type SubsetRequestItem = { gno: string; text: string };
+
+/** Item of the subset response (SPEC 3). */
+export type SubsetResponseItem = { gno: string; text: string; familyName: string; woffPath: string; ttfPath: string };
+
+/** A subset face ready to be declared in the page (paths usable by the browser). */
+export type PreviewFace = { gno: string; familyName: string; woffPath: string; ttfPath: string };
+
+export type ListLayout = "card" | "stick" | "table";
+export type PreviewTheme = "light" | "dark";
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+const WEIGHT_NAMES: Record<number, string> = {
+  100: "极细",
+  200: "特细",
+  300: "细体",
+  400: "常规",
+  500: "中等",
+  600: "半粗",
+  700: "粗体",
+  800: "特粗",
+  900: "超粗",
+};
+
+/** Chinese name of a CSS weight (100–900); odd values round to the nearest hundred. */
+export function weightName(weight: number): string {
+  if (!Number.isFinite(weight)) return "常规";
+  const rounded = Math.min(900, Math.max(100, Math.round(weight / 100) * 100));
+  return WEIGHT_NAMES[rounded] ?? "常规";
+}
+
+/** Human file size: 512 B, 12.3 KB, 1.2 MB, 1.05 GB. */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return "—";
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits).replace(/\.0$/, "")} ${units[unit]}`;
+}
+
+/** 12345 → "1.2万", 999 → "999". */
+export function formatCount(count: number): string {
+  if (!Number.isFinite(count) || count < 0) return "0";
+  if (count >= 100_000_000) return `${trimZero((count / 100_000_000).toFixed(1))}亿`;
+  if (count >= 10_000) return `${trimZero((count / 10_000).toFixed(1))}万`;
+  return String(Math.round(count));
+}
+
+function trimZero(value: string): string {
+  return value.replace(/\.0$/, "");
+}
+
+export type LicenseKind = "free" | "personal" | "paid";
+
+/** Badge kind of a licence: 免费商用 → free, 个人免费 → personal, 需授权 (or unknown) → paid. */
+export function licenseKind(license: Pick<License, "commercialLabel" | "commercialUse"> | null | undefined): LicenseKind {
+  if (!license) return "paid";
+  if (license.commercialLabel === "免费商用") return "free";
+  if (license.commercialLabel === "个人免费") return "personal";
+  if (license.commercialLabel === "需授权") return "paid";
+  return license.commercialUse ? "free" : "paid";
+}
+
+export function licenseLabel(license: Pick<License, "commercialLabel" | "commercialUse"> | null | undefined): CommercialLabel {
+  const kind = licenseKind(license);
+  return kind === "free" ? "免费商用" : kind === "personal" ? "个人免费" : "需授权";
+}
+
+/** A plain-Chinese explanation of what a licence allows. */
+export function licenseExplanation(license: Pick<License, "code" | "commercialLabel" | "commercialUse">): string {
+  const code = license.code.toUpperCase();
+  if (code.startsWith("OFL")) {
+    return "这是 SIL 开源字体许可证（OFL）。个人和商业用途都免费：可以用在短视频标题、字幕、封面、海报、广告和 App 里，也可以嵌入到作品或软件中分发。可以修改字体，但修改后的版本不能再用原来的字体名发布；不能单独把字体文件拿去售卖。";
+  }
+  if (code.startsWith("APACHE")) {
+    return "这是 Apache 2.0 许可证。个人和商业用途都免费，可以修改和再分发，再分发时需要保留原有的版权和许可证声明。";
+  }
+  if (code.startsWith("GPL") || code.includes("FONT-EXCEPTION")) {
+    return "这是带字体例外条款的 GPL 许可证。可以免费在作品中使用字体（包括商业作品）；如果修改并分发字体本身，修改版也必须以相同许可证开源。";
+  }
+  switch (licenseKind(license)) {
+    case "free":
+      return "该字体允许免费商用：可以用于短视频、封面、海报、广告等商业作品。使用前仍建议阅读完整的授权协议原文。";
+    case "personal":
+      return "该字体仅限个人非商业使用免费：个人学习、练习、非盈利分享可以使用；用于商业视频、广告、带货、企业账号等商业用途前，需要联系版权方购买授权。";
+    default:
+      return "该字体需要获得授权才能使用。商业或公开发布前，请先联系版权方取得授权，以免侵权。";
+  }
+}
+
+/** Percentage 0–100 (one decimal) of a charset's coverage. */
+export function coveragePercent(charset: Pick<Charset, "covered" | "total">): number {
+  if (!charset.total || charset.total <= 0) return 0;
+  const percent = (Math.min(charset.covered, charset.total) / charset.total) * 100;
+  return Math.round(percent * 10) / 10;
+}
+
+/**
+ * Unique characters of `text` in first-seen order, whitespace and control characters dropped,
+ * at most `max` characters (code points). Used for subset requests.
+ */
+export function uniqueChars(text: string, max = Infinity): string {
+  const seen = new Set<string>();
+  let out = "";
+  for (const ch of text) {
+    if (seen.size >= max) break;
+    if (/[\s\p{Cc}]/u.test(ch)) continue;
+    if (seen.has(ch)) continue;
+    seen.add(ch);
+    out += ch;
+  }
+  return out;
+}
+
+/** First `max` code points of `text` (never splits a surrogate pair). */
+export function truncateChars(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max).join("");
+}
+
+/** Number of code points. */
+export function charLength(text: string): number {
+  return Array.from(text).length;
+}
+
+/** The detail page URL of a font. */
+export function fontHref(fontGNo: string): string {
+  return `/font/${encodeURIComponent(fontGNo)}`;
+}
+
+/** Joins a base ("" for same origin) and a path that starts with "/"; absolute URLs are kept. */
+export function joinBase(base: string, path: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || path.startsWith("//")) return path;
+  if (!base) return path;
+  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}
+
+/** Browser URL of the file download of a font weight. */
+export function downloadHref(browserApiBase: string, fontGNo: string): string {
+  return joinBase(browserApiBase, `/api/v1/web/${encodeURIComponent(fontGNo)}/download`);
+}
+
+/** A font's CSS font-family value for a preview: only the subset face, then a generic fallback. */
+export function previewFontFamily(face: Pick<PreviewFace, "familyName"> | undefined | null): string {
+  return face ? `"${face.familyName}", sans-serif` : "sans-serif";
+}
+
+/** What a list of fonts shows: the family's default weight without the detail page's heavy fields. */
+export type FontSummary = Omit<Font, "description" | "charsets" | "copyright" | "version" | "childFontResource"> & {
+  childFontResource: Array<Pick<Font, "fontGNo" | "weight" | "fileSize" | "fontName" | "styleName">>;
+};
+
+/**
+ * Trims a font record to what list views render, so that the data a page embeds for hydration
+ * stays small (the API answers whole records: descriptions, charsets and every weight's details).
+ */
+export function toFontSummary(font: Font): FontSummary {
+  const { description: _description, charsets: _charsets, copyright: _copyright, version: _version, ...rest } = font;
+  return {
+    ...rest,
+    childFontResource: (font.childFontResource ?? []).map(({ fontGNo, weight, fileSize, fontName, styleName }) => ({
+      fontGNo,
+      weight,
+      fileSize,
+      fontName,
+      styleName,
+    })),
+  };
+}
+
+/** Family display name, also for a child weight whose fontName already contains it. */
+export function fontDisplayName(font: Pick<Font, "familyName" | "fontName">): string {
+  return font.fontName || font.familyName;
+}
+
+/** Number of weights of a family (at least 1). */
+export function weightCount(font: { childFontResource?: unknown[] }): number {
+  return Math.max(1, font.childFontResource?.length ?? 0);
+}
+
+/** Total bytes of every weight of a family (falls back to the font's own size). */
+export function familyFileSize(font: { fileSize: number; childFontResource?: Array<{ fileSize: number }> }): number {
+  const children = font.childFontResource ?? [];
+  if (children.length === 0) return font.fileSize;
+  return children.reduce((sum, child) => sum + (child.fileSize || 0), 0);
+}
+
+/** Children sorted by weight (lightest first). */
+export function sortedWeights<T extends Pick<Font, "weight" | "fontGNo">>(children: T[]): T[] {
+  return [...children].sort((a, b) => a.weight - b.weight || a.fontGNo.localeCompare(b.fontGNo));
+}
+
+/** Dictionary entries of one category, sorted, compared as strings (SPEC 3). */
+export function dictEntries(dicts: Dict[], category: string): Dict[] {
+  return dicts
+    .filter((dict) => String(dict.category) === String(category))
+    .sort((a, b) => a.sort - b.sort || String(a.dictNumber).localeCompare(String(b.dictNumber)));
+}
+
+/** Looks a dictionary name up by category and dictNumber (compared as strings). */
+export function dictName(dicts: Dict[], category: string, dictNumber: string | number): string | undefined {
+  return dicts.find((dict) => String(dict.category) === String(category) && String(dict.dictNumber) === String(dictNumber))
+    ?.dictName;
+}
+
+/** Date (ISO) → 2026-11-21. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "—";
+  return date.toISOString().slice(0, 10);
+}
