@@ -4,14 +4,27 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, Outlet, redirect, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AccountModal, accountModal, type WechatView } from "./account-modal";
+import { AccountModal, accountModal } from "./account-modal";
+import type { WechatView } from "./wechat-panel";
 
 type ActionResult = Record<string, unknown> | Response;
 
 /** What the account page actions answer next (set per test), and what they were sent. */
-let answer: (form: FormData) => ActionResult = (form) => ({ form: "password", values: {}, fieldErrors: {}, formError: `未处理：${form.get("intent")}` });
+let answer: (form: FormData) => ActionResult = (form) => ({
+  form: "password",
+  values: {},
+  fieldErrors: {},
+  formError: `未处理：${form.get("intent")}`,
+});
 let posted: Array<{ url: URL; form: FormData }> = [];
-let wechat: WechatView = { configured: true, state: "s1", frameUrl: "https://open.weixin.example/qr", embed: false, redirectTo: "/", message: null };
+let wechat: WechatView = {
+  configured: true,
+  state: "s1",
+  frameUrl: "https://open.weixin.example/qr",
+  embed: false,
+  redirectTo: "/",
+  message: null,
+};
 
 afterEach(() => {
   act(() => accountModal.close());
@@ -55,9 +68,15 @@ function renderPage() {
 
 const dialog = () => screen.getByRole("dialog");
 const field = (label: string) => within(dialog()).getByLabelText<HTMLInputElement>(label);
-const alerts = () => within(dialog()).queryAllByRole("alert").map((node) => node.textContent);
+const alerts = () =>
+  within(dialog())
+    .queryAllByRole("alert")
+    .map((node) => node.textContent);
 const focusIsInDialog = () => dialog() !== document.activeElement && dialog().contains(document.activeElement);
-const activeTab = () => within(dialog()).getAllByRole("link").find((link) => link.querySelector('[aria-current="page"]'))?.textContent;
+const activeTab = () =>
+  within(dialog())
+    .getAllByRole("link")
+    .find((link) => link.querySelector('[aria-current="page"]'))?.textContent;
 
 describe("AccountModal", () => {
   it("is closed until opened, then opens in the view it is given with focus inside it", async () => {
@@ -90,7 +109,9 @@ describe("AccountModal", () => {
     act(() => accountModal.open());
     expect(activeTab()).toBe("微信登录");
     expect(await within(dialog()).findByLabelText("微信二维码")).toBeTruthy();
-    expect(within(dialog()).getByRole("link", { name: "二维码无法显示？在微信开放平台页面扫码" }).getAttribute("href")).toBe(wechat.frameUrl);
+    expect(
+      within(dialog()).getByRole("link", { name: "二维码无法显示？在微信开放平台页面扫码" }).getAttribute("href"),
+    ).toBe(wechat.frameUrl);
   });
 
   it("switches between login by password, by code, register and forget without leaving the page", async () => {
@@ -176,12 +197,21 @@ describe("AccountModal", () => {
     await user.type(field("密码"), "abc");
     await user.type(field("确认密码"), "abd");
     await user.click(within(dialog()).getByRole("button", { name: "注册并登录" }));
-    expect(alerts()).toEqual(["密码至少 8 位", "两次输入的密码不一致", "请阅读并同意《用户注册协议》和《字体授权协议》"]);
+    expect(alerts()).toEqual([
+      "密码至少 8 位",
+      "两次输入的密码不一致",
+      "请阅读并同意《用户注册协议》和《字体授权协议》",
+    ]);
     expect(posted).toEqual([]);
   });
 
   it("a filled-in login posts to the login page's action and shows its refusal, emptying the password", async () => {
-    answer = (form) => ({ form: "password", values: { account: String(form.get("account")) }, fieldErrors: {}, formError: "账号或密码错误" });
+    answer = (form) => ({
+      form: "password",
+      values: { account: String(form.get("account")) },
+      fieldErrors: {},
+      formError: "账号或密码错误",
+    });
     const { user } = renderPage();
     act(() => accountModal.open("password", "/font/10007"));
     await user.type(field("账号"), "13800138000");

@@ -30,7 +30,13 @@ const props: Props = {
   ],
   files: [
     { fontGNo: "10007", fileName: "SourceHanSans-Regular.ttf", format: "ttf", size: 512, url: "/files/a.ttf" },
-    { fontGNo: "10008", fileName: "SourceHanSans-Bold.otf", format: "otf", size: 1.5 * 1024 * 1024, url: "/files/b.otf" },
+    {
+      fontGNo: "10008",
+      fileName: "SourceHanSans-Bold.otf",
+      format: "otf",
+      size: 1.5 * 1024 * 1024,
+      url: "/files/b.otf",
+    },
   ],
 };
 
@@ -41,16 +47,24 @@ function renderDialog(overrides: Partial<Props> = {}, { inPlace = false } = {}) 
     return (
       <>
         <p>字体详情</p>
-        <DownloadDialog {...props} {...overrides} visible={overrides.visible ?? (inPlace ? open : undefined)} onClose={inPlace ? () => setOpen(false) : undefined} />
+        <DownloadDialog
+          {...props}
+          {...overrides}
+          visible={overrides.visible ?? (inPlace ? open : undefined)}
+          onClose={inPlace ? () => setOpen(false) : undefined}
+        />
       </>
     );
   }
-  const router = createMemoryRouter([{ path: "/font/:gno", element: <Page /> }], { initialEntries: [`${PAGE}?download=1`] });
+  const router = createMemoryRouter([{ path: "/font/:gno", element: <Page /> }], {
+    initialEntries: [`${PAGE}?download=1`],
+  });
   const view = render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
   return { router, ...view };
 }
 
-const location = (router: ReturnType<typeof createMemoryRouter>) => `${router.state.location.pathname}${router.state.location.search}`;
+const location = (router: ReturnType<typeof createMemoryRouter>) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
 
 describe("DownloadDialog", () => {
   it("is open by default, titled with the family, focus on its close control", () => {

@@ -14,7 +14,13 @@ type Theme = Props["theme"];
 const FALLBACK = "点赞关注不迷路";
 
 /** The tester wired the way the font page wires it: the page keeps text, size and theme. */
-function Page({ initial = {}, onSubmit }: { initial?: Partial<Pick<Props, "text" | "size" | "theme">>; onSubmit?: () => void }) {
+function Page({
+  initial = {},
+  onSubmit,
+}: {
+  initial?: Partial<Pick<Props, "text" | "size" | "theme">>;
+  onSubmit?: () => void;
+}) {
   const [text, setText] = useState(initial.text ?? "");
   const [size, setSize] = useState(initial.size ?? 64);
   const [theme, setTheme] = useState<Theme>(initial.theme ?? "light");

@@ -74,9 +74,11 @@ async function wait(ms: number) {
 }
 
 const combobox = () => screen.getByRole<HTMLInputElement>("combobox", { name: "搜索字体" });
-const keywordRequests = () => requests.filter((url) => url.searchParams.has("keyword")).map((url) => url.searchParams.get("keyword"));
+const keywordRequests = () =>
+  requests.filter((url) => url.searchParams.has("keyword")).map((url) => url.searchParams.get("keyword"));
 const shownOptions = () => screen.queryAllByRole("option").map((option) => option.textContent);
-const here = (router: ReturnType<typeof createMemoryRouter>) => `${router.state.location.pathname}${router.state.location.search}`;
+const here = (router: ReturnType<typeof createMemoryRouter>) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
 
 describe("SearchBox suggestions", () => {
   it("asks for suggestions only after 300 ms without typing, once for the whole word", async () => {
@@ -177,7 +179,10 @@ describe("SearchBox suggestions", () => {
     const onSubmit = (event: Event) => {
       event.preventDefault();
       const form = event.target as HTMLFormElement;
-      submitted.push([[form.method, form.getAttribute("action") ?? ""], ...([...new FormData(form)] as [string, string][])]);
+      submitted.push([
+        [form.method, form.getAttribute("action") ?? ""],
+        ...([...new FormData(form)] as [string, string][]),
+      ]);
     };
     document.addEventListener("submit", onSubmit);
     try {

@@ -43,7 +43,8 @@ beforeEach(() => {
   };
   Object.defineProperty(HTMLImageElement.prototype, "decode", {
     configurable: true,
-    value: () => (picture.decodable ? Promise.resolve() : Promise.reject(new DOMException("bad image", "EncodingError"))),
+    value: () =>
+      picture.decodable ? Promise.resolve() : Promise.reject(new DOMException("bad image", "EncodingError")),
   });
   Object.defineProperty(HTMLImageElement.prototype, "naturalWidth", { configurable: true, get: () => picture.width });
   Object.defineProperty(HTMLImageElement.prototype, "naturalHeight", { configurable: true, get: () => picture.height });
@@ -54,8 +55,14 @@ beforeEach(() => {
       return true;
     },
   });
-  HTMLCanvasElement.prototype.getContext = (() => drawsNothing) as unknown as typeof HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.toBlob = function (this: HTMLCanvasElement, callback: BlobCallback, type = "image/png", quality?: number) {
+  HTMLCanvasElement.prototype.getContext = (() =>
+    drawsNothing) as unknown as typeof HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.toBlob = function (
+    this: HTMLCanvasElement,
+    callback: BlobCallback,
+    type = "image/png",
+    quality?: number,
+  ) {
     blobRequests.push({ type, quality, width: this.width, height: this.height });
     const blob = toBlobFails ? null : new Blob(["pixels"], { type });
     setTimeout(() => callback(blob), 0);
@@ -112,7 +119,8 @@ describe("AvatarCropper", () => {
   it("starts cropperjs with a square crop box no smaller than 10 px", async () => {
     renderCropper();
     await pictureLoaded();
-    const options = (shownImage() as HTMLImageElement & { cropper: { options: Record<string, unknown> } }).cropper.options;
+    const options = (shownImage() as HTMLImageElement & { cropper: { options: Record<string, unknown> } }).cropper
+      .options;
     expect(options.aspectRatio).toBe(1);
     expect(options.minCropBoxWidth).toBe(10);
     expect(options.minCropBoxHeight).toBe(10);
@@ -168,7 +176,11 @@ describe("AvatarCropper", () => {
     ["取消", (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole("button", { name: "取消" }))],
     ["关闭", (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole("button", { name: "关闭" }))],
     ["Escape", (user: ReturnType<typeof userEvent.setup>) => user.keyboard("{Escape}")],
-    ["the backdrop", (user: ReturnType<typeof userEvent.setup>) => user.click(document.querySelector(".avatar-cropper-layer .dialog-backdrop")!)],
+    [
+      "the backdrop",
+      (user: ReturnType<typeof userEvent.setup>) =>
+        user.click(document.querySelector(".avatar-cropper-layer .dialog-backdrop")!),
+    ],
   ])("%s cancels without producing an image", async (_how, cancel) => {
     const { user, onCancel, onConfirm } = renderCropper();
     await pictureLoaded();
