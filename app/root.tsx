@@ -18,12 +18,12 @@ import { getEnv, getPublicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { isGuardedPath } from "~/utils/misc";
 import { avatarBrowserUrl, flattenFavoriteFontGNos, useRootData, type AccountUser, type ColumnLink, type FriendLink, type RootData } from "~/utils/root-data";
-import { AccountModal } from "~/components/account-modal";
-import { ErrorPage, describeError } from "~/components/error-page";
-import { OnlineStatus } from "~/components/online-status";
-import { ProgressBar } from "~/components/progress-bar";
-import { SiteShell } from "~/components/site-shell";
-import { Toaster } from "~/components/toaster";
+import { AccountModal } from "~/components/account/account-modal";
+import { ErrorPage, describeError } from "~/components/ui/error-page";
+import { OnlineStatus } from "~/components/layout/online-status";
+import { ProgressBar } from "~/components/ui/progress-bar";
+import { SiteShell } from "~/components/layout/site-shell";
+import { Toaster } from "~/components/ui/toaster";
 
 /** Root chrome calls must not hold every page for the full 60 s API timeout. */
 const CHROME_TIMEOUT_MS = 8_000;

@@ -37,16 +37,18 @@ export function redirectLoggedIn(login: LoginData, redirectTo: string, message =
   return redirect(safeRedirect(redirectTo), { headers });
 }
 
-/* ---------- short-lived HttpOnly cookies for the WeChat state and the reset ticket ---------- */
+/* ---------- short-lived HttpOnly cookies (the WeChat state here, the reset ticket beside the forget page) ---------- */
 
-function readCookie(request: Request, name: string): string | null {
+/** The value of cookie `name` on the request, or null. */
+export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   const value = parse(header)[name];
   return value ? value : null;
 }
 
-function shortCookie(name: string, value: string, path: string, maxAge: number): string {
+/** An HttpOnly cookie for `maxAge` seconds under `path` (0 deletes it). */
+export function shortCookie(name: string, value: string, path: string, maxAge: number): string {
   return serialize(name, value, { path, httpOnly: true, sameSite: "lax", secure: getEnv().isProduction, maxAge });
 }
 
@@ -88,18 +90,4 @@ export function readWechatCookie(request: Request): WechatCookie | null {
   } catch {
     return null;
   }
-}
-
-export const RESET_COOKIE = "reset_ticket";
-
-export function serializeResetCookie(ticket: string, maxAge = 900): string {
-  return shortCookie(RESET_COOKIE, ticket, "/account", maxAge);
-}
-
-export function clearResetCookie(): string {
-  return shortCookie(RESET_COOKIE, "", "/account", 0);
-}
-
-export function readResetCookie(request: Request): string | null {
-  return readCookie(request, RESET_COOKIE);
 }

@@ -1,7 +1,7 @@
 import { getEnv } from "./env.server";
-import { joinBase, uniqueChars, type PreviewFace, type SubsetRequestItem } from "./catalogue";
+import { joinBase, uniqueChars, type PreviewFace, type SubsetRequestItem } from "~/utils/catalogue/fonts";
 
-export type { PreviewFace } from "./catalogue";
+export type { PreviewFace } from "~/utils/catalogue/fonts";
 
 /** Per-item limit for list previews (unique characters). */
 export const LIST_SUBSET_CHARS = 200;

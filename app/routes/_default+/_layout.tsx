@@ -1,5 +1,5 @@
 import { Outlet } from "@remix-run/react";
-import { SiteShell } from "~/components/site-shell";
+import { SiteShell } from "~/components/layout/site-shell";
 
 /** The default layout (SPEC 2): header, page, footer. */
 export default function DefaultLayout() {

@@ -1,5 +1,5 @@
 import { Outlet } from "@remix-run/react";
-import { SiteShell } from "~/components/site-shell";
+import { SiteShell } from "~/components/layout/site-shell";
 
 /**
  * The font layout: header and footer around the font-browsing pages

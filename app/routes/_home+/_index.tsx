@@ -13,15 +13,15 @@ import {
   type FontSummary,
   type PreviewFace,
   type StyleCategory,
-} from "~/utils/catalogue";
-import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/utils/font-query";
-import { categoryEntryImage } from "~/utils/category-image";
+} from "~/utils/catalogue/fonts";
+import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/utils/catalogue/font-query";
+import { categoryEntryImage } from "~/utils/catalogue/category-image";
 import { errorMessage } from "~/utils/api-errors";
 import { formatCount } from "~/utils/misc";
 import { useStaticUrl } from "~/utils/root-data";
-import { FontFaces } from "~/components/font-faces";
-import { FontList } from "~/components/font-list";
-import { BannerStrip, type Banner } from "~/components/banner-strip";
+import { FontFaces } from "~/components/catalogue/font-faces";
+import { FontList } from "~/components/catalogue/font-list";
+import { BannerStrip, type Banner } from "~/components/catalogue/banner-strip";
 
 export type HomeStats = { fontCount: number; familyCount: number; freeCommercialCount: number };
 export type Adv = Banner;

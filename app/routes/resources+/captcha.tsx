@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiPost } from "~/utils/api.server";
 import { errorMessage } from "~/utils/api-errors";
-import { dataUri, type CaptchaChallenge } from "~/utils/verification.server";
+import { dataUri, type CaptchaChallenge } from "~/utils/account/verification.server";
 
 /** A slider challenge for the browser (decision 004: AJ-Captcha blockPuzzle). */
 export type SliderChallenge = {

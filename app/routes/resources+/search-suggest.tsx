@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiGet } from "~/utils/api.server";
-import { KEYWORD_MAX } from "~/utils/font-query";
-import type { Suggestion, SuggestPayload } from "~/components/search-box";
+import { KEYWORD_MAX } from "~/utils/catalogue/font-query";
+import type { Suggestion, SuggestPayload } from "~/components/layout/search-box";
 
 const SUGGEST_LIMIT = 10;
 

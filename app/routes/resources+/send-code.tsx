@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
-import { CodePurposeSchema, sendVerificationCode, type SendCodeState } from "~/utils/verification.server";
+import { CodePurposeSchema, type SendCodeState } from "~/utils/account/send-code";
+import { sendVerificationCode } from "~/utils/account/verification.server";
 
 /**
  * POST /resources/send-code — the JS path of <SendCodeButton>: `account`, `purpose`

@@ -1,12 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthPage, ForgetForm, type AccountFormResult } from "~/components/auth-forms";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useSubmitBusy } from "~/components/account/form-hints";
+import { AuthPage } from "~/components/account/auth-page";
+import { ForgetPasswordForm } from "~/components/account/forget-password-form";
 import { apiPost, apiPut } from "~/utils/api.server";
-import { ForgetVerifyEmailSchema, ForgetVerifyPhoneSchema, ResetPasswordSchema, accountBy, formObject, validate } from "~/utils/account-forms";
-import { codeSent, failed, invalid } from "~/utils/account-actions.server";
-import { clearResetCookie, readResetCookie, safeRedirect, serializeResetCookie } from "~/utils/session.server";
+import { ForgetVerifyEmailSchema, ForgetVerifyPhoneSchema, ResetPasswordSchema, accountBy, formObject, validate, type AccountFormResult } from "~/utils/account/account-forms";
+import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
+import { safeRedirect } from "~/utils/session.server";
+import { clearResetCookie, readResetCookie, serializeResetCookie } from "./forget.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { isSendCodeIntent, sendCodeFromForm } from "~/utils/verification.server";
+import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
 
 export const meta: MetaFunction = () => [{ title: "找回密码 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
@@ -71,12 +74,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgetPage() {
   const { by, step, redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as AccountFormResult | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
+  const busy = useSubmitBusy();
   const current = result?.step ?? step;
   return (
     <AuthPage title="找回密码" subtitle={current === "reset" ? "身份已验证，请设置新密码" : `输入注册时使用的${by === "phone" ? "手机号" : "邮箱"}，获取验证码`}>
-      <ForgetForm key={`${by}-${current}`} by={by} step={current} Form={Form} result={result} redirectTo={redirectTo} busy={busy} />
+      <ForgetPasswordForm key={`${by}-${current}`} by={by} step={current} Form={Form} result={result} redirectTo={redirectTo} busy={busy} />
     </AuthPage>
   );
 }

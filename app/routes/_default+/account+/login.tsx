@@ -1,12 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthPage, CodeLoginForm, LoginTabs, PasswordLoginForm, type AccountFormResult } from "~/components/auth-forms";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useSubmitBusy } from "~/components/account/form-hints";
+import { AuthPage } from "~/components/account/auth-page";
+import { CodeLoginForm } from "~/components/account/code-login-form";
+import { LoginTabs } from "~/components/account/login-tabs";
+import { PasswordLoginForm } from "~/components/account/password-login-form";
 import { apiPost } from "~/utils/api.server";
 import { getToken } from "~/utils/auth.server";
-import { LoginCodeSchema, LoginPasswordSchema, formObject, loginMode, validate } from "~/utils/account-forms";
-import { codeSent, failed, invalid } from "~/utils/account-actions.server";
+import { LoginCodeSchema, LoginPasswordSchema, formObject, loginMode, validate, type AccountFormResult } from "~/utils/account/account-forms";
+import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
 import { redirectLoggedIn, safeRedirect, type LoginData } from "~/utils/session.server";
-import { isSendCodeIntent, sendCodeFromForm } from "~/utils/verification.server";
+import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
 
 export const meta: MetaFunction = () => [{ title: "登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
@@ -58,8 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { mode, redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as AccountFormResult | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
+  const busy = useSubmitBusy();
   return (
     <AuthPage title="登录" subtitle="登录后可收藏字体、对比字体、查看下载记录">
       <LoginTabs active={mode} redirectTo={redirectTo} />

@@ -1,12 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthPage, RegisterForm, type AccountFormResult } from "~/components/auth-forms";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useSubmitBusy } from "~/components/account/form-hints";
+import { AuthPage } from "~/components/account/auth-page";
+import { RegisterForm } from "~/components/account/register-form";
 import { apiPost } from "~/utils/api.server";
 import { getToken } from "~/utils/auth.server";
-import { RegisterEmailSchema, RegisterPhoneSchema, accountBy, formObject, validate } from "~/utils/account-forms";
-import { codeSent, failed, invalid } from "~/utils/account-actions.server";
+import { RegisterEmailSchema, RegisterPhoneSchema, accountBy, formObject, validate, type AccountFormResult } from "~/utils/account/account-forms";
+import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
 import { redirectLoggedIn, safeRedirect, type LoginData } from "~/utils/session.server";
-import { isSendCodeIntent, sendCodeFromForm } from "~/utils/verification.server";
+import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
 
 export const meta: MetaFunction = () => [{ title: "注册 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
@@ -48,8 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const { by, redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as AccountFormResult | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
+  const busy = useSubmitBusy();
   return (
     <AuthPage title="注册账号" subtitle="用手机号或邮箱注册，收藏和下载你喜欢的字体">
       <RegisterForm key={by} by={by} Form={Form} result={result} redirectTo={redirectTo} busy={busy} />

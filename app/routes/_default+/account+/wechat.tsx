@@ -1,7 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AuthPage, LoginTabs } from "~/components/auth-forms";
-import { WechatPanel, type WechatView } from "~/components/account-modal";
+import { AuthPage } from "~/components/account/auth-page";
+import { LoginTabs } from "~/components/account/login-tabs";
+import { WechatPanel, type WechatView } from "~/components/account/wechat-panel";
 import { apiGet, isApiError } from "~/utils/api.server";
 import { errorMessage } from "~/utils/api-errors";
 import { getToken } from "~/utils/auth.server";

@@ -1,13 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { UserAvatar } from "~/components/user-avatar";
-import { UserNav } from "~/components/user-nav";
+import { UserAvatar } from "~/components/user/user-avatar";
+import { UserNav } from "~/components/user/user-nav";
 import userStyles from "~/styles/user.css";
 import { apiGet, throwApiErrorResponse } from "~/utils/api.server";
 import { requireAuthGuard } from "~/utils/auth.server";
-import { joinBase } from "~/utils/catalogue";
+import { joinBase } from "~/utils/catalogue/fonts";
 import { getEnv } from "~/utils/env.server";
-import { formatMemberSince, type ProfileUser } from "~/utils/profile-forms";
+import { formatMemberSince, type ProfileUser } from "~/utils/account/profile-forms";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: userStyles }];
 

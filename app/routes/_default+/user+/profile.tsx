@@ -9,11 +9,11 @@ import {
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import cropperStyles from "cropperjs/dist/cropper.css";
-import { UserAvatarForm } from "~/components/user-avatar-form";
-import { UserBindings, type WechatBindView } from "~/components/user-bindings";
-import type { ProfileActionResult } from "~/components/user-form-bits";
-import { UserInfoForm } from "~/components/user-info-form";
-import { UserPasswordForm } from "~/components/user-password-form";
+import { UserAvatarForm } from "~/components/user/user-avatar-form";
+import { UserBindings, type WechatBindView } from "~/components/user/user-bindings";
+import type { ProfileActionResult } from "~/components/user/user-form-bits";
+import { UserInfoForm } from "~/components/user/user-info-form";
+import { UserPasswordForm } from "~/components/user/user-password-form";
 import type { UserLayoutData } from "~/routes/_default+/user+/_layout";
 import { apiGet, apiPostForm, apiPut, isApiError } from "~/utils/api.server";
 import { errorMessage } from "~/utils/api-errors";
@@ -33,11 +33,11 @@ import {
   maskEmail,
   maskPhone,
   type ProfileUser,
-} from "~/utils/profile-forms";
-import { fieldErrors } from "~/utils/validation";
+} from "~/utils/account/profile-forms";
+import { fieldErrors } from "~/utils/account/validation";
 import { serializeWechatCookie, wechatFrameUrl, type WechatQrConfig } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { isSendCodeIntent, sendCodeFromForm } from "~/utils/verification.server";
+import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cropperStyles }];
 

@@ -7,14 +7,14 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { DownloadDialog, LicenseNotice } from "~/components/download-dialog";
-import { ErrorPage, describeError } from "~/components/error-page";
-import { FontFaces } from "~/components/font-faces";
-import { FontInfo, FontLicense } from "~/components/font-info";
-import { FontPreview } from "~/components/font-preview";
-import { FontSpecimen, specimenBigChars, specimenText } from "~/components/font-specimen";
-import { LicenseBadge } from "~/components/license-badge";
-import { TypeTester } from "~/components/type-tester";
+import { DownloadDialog, LicenseNotice } from "~/components/catalogue/download-dialog";
+import { ErrorPage, describeError } from "~/components/ui/error-page";
+import { FontFaces } from "~/components/catalogue/font-faces";
+import { FontInfo, FontLicense } from "~/components/catalogue/font-info";
+import { FontPreview } from "~/components/catalogue/font-preview";
+import { FontSpecimen, specimenBigChars, specimenText } from "~/components/catalogue/font-specimen";
+import { LicenseBadge } from "~/components/catalogue/license-badge";
+import { TypeTester } from "~/components/catalogue/type-tester";
 import fontStylesHref from "~/styles/font.css";
 import { apiGet, isApiError, notFound } from "~/utils/api.server";
 import {
@@ -25,9 +25,9 @@ import {
   type Font,
   type PreviewFace,
   type PreviewTheme,
-} from "~/utils/catalogue";
+} from "~/utils/catalogue/fonts";
 import { getEnv } from "~/utils/env.server";
-import { DEFAULT_PREVIEW_TEXT, parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/font-query";
+import { DEFAULT_PREVIEW_TEXT, parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
 import { loadPreviewFaces } from "~/utils/subset.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];

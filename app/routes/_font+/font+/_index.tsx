@@ -1,21 +1,21 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { ErrorPage, describeError } from "~/components/error-page";
-import { FontFaces } from "~/components/font-faces";
-import { FontFilters, type CategoryChip } from "~/components/font-filters";
-import { FontList } from "~/components/font-list";
-import { LayoutSwitch } from "~/components/layout-switch";
-import { Pagination } from "~/components/pagination";
+import { ErrorPage, describeError } from "~/components/ui/error-page";
+import { FontFaces } from "~/components/catalogue/font-faces";
+import { FontFilters, type CategoryChip } from "~/components/catalogue/font-filters";
+import { FontList } from "~/components/catalogue/font-list";
+import { LayoutSwitch } from "~/components/catalogue/layout-switch";
+import { Pagination } from "~/components/ui/pagination";
 import fontStylesHref from "~/styles/font.css";
 import { apiGet, isApiError } from "~/utils/api.server";
-import { dictEntries, toFontSummary, type Dict, type Font, type Page, type StyleCategory, type Tag } from "~/utils/catalogue";
+import { dictEntries, toFontSummary, type Dict, type Font, type Page, type StyleCategory, type Tag } from "~/utils/catalogue/fonts";
 import {
   LIST_PAGE_SIZE,
   fontListSearch,
   listPreviewText,
   parseFontListQuery,
   type FontListQuery,
-} from "~/utils/font-query";
+} from "~/utils/catalogue/font-query";
 import { useStaticUrl } from "~/utils/root-data";
 import { loadPreviewFaces } from "~/utils/subset.server";
 

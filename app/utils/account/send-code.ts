@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { ACCOUNT_MESSAGE, EMAIL_MESSAGE, PHONE_MESSAGE, isEmail, isPhone } from "./validation";
+
+/** What a code is for (decision 004). `bind` and `change` need a login. */
+export const CODE_PURPOSES = ["register", "login", "reset", "bind", "change"] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+export const CodePurposeSchema = z.enum(CODE_PURPOSES);
+
+/** Seconds before another code may be asked for (decision 004: 60 s cooldown). */
+export const RESEND_COOLDOWN_S = 60;
+
+/** A no-JS captcha challenge: the background with the gap, to click on (`<input type="image" name="click">`). */
+export type FormCaptcha = { token: string; image: string; piece: string; width: number; height: number };
+
+/**
+ * The outcome of a send-code request, shared by the page actions (no JS, as `actionData.sendCode`)
+ * and the `/resources/send-code` route (JS, fetcher data).
+ */
+export type SendCodeState =
+  | { status: "sent"; account: string; cooldown: number; message: string; sentAt: number }
+  | { status: "captcha"; account: string; message: string; captcha: FormCaptcha | null }
+  | { status: "error"; account: string; message: string; field?: "account" };
+
+/** Checks the account against the purpose's rule (SPEC 5 messages). */
+export function accountProblem(account: string, purpose: CodePurpose, kind?: "phone" | "email"): string | null {
+  if (!account) return kind === "email" ? "请输入邮箱" : kind === "phone" || purpose === "login" ? "请输入手机号" : "请输入手机号或邮箱";
+  if (kind === "phone" || purpose === "login") return isPhone(account) ? null : PHONE_MESSAGE;
+  if (kind === "email") return isEmail(account) ? null : EMAIL_MESSAGE;
+  return isPhone(account) || isEmail(account) ? null : ACCOUNT_MESSAGE;
+}
