@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createBackend, type Backend } from "../index.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
 import { serveRouter, type TestServer } from "../http/test-server.js";
@@ -425,6 +425,26 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
         expect(Buffer.from(await response.arrayBuffer()).equals(original)).toBe(true);
         await rejects("/api/v1/web/10027/download?format=woff2", 404);
         await rejects("/api/v1/web/10027/download?format=otf", 400, /format/);
+      });
+
+      it("answers a catalogued font whose file has gone with a JSON 404, and logs it", async () => {
+        const file = (await backend.fontSource("10037"))!;
+        const before = await ok<Font>("/api/v1/web/search/fontInformation/10037");
+        const kept = `${file.filePath}.kept`;
+        await fs.rename(file.filePath, kept);
+        const log = vi.spyOn(console, "error").mockImplementation(() => {});
+        try {
+          expect(await rejects("/api/v1/web/10037/download", 404)).toBe("字体文件缺失，暂时无法下载，请联系管理员");
+          expect(log).toHaveBeenCalledOnce();
+          expect(String(log.mock.calls[0]![0])).toMatch(/10037.*缺失/);
+          const head = await fetch(`${server.origin}/api/v1/web/10037/download`, { method: "HEAD" });
+          expect(head.status).toBe(404);
+        } finally {
+          log.mockRestore();
+          await fs.rename(kept, file.filePath);
+        }
+        expect((await ok<Font>("/api/v1/web/search/fontInformation/10037")).downloads).toBe(before.downloads);
+        expect((await fetch(`${server.origin}/api/v1/web/10037/download`)).status).toBe(200);
       });
 
       it("answers an unknown font with the JSON 404", async () => {

@@ -20,12 +20,14 @@ import type { FontStorage } from "../storage/font-storage.js";
 import { requiredCodepoints } from "./codepoints.js";
 import { sendFontFile } from "./font-download.js";
 import { FontRepository } from "./font-repository.js";
+import { logMissingFontFile } from "./missing-font-file.js";
 import { adverts, dictionaries, friendLinks, keywordSuggestions, webColumns } from "./site-queries.js";
 import { ADVERT_POSITIONS, FONT_SORT_CODES } from "./site-content.js";
 import { STYLE_CODES } from "./style-categories.js";
 import { downloadFileName, FONT_GNO_PATTERN, fontDownloadPath, type AssetUrl } from "./urls.js";
 
 const FONT_NOT_FOUND = "字体不存在";
+const FONT_FILE_MISSING = "字体文件缺失，暂时无法下载，请联系管理员";
 const HOME_LIST_SIZE = 8;
 
 const fontGNo = queryValue().regex(FONT_GNO_PATTERN, "必须是数字编号");
@@ -123,18 +125,25 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
     const location = format === "woff2" ? font.woff2_location : font.file_location;
     if (!location) throw notFound("该字体没有 WOFF2 文件");
 
-    await sendFontFile(
-      req,
-      res,
-      {
-        path: storage.resolve(location),
-        format,
-        fileName: downloadFileName(font.family_name_zh, font.weight_name, format),
-        asciiFallback: `${font.gno}.${format}`,
-      },
-      // Only whole-TTF downloads count; the WOFF2 serves the website's own previews.
-      format === "ttf" ? () => fonts.addDownload(font.gno) : undefined,
-    );
+    const stored = await storage.stat(location);
+    const sent =
+      stored !== null &&
+      (await sendFontFile(
+        req,
+        res,
+        {
+          path: stored.path,
+          format,
+          fileName: downloadFileName(font.family_name_zh, font.weight_name, format),
+          asciiFallback: `${font.gno}.${format}`,
+        },
+        // Only whole-TTF downloads count; the WOFF2 serves the website's own previews.
+        format === "ttf" ? () => fonts.addDownload(font.gno) : undefined,
+      ));
+    if (!sent) {
+      logMissingFontFile(font.gno, location);
+      throw notFound(FONT_FILE_MISSING);
+    }
   });
 
   get("/web/api/keyword/getKeyword", async (req, res) => {

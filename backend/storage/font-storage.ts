@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -27,6 +28,9 @@ export function decodedFontLocation(ttfFileName: string): StorageLocation {
   return dataLocation(path.join(DECODED_FONTS_FOLDER, ttfFileName));
 }
 
+/** A stored file as found on disk. */
+export type StoredFile = { path: string; size: number; mtimeMs: number };
+
 export class FontStorage {
   constructor(private readonly dataDir: string) {}
 
@@ -47,5 +51,24 @@ export class FontStorage {
       return absolute;
     }
     throw new Error(`未知的存储位置：${location}`);
+  }
+
+  /**
+   * The stored file behind `location`, or null when it is missing: deleted from the data directory,
+   * or its npm package (or the file inside it) no longer installed.
+   */
+  async stat(location: string): Promise<StoredFile | null> {
+    let filePath: string;
+    try {
+      filePath = this.resolve(location);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND") return null;
+      throw error;
+    }
+    const stats = await fs.stat(filePath).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
+      throw error;
+    });
+    return stats?.isFile() ? { path: filePath, size: stats.size, mtimeMs: stats.mtimeMs } : null;
   }
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { faceFlavor, readSfnt, SFNT_FLAVOR_CFF, tableChecksum, writeSfnt } from "./sfnt.js";
+import { faceFlavor, faceTablesWithinFile, readSfnt, SFNT_FLAVOR_CFF, tableChecksum, writeSfnt } from "./sfnt.js";
 import { hasCffFont, NOTO_SANS_CJK_CFF, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
 
 const kuaile = readFileSync(ZCOOL_KUAILE);
@@ -27,9 +27,18 @@ describe("sfnt", () => {
     expect(faceFlavor(new Uint8Array(4))).toBeUndefined();
   });
 
+  it("tells a whole font from a truncated one", () => {
+    expect(faceTablesWithinFile(kuaile)).toBe(true);
+    expect(faceTablesWithinFile(kuaile.subarray(0, kuaile.byteLength - 4))).toBe(false);
+    expect(faceTablesWithinFile(kuaile.subarray(0, 100))).toBe(false);
+    expect(faceTablesWithinFile(kuaile.subarray(0, 4))).toBe(false);
+    expect(faceTablesWithinFile(kuaile, 1)).toBe(false);
+  });
+
   it.skipIf(!hasCffFont)("finds CFF faces in a .ttc", () => {
     const collection = readFileSync(NOTO_SANS_CJK_CFF.filePath);
     expect(faceFlavor(collection, NOTO_SANS_CJK_CFF.faceIndex)).toBe(SFNT_FLAVOR_CFF);
     expect(faceFlavor(collection, 99)).toBeUndefined();
+    expect(faceTablesWithinFile(collection, NOTO_SANS_CJK_CFF.faceIndex)).toBe(true);
   });
 });

@@ -112,13 +112,34 @@ const COLLECTION_TAG = 0x74746366; // 'ttcf'
 
 /** sfnt version of face `faceIndex` in a font file or a collection (.ttc); undefined if there is none. */
 export function faceFlavor(bytes: Uint8Array, faceIndex = 0): number | undefined {
+  const offset = faceOffset(bytes, faceIndex);
+  return offset !== undefined && offset + 4 <= bytes.byteLength ? viewOf(bytes).getUint32(offset) : undefined;
+}
+
+/**
+ * Whether the table directory of face `faceIndex` and every table it lists lie inside `bytes`. A
+ * truncated file fails this; HarfBuzz would otherwise quietly treat the cut tables as empty.
+ */
+export function faceTablesWithinFile(bytes: Uint8Array, faceIndex = 0): boolean {
+  const offset = faceOffset(bytes, faceIndex);
+  if (offset === undefined || offset + OFFSET_TABLE_BYTES > bytes.byteLength) return false;
+  const view = viewOf(bytes);
+  const numTables = view.getUint16(offset + 4);
+  if (offset + OFFSET_TABLE_BYTES + numTables * DIRECTORY_ENTRY_BYTES > bytes.byteLength) return false;
+  for (let index = 0; index < numTables; index++) {
+    const entry = offset + OFFSET_TABLE_BYTES + index * DIRECTORY_ENTRY_BYTES;
+    if (view.getUint32(entry + 8) + view.getUint32(entry + 12) > bytes.byteLength) return false;
+  }
+  return true;
+}
+
+/** Where the offset table of face `faceIndex` starts: 0 in a plain font file, from the header in a collection. */
+function faceOffset(bytes: Uint8Array, faceIndex: number): number | undefined {
   if (bytes.byteLength < OFFSET_TABLE_BYTES) return undefined;
   const view = viewOf(bytes);
-  const version = view.getUint32(0);
-  if (version !== COLLECTION_TAG) return faceIndex === 0 ? version : undefined;
+  if (view.getUint32(0) !== COLLECTION_TAG) return faceIndex === 0 ? 0 : undefined;
   const faceCount = view.getUint32(8);
   const directory = 12 + faceIndex * 4;
   if (faceIndex >= faceCount || directory + 4 > bytes.byteLength) return undefined;
-  const offset = view.getUint32(directory);
-  return offset + 4 <= bytes.byteLength ? view.getUint32(offset) : undefined;
+  return view.getUint32(directory);
 }

@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createBackend, type Backend } from "../index.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
 import { serveRouter, type TestServer } from "../http/test-server.js";
@@ -77,12 +78,36 @@ describe.each(TEST_DATABASES)("subset service over the catalogue on $name", (dat
       expect(body.message).toContain("99999");
     });
 
-    it("answers a clear error, not a 500, for a catalogued font whose file has gone", async () => {
+    it("answers a clear error, not a 500, for a catalogued font whose file has gone, and logs it", async () => {
       const source = await backend.fontSource("10037");
       await fs.rm(source!.filePath);
-      const { status, body } = await post([{ gno: "10037", text: "你好" }]);
-      expect(status).toBe(400);
-      expect(body.message).toContain("10037");
+      const log = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const { status, body } = await post([{ gno: "10037", text: "你好" }]);
+        expect(status).toBe(400);
+        expect(body.message).toContain("10037");
+        expect(log).toHaveBeenCalledOnce();
+        expect(String(log.mock.calls[0]![0])).toMatch(/10037.*缺失/);
+      } finally {
+        log.mockRestore();
+      }
+    });
+
+    it("answers 503 for a catalogued font whose file is damaged, and keeps serving the others", async () => {
+      const source = await backend.fontSource("10035");
+      await fs.writeFile(source!.filePath, randomBytes(50_000));
+      const log = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const { status, body } = await post([{ gno: "10035", text: "你好" }]);
+        expect(status).toBe(503);
+        expect(body.message).toMatch(/^字体 10035 暂时无法使用/);
+        expect(log).toHaveBeenCalledOnce();
+      } finally {
+        log.mockRestore();
+      }
+      const { status, body } = await post([{ gno: "10001", text: "你好" }]);
+      expect(status).toBe(200);
+      expect(body.data?.[0]?.gno).toBe("10001");
     });
   });
 });

@@ -6,7 +6,7 @@ import {
   instantiateHarfBuzzSubset,
   type HarfBuzzSubsetExports,
 } from "./harfbuzz-wasm.js";
-import { faceFlavor, SFNT_FLAVOR_CFF } from "./sfnt.js";
+import { faceFlavor, faceTablesWithinFile, SFNT_FLAVOR_CFF } from "./sfnt.js";
 
 /**
  * Memory a preprocessed face keeps per byte of source font: the source bytes, the preprocessed copy and
@@ -21,10 +21,14 @@ const WORKING_BYTES = 16 * 1024 * 1024;
 /** Static data, stack and the pages a subset's work leaves touched, counted against the budget. */
 const INSTANCE_OVERHEAD_BYTES = 4 * 1024 * 1024;
 
-export class FontLoadError extends Error {
+/**
+ * A font file that cannot be loaded or subset: not a font, truncated, damaged, or too large for the
+ * subsetter. The file is at fault, not the request, and other fonts are unaffected.
+ */
+export class UnusableFontError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = "FontLoadError";
+    this.name = "UnusableFontError";
   }
 }
 
@@ -48,17 +52,20 @@ export class SubsetFace {
 
   /**
    * Loads face `faceIndex` of `fontBytes` into a new wasm instance sized for it and preprocesses it.
-   * Throws FontLoadError for bytes that are not a TrueType/OpenType font (or collection).
+   * Throws UnusableFontError for bytes that are not a whole TrueType/OpenType font (or collection).
    */
   static async load(fontBytes: Uint8Array, faceIndex = 0): Promise<SubsetFace> {
     const flavor = faceFlavor(fontBytes, faceIndex);
     if (flavor === undefined || !SFNT_FLAVORS.has(flavor)) {
-      throw new FontLoadError("无法解析字体文件：不是 TrueType/OpenType 字体");
+      throw new UnusableFontError("无法解析字体文件，不是 TrueType/OpenType 字体");
+    }
+    if (!faceTablesWithinFile(fontBytes, faceIndex)) {
+      throw new UnusableFontError("字体文件不完整，表数据超出了文件末尾");
     }
     const size = fontBytes.byteLength;
     const hb = instantiateHarfBuzzSubset(await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES));
     const fontPointer = hb.malloc(size);
-    if (!fontPointer) throw new FontLoadError(`字体文件过大（${size} 字节），超出子集化内存`);
+    if (!fontPointer) throw new UnusableFontError(`字体文件过大（${size} 字节），超出子集化内存`);
     new Uint8Array(hb.memory.buffer, fontPointer, size).set(fontBytes);
 
     const blob = hb.hb_blob_create(fontPointer, size, HB_MEMORY_MODE_READONLY, 0, 0);
@@ -66,7 +73,7 @@ export class SubsetFace {
     hb.hb_blob_destroy(blob);
     if (sourceFace === hb.hb_face_get_empty()) {
       hb.free(fontPointer);
-      throw new FontLoadError("无法解析字体文件");
+      throw new UnusableFontError("无法解析字体文件");
     }
     // The preprocessed face may point into the source bytes, so fontPointer stays allocated
     // until destroy(). On failure hb_subset_preprocess returns a new reference to the source face.
@@ -121,7 +128,7 @@ export class SubsetFace {
     const blob = hb.hb_face_reference_blob(face);
     try {
       const length = hb.hb_blob_get_length(blob);
-      if (length === 0) throw new Error("HarfBuzz 子集化结果为空（内存不足或字体损坏）");
+      if (length === 0) throw new UnusableFontError("子集化结果为空，字体文件可能已损坏");
       const data = hb.hb_blob_get_data(blob, 0);
       return new Uint8Array(hb.memory.buffer, data, length).slice();
     } finally {
@@ -146,7 +153,7 @@ function tableTag(tag: string): number {
 }
 
 function failSubset(): never {
-  throw new Error("HarfBuzz 子集化失败");
+  throw new UnusableFontError("HarfBuzz 无法子集化该字体，字体文件可能已损坏");
 }
 
 const SFNT_FLAVORS = new Set([0x00010000, 0x74727565, SFNT_FLAVOR_CFF]);

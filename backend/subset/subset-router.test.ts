@@ -1,12 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get, type OutgoingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSubsetService, type SubsetService } from "./index.js";
 import type { SubsetResponseItem } from "./subset-router.js";
-import { distinctIdeographs, sfntFromWoff, testFontSource, unicodesOf } from "./testing/fonts.js";
+import { distinctIdeographs, sfntFromWoff, testFontSource, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
 
 type Envelope<T> = { code: string; message: string; data: T };
 
@@ -16,17 +17,31 @@ describe("subset HTTP routes", () => {
   let server: Server;
   let base: string;
 
+  let fontsDir: string;
+  /** gno 10003 is a truncated copy of 10001's file, 10004 random bytes named .ttf. */
+  let corruptFonts: Record<string, string>;
+
   beforeAll(async () => {
     cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-"));
+    fontsDir = mkdtempSync(path.join(tmpdir(), "subset-router-fonts-"));
+    const whole = readFileSync(ZCOOL_KUAILE);
+    corruptFonts = { "10003": path.join(fontsDir, "truncated.ttf"), "10004": path.join(fontsDir, "random.ttf") };
+    writeFileSync(corruptFonts["10003"]!, whole.subarray(0, whole.byteLength / 2));
+    writeFileSync(corruptFonts["10004"]!, randomBytes(100_000));
     service = await startService();
   });
   afterAll(async () => {
     await stopService();
     rmSync(cacheDir, { recursive: true, force: true });
+    rmSync(fontsDir, { recursive: true, force: true });
   });
 
   async function startService(): Promise<SubsetService> {
-    const started = await createSubsetService({ cacheDir, memoryBudgetBytes: 128 * 1024 * 1024, fontSource: testFontSource() });
+    const started = await createSubsetService({
+      cacheDir,
+      memoryBudgetBytes: 128 * 1024 * 1024,
+      fontSource: testFontSource(corruptFonts),
+    });
     const app = express();
     app.use(started.router);
     server = await new Promise<Server>((resolve) => {
@@ -125,6 +140,29 @@ describe("subset HTTP routes", () => {
     const answers = await Promise.all([1, 2, 3].map(() => subset([{ gno: "10002", text }])));
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
+  });
+
+  describe("a corrupt font file", () => {
+    it.each([
+      ["a truncated file", "10003"],
+      ["random bytes", "10004"],
+    ])("answers 503 naming the font for %s, logs it, and keeps serving other fonts", async (_name, gno) => {
+      const log = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        for (const body of [[{ gno, text: "快乐" }], [{ gno: "10001", text: "快乐" }, { gno, text: "快乐" }]]) {
+          const response = await post(JSON.stringify(body));
+          const envelope = (await response.json()) as Envelope<null>;
+          expect(response.status).toBe(503);
+          expect(envelope).toEqual({ code: "503", message: expect.stringMatching(new RegExp(`^字体 ${gno} 暂时无法使用：`)), data: null });
+        }
+        expect(log).toHaveBeenCalledTimes(2);
+        expect(String(log.mock.calls[0]![0])).toContain(gno);
+      } finally {
+        log.mockRestore();
+      }
+      const [item] = await subset([{ gno: "10001", text: "照常" }]);
+      expect((await fetch(`${base}${item!.woffPath}`)).status).toBe(200);
+    });
   });
 
   describe("400 envelope", () => {

@@ -6,6 +6,7 @@ import { apiErrorHandler } from "../http/errors.js";
 import { subsetFamilyName } from "./family-name.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
 import type { SubsetCache, SubsetEntry } from "./subset-cache.js";
+import { UnusableFontError } from "./subset-face.js";
 import { parseSubsetRequest, type SubsetRequestItem } from "./subset-request.js";
 
 export type SubsetResponseItem = {
@@ -38,11 +39,21 @@ export function createSubsetRouter(options: { cache: SubsetCache; fontSource: Fo
   async function subsetBatch(req: Request, res: Response): Promise<void> {
     const items = parseSubsetRequest(req.body);
     const fonts = await resolveFonts(fontSource, items);
-    const entries = await Promise.all(items.map((item) => cache.get(fonts.get(item.gno)!, item.codepoints)));
+    const entries = await Promise.all(items.map((item) => subsetOf(fonts.get(item.gno)!, item.codepoints)));
     sendOk(
       res,
       items.map((item, index) => toResponseItem(cache, item, entries[index]!)),
     );
+  }
+
+  async function subsetOf(font: FontSourceFile, codepoints: number[]): Promise<SubsetEntry> {
+    try {
+      return await cache.get(font, codepoints);
+    } catch (error) {
+      if (!(error instanceof UnusableFontError)) throw error;
+      console.error(`字体 ${font.gno} 无法子集化（${font.filePath}）：${error.message}`);
+      throw new ApiError(503, "503", `字体 ${font.gno} 暂时无法使用：${error.message}`);
+    }
   }
 
   async function sendSubsetFile(req: Request, res: Response, next: (error?: unknown) => void): Promise<void> {

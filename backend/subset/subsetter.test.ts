@@ -153,6 +153,27 @@ describe("Subsetter", () => {
     );
   });
 
+  it("rejects a truncated or missing font file as unusable, and still subsets others", async () => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    const dir = mkdtempSync(path.join(tmpdir(), "subsetter-"));
+    try {
+      const whole = readFileSync(ZCOOL_KUAILE);
+      const truncated = path.join(dir, "truncated.ttf");
+      writeFileSync(truncated, whole.subarray(0, whole.byteLength / 2));
+      const unusable = { name: "UnusableFontError" };
+      await expect(subsetter.subset({ filePath: truncated, version: "1" }, "快乐", "ttf")).rejects.toMatchObject({
+        ...unusable,
+        message: expect.stringContaining("字体文件不完整"),
+      });
+      await expect(
+        subsetter.subset({ filePath: path.join(dir, "gone.ttf"), version: "1" }, "快乐", "ttf"),
+      ).rejects.toMatchObject({ ...unusable, message: "字体文件不存在" });
+      expect(unicodesOf(await subsetter.subset(kuaile, "快乐", "ttf")).size).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it.skipIf(!hasCffFont)("subsets a CFF face of a collection (fonts-noto-cjk)", async () => {
     subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
     const otf = await subsetter.subset({ ...NOTO_SANS_CJK_CFF, version: "1" }, TEXT, "ttf");

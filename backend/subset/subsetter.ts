@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { FontSourceFile } from "./font-source.js";
 import { FaceCache } from "./face-cache.js";
 import { compileHarfBuzzSubset } from "./harfbuzz-wasm.js";
-import { SubsetFace } from "./subset-face.js";
+import { SubsetFace, UnusableFontError } from "./subset-face.js";
 import { normalizeCodepoints } from "./subset-key.js";
 import { encodeWoff } from "./woff.js";
 import { encodeWoff2 } from "./woff2.js";
@@ -55,7 +55,11 @@ export class Subsetter {
   }
 
   private async loadFace(font: SubsetFontFile): Promise<SubsetFace> {
-    return SubsetFace.load(await readFile(font.filePath), font.faceIndex ?? 0);
+    const bytes = await readFile(font.filePath).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") throw new UnusableFontError("字体文件不存在");
+      throw error;
+    });
+    return SubsetFace.load(bytes, font.faceIndex ?? 0);
   }
 }
 

@@ -22,11 +22,12 @@ export function fontFile(gno: string, filePath: string, version = "1"): FontSour
   return { gno, filePath, size: statSync(filePath).size, version };
 }
 
-/** gno 10001 → ZCOOL KuaiLe, 10002 → Noto Sans SC; anything else is unknown. */
-export function testFontSource(): FontSource {
+/** gno 10001 → ZCOOL KuaiLe, 10002 → Noto Sans SC, plus `more` (gno → file path); anything else is unknown. */
+export function testFontSource(more: Record<string, string> = {}): FontSource {
   const files = new Map([
     ["10001", fontFile("10001", ZCOOL_KUAILE)],
     ["10002", fontFile("10002", NOTO_SANS_SC)],
+    ...Object.entries(more).map(([gno, filePath]) => [gno, fontFile(gno, filePath)] as const),
   ]);
   return async (gno) => files.get(gno) ?? null;
 }
