@@ -72,23 +72,21 @@ export function endpointPath<P extends string>(
 }
 
 /** What a successful call answers in `data`. */
-export type EndpointData<E extends { data?: ZodTypeAny }> = E["data"] extends ZodTypeAny ? z.output<E["data"]> : never;
+export type EndpointData<E> = E extends { data: infer D extends ZodTypeAny } ? z.output<D> : never;
 
 /**
  * What a caller may put in the query: the schema's input, where a text may also be given as a
  * number (it travels as its digits).
  */
-export type EndpointQuery<E extends { query?: ZodTypeAny }> = E["query"] extends ZodTypeAny
-  ? QueryInput<z.input<E["query"]>>
-  : never;
+export type EndpointQuery<E> = E extends { query: infer Q extends ZodTypeAny } ? QueryInput<z.input<Q>> : never;
 
 type QueryInput<T> = { [K in keyof T]: [Extract<T[K], string>] extends [never] ? T[K] : T[K] | number };
 
 /** What a caller sends as the body. */
-export type EndpointBody<E extends { body?: ZodTypeAny }> = E["body"] extends ZodTypeAny ? z.input<E["body"]> : never;
+export type EndpointBody<E> = E extends { body: infer B extends ZodTypeAny } ? z.input<B> : never;
 
 /** What the backend's handler gets once the body is parsed. */
-export type ParsedBody<E extends { body?: ZodTypeAny }> = E["body"] extends ZodTypeAny ? z.output<E["body"]> : never;
+export type ParsedBody<E> = E extends { body: infer B extends ZodTypeAny } ? z.output<B> : never;
 
 /** What the backend's handler gets once the query is parsed. */
-export type ParsedQuery<E extends { query?: ZodTypeAny }> = E["query"] extends ZodTypeAny ? z.output<E["query"]> : never;
+export type ParsedQuery<E> = E extends { query: infer Q extends ZodTypeAny } ? z.output<Q> : never;

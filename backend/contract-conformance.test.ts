@@ -1,0 +1,510 @@
+/**
+ * The contract (contract/) against the real backend: every endpoint is called with valid input and
+ * its answer must parse with the endpoint's schema without losing a field; invalid requests built
+ * from the request schemas must be refused with the schema's own message; and where the contract
+ * and the backend could count or date differently, both must reach the same verdict.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import CryptoJS from "crypto-js";
+import express from "express";
+import type { Generated } from "kysely";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z, ZodTypeAny } from "zod";
+import {
+  BIO_MAX,
+  NICKNAME_MAX,
+  TOKEN_EXPIRED_CODE,
+  catalogueEndpoints,
+  createUpdateAccountInfoBodySchema,
+  endpointPath,
+  endpoints,
+  errorEnvelopeSchema,
+  successEnvelopeSchema,
+  todayInChina,
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointName,
+  type LoginData,
+  type SubsetResponseItem,
+  type UserView,
+} from "../contract/index.js";
+import { startSmsGateway, startSmtpServer, startWechatServer, testConfig } from "./account/test-harness.js";
+import { TEST_DATABASES } from "./db/test-databases.js";
+import { serveRouter, type TestServer } from "./http/test-server.js";
+import { createBackend, type Backend } from "./index.js";
+import { createSubsetService, type SubsetService } from "./subset/index.js";
+
+const PASSWORD = "contract password 1";
+const FAMILY_EMOJI = "👨‍👩‍👧";
+const WECHAT_APPID = "wxCONTRACT";
+const WECHAT_SECRET = "wxCONTRACTSECRET";
+
+/** The rows this test reads or writes directly, typed here so the test does not lean on module internals. */
+type TestTables = {
+  captcha_challenge: { token: string; gap_x: number; gap_y: number };
+  font_collection: { id: Generated<number>; user_id: number; name: string; created_at: Date | string };
+  font_collection_item: { collection_id: number; font_gno: string; created_at: Date | string };
+};
+
+type Input = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** A multipart body; its text fields are checked against `body`. */
+  form?: FormData;
+  token?: string;
+  /** Send the token in the `token` header instead of `Authorization: Bearer`. */
+  tokenHeader?: "token";
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(read: () => T | undefined, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 250; attempt++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await wait(20);
+  }
+  throw new Error(`等待超时：${what}`);
+}
+
+function aesEcb(text: string, key: string): string {
+  return CryptoJS.AES.encrypt(CryptoJS.enc.Utf8.parse(text), CryptoJS.enc.Utf8.parse(key), {
+    mode: CryptoJS.mode.ECB,
+    padding: CryptoJS.pad.Pkcs7,
+  }).toString();
+}
+
+/** "data.records.0.license.code: Required" — the first thing a schema found wrong. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "unknown";
+}
+
+/** The message the backend answers for the first issue `schema` finds in `input`. */
+function expectedMessage(name: EndpointName, part: "params" | "query" | "body", schema: ZodTypeAny, input: unknown) {
+  const result = schema.safeParse(input);
+  expect(result.success, `${name} ${part} should be refused by the contract`).toBe(false);
+  const issue = result.error!.issues[0]!;
+  expect(issue.message, "contract messages are Chinese").toMatch(/[\u4e00-\u9fff]/);
+  // Catalogue parameters are answered as `参数 <name> <rule>`; other messages are whole sentences.
+  const catalogueParameter = name in catalogueEndpoints && part !== "body";
+  return catalogueParameter ? `参数 ${issue.path.join(".")} ${issue.message}` : issue.message;
+}
+
+function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value;
+  return fields;
+}
+
+describe.each(TEST_DATABASES)("the contract against the backend on $name", (database) => {
+  let backend: Backend;
+  let subset: SubsetService;
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let sms: Awaited<ReturnType<typeof startSmsGateway>>;
+  let wechat: Awaited<ReturnType<typeof startWechatServer>>;
+  let dataDir: string;
+  let dispose: () => Promise<void>;
+  const conforming = new Set<EndpointName>();
+  let counter = 0;
+  const newPhone = () => `1370001${String(1000 + ++counter).slice(-4)}`;
+  const newEmail = () => `contract_${++counter}@example.com`;
+
+  beforeAll(async () => {
+    if (!database.available) return;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "contract-test-"));
+    [smtp, sms, wechat] = await Promise.all([
+      startSmtpServer(),
+      startSmsGateway(),
+      startWechatServer(WECHAT_APPID, WECHAT_SECRET),
+    ]);
+    const { dispose: disposeDatabase, ...options } = await database.open();
+    dispose = disposeDatabase;
+    backend = await createBackend({
+      ...options,
+      dataDir,
+      account: testConfig({
+        CAPTCHA: "off",
+        SMTP_URL: smtp.url,
+        SMTP_FROM: "短视频字体 <no-reply@example.com>",
+        SMS_GATEWAY_URL: sms.url,
+        WECHAT_APPID,
+        WECHAT_SECRET,
+        WECHAT_API_BASE: wechat.base,
+        WECHAT_REDIRECT_URI: "https://fonts.example.com/account/wechat",
+        DATA_DIR: dataDir,
+      }),
+    });
+    subset = await createSubsetService({
+      cacheDir: path.join(dataDir, "subset-cache"),
+      memoryBudgetBytes: 256 * 1024 * 1024,
+      fontSource: backend.fontSource,
+    });
+    // Mounted as server.ts mounts them: the backend first, then the subset service.
+    const router = express.Router();
+    router.use(backend.router);
+    router.use(subset.router);
+    server = await serveRouter(router);
+  });
+
+  afterAll(async () => {
+    if (!database.available) return;
+    expect(server?.statuses.filter((status) => status >= 500)).toEqual([]);
+    await server?.close();
+    await subset?.close();
+    await backend?.close();
+    await Promise.all([smtp?.close(), sms?.close(), wechat?.close()]);
+    await dispose?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Sends `input` to the endpoint as a website would. */
+  async function send(name: EndpointName, input: Input = {}): Promise<Response> {
+    const endpoint: EndpointDefinition = endpoints[name];
+    const url = new URL(endpointPath(endpoint as { path: string }, input.params as never), server.origin);
+    for (const [key, value] of Object.entries(input.query ?? {})) url.searchParams.append(key, value);
+    const headers: Record<string, string> = { "X-Requested-With": "XMLHttpRequest" };
+    if (input.token && input.tokenHeader === "token") headers.token = input.token;
+    else if (input.token) headers.Authorization = `Bearer ${input.token}`;
+    let body: BodyInit | undefined;
+    if (endpoint.method === "GET") {
+      body = undefined;
+    } else if (input.form) {
+      body = input.form;
+    } else if (input.body !== undefined) {
+      headers["Content-Type"] = "application/json; charset=utf-8";
+      body = JSON.stringify(input.body);
+    }
+    return fetch(url, { method: endpoint.method, headers, body });
+  }
+
+  /**
+   * Calls the endpoint with input the contract accepts and returns the answer's data, checked
+   * against the endpoint's schema: it must parse, and parsing must drop nothing the backend sent.
+   */
+  async function conform<N extends EndpointName>(name: N, input: Input = {}): Promise<EndpointData<(typeof endpoints)[N]>> {
+    const endpoint: EndpointDefinition = endpoints[name];
+    for (const [part, value] of [
+      ["params", input.params],
+      ["query", input.query ?? {}],
+      ["body", input.form ? formFields(input.form) : input.body],
+    ] as const) {
+      const schema = endpoint[part];
+      if (!schema) continue;
+      const parsed = schema.safeParse(value);
+      expect(parsed.success, `${name} ${part} ${parsed.success ? "" : firstIssue(parsed.error)}`).toBe(true);
+    }
+    const response = await send(name, input);
+    const raw: unknown = await response.json();
+    expect(response.status, `${name}: ${JSON.stringify(raw).slice(0, 300)}`).toBe(200);
+    const envelope = successEnvelopeSchema(endpoint.data!).safeParse(raw);
+    if (!envelope.success) throw new Error(`${name} 的应答不符合契约：${firstIssue(envelope.error)}`);
+    expect(envelope.data.data, `${name}: the schema keeps every field the backend sends`).toEqual(
+      (raw as { data: unknown }).data,
+    );
+    conforming.add(name);
+    return envelope.data.data;
+  }
+
+  /** Calls a file endpoint and checks the answer is the file, not an envelope. */
+  async function conformFile(name: EndpointName, input: Input, contentType: RegExp): Promise<void> {
+    const endpoint: EndpointDefinition = endpoints[name];
+    if (endpoint.params) expect(endpoint.params.safeParse(input.params).success, `${name} params`).toBe(true);
+    if (endpoint.query) expect(endpoint.query.safeParse(input.query ?? {}).success, `${name} query`).toBe(true);
+    const response = await send(name, input);
+    expect(response.status, name).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(contentType);
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    conforming.add(name);
+  }
+
+  /** Sends input the contract refuses and expects the backend's 400 with the contract's message. */
+  async function refusedAlike(name: EndpointName, input: Input): Promise<void> {
+    const endpoint: EndpointDefinition = endpoints[name];
+    const part = input.params ? "params" : input.query ? "query" : "body";
+    const schema = endpoint[part]!;
+    const message = expectedMessage(name, part, schema, input.params ?? input.query ?? input.body);
+    const response = await send(name, input);
+    const raw: unknown = await response.json();
+    expect({ status: response.status, envelope: errorEnvelopeSchema.safeParse(raw).success }, name).toEqual({
+      status: 400,
+      envelope: true,
+    });
+    expect((raw as { message: string }).message, name).toBe(message);
+  }
+
+  async function smsCode(phone: string, purpose: string): Promise<string> {
+    return until(
+      () => sms.messages.find((message) => message.phone === phone && message.purpose === purpose)?.code,
+      `短信验证码 ${phone} ${purpose}`,
+    );
+  }
+
+  async function mailCode(email: string, after: number): Promise<string> {
+    return until(() => smtp.mails.slice(after).find((mail) => mail.to === email)?.code ?? undefined, `邮件验证码 ${email}`);
+  }
+
+  async function registerByPhone(): Promise<{ phone: string; login: LoginData }> {
+    const phone = newPhone();
+    await conform("sendCode", { body: { account: phone, purpose: "register" } });
+    const code = await smsCode(phone, "register");
+    const login = await conform("registerByPhone", {
+      body: { phone, code, password: PASSWORD, confirmPassword: PASSWORD, nickname: "契约测试" },
+    });
+    return { phone, login };
+  }
+
+  let shared: Promise<{ phone: string; login: LoginData }> | undefined;
+  /** One user for the tests that only need someone logged in (codes per client IP are capped). */
+  const sharedUser = () => (shared ??= registerByPhone());
+
+  const skip = !database.available;
+
+  it.skipIf(skip)("catalogue answers match their schemas", async () => {
+    const firstPage = await conform("getFontList", {});
+    expect(firstPage.records.length).toBeGreaterThan(0);
+    await conform("getFontList", { query: { current: "2", size: "3", sort: "new" } });
+    await conform("getFontList", { query: { style: "cute", sort: "name" } });
+    await conform("getFontList", { query: { keyword: "黑体", text: "你好" } });
+
+    const gno = firstPage.records[0]!.fontGNo;
+    const detail = await conform("getFontDetail", { query: { fontGNo: gno } });
+    expect(detail.childFontResource.length).toBeGreaterThan(0);
+    await conform("getDownloadUrl", { query: { fontGNo: gno } });
+    await conform("getFontDictionaries");
+    await conform("getFamilyFonts", { params: { id: gno } });
+    await conform("getFontInformation", { params: { id: gno } });
+    await conform("getFontFamily", { params: { id: gno } });
+    await conformFile("downloadFont", { params: { id: gno } }, /^font\/ttf/);
+    const withWoff2 = firstPage.records.flatMap((font) => font.childFontResource).find((font) => font.woffPath);
+    if (withWoff2) await conformFile("downloadFont", { params: { id: withWoff2.fontGNo }, query: { format: "woff2" } }, /^font\/woff2/);
+
+    await conform("getKeywords");
+    const suggestions = await conform("getKeywords", { query: { keyword: "思源", limit: "20" } });
+    expect(suggestions.some((suggestion) => suggestion.type === "font")).toBe(true);
+    await conform("getHomeData");
+    await conform("getFriendshipLinks");
+    await conform("getColumnsByType", { query: { type: "header" } });
+    await conform("getColumnsByType", { query: { type: "footer" } });
+    for (const position of ["home-banner", "font-list", "footer-qr"]) await conform("getAdverts", { query: { position } });
+  });
+
+  it.skipIf(skip)("subset answers match their schema", async () => {
+    const items: SubsetResponseItem[] = await conform("createSubsets", { body: [{ gno: "10001", text: "点赞关注" }] });
+    expect(items.map((item) => item.gno)).toEqual(["10001"]);
+    await conform("createSubsets", { body: { list: [{ gno: 10002, text: "你好" }, { gno: "10001", text: "世界" }] } });
+    const name = new URL(items[0]!.woffPath, server.origin).pathname.split("/").pop()!;
+    await conformFile("getSubsetFile", { params: { name } }, /^font\/woff2?/);
+  });
+
+  it.skipIf(skip)("captcha answers match their schemas, in all three ways of answering", async () => {
+    const challenges = backend.db.withTables<TestTables>();
+    const gapOf = (token: string) =>
+      challenges.selectFrom("captcha_challenge").select(["gap_x", "gap_y"]).where("token", "=", token).executeTakeFirstOrThrow();
+
+    const slider = await conform("getCaptcha", { body: { captchaType: "blockPuzzle" } });
+    const sliderGap = await gapOf(slider.token);
+    const pointJson = aesEcb(JSON.stringify({ x: sliderGap.gap_x, y: 5 }), slider.secretKey);
+    await conform("checkCaptcha", { body: { captchaType: "blockPuzzle", token: slider.token, pointJson } });
+
+    const form = await conform("getFormCaptcha", { query: { captchaType: "blockPuzzle", mode: "form" } });
+    await conform("checkCaptcha", { body: { mode: "form", token: form.token, x: (await gapOf(form.token)).gap_x } });
+
+    const click = await conform("getFormCaptcha", { query: { mode: "form" } });
+    const clickGap = await gapOf(click.token);
+    await conform("checkCaptcha", {
+      body: { mode: "form", token: click.token, "click.x": clickGap.gap_x + 5, "click.y": clickGap.gap_y + 5 },
+    });
+  });
+
+  it.skipIf(skip)("account answers match their schemas, from registration to logout", async () => {
+    const { phone, login: registered } = await registerByPhone();
+    let token = registered.token;
+    expect(registered.user.phone).toBe(phone);
+    await conform("getUserInfo", { token });
+    await conform("getUserInfo", { token, tokenHeader: "token" });
+    await conform("login", { body: { account: phone, password: PASSWORD } });
+
+    await conform("sendCode", { body: { phone, purpose: "login" } });
+    await conform("smsLogin", { body: { phone, code: await smsCode(phone, "login") } });
+
+    const email = newEmail();
+    const mailsBefore = smtp.mails.length;
+    await conform("sendCode", { body: { email, purpose: "register" } });
+    await conform("registerByEmail", { body: { email, code: await mailCode(email, mailsBefore), password: PASSWORD } });
+
+    const profile = await conform("updateAccountInfo", {
+      token,
+      body: { nickname: "新昵称", gender: "2", birthday: "2000-01-01", bio: `${FAMILY_EMOJI} 做字体`, city: "上海" },
+    });
+    expect(profile).toMatchObject({ nickname: "新昵称", gender: 2, birthday: "2000-01-01", bio: `${FAMILY_EMOJI} 做字体` });
+
+    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#cc3333" } }).png().toBuffer();
+    const upload = new FormData();
+    upload.append("nickname", "带头像");
+    upload.append("birthday", "");
+    upload.append("crop", "10,0,60,60");
+    upload.append("avatar", new Blob([png], { type: "image/png" }), "avatar.png");
+    const withAvatar: UserView = await conform("updateAccountInfo", { token, form: upload });
+    expect(withAvatar.birthday).toBeNull();
+    expect(withAvatar.avatar).toBeTruthy();
+    await conformFile("getAvatar", { params: { file: withAvatar.avatar!.split("/").pop()! } }, /^image\/jpeg/);
+
+    const newPassword = `${PASSWORD}!`;
+    await conform("changePassword", { token, body: { oldPassword: PASSWORD, newPassword, confirmPassword: newPassword } });
+
+    const bindEmail = newEmail();
+    const bindMailsBefore = smtp.mails.length;
+    await conform("sendCode", { token, body: { account: bindEmail, purpose: "bind" } });
+    const bound = await conform("bindAccount", {
+      token,
+      body: { type: "email", account: bindEmail, code: await mailCode(bindEmail, bindMailsBefore) },
+    });
+    expect(bound.email).toBe(bindEmail);
+    expect((await conform("unbindAccount", { token, body: { type: "email" } })).email).toBeNull();
+
+    await conform("sendCode", { body: { account: phone, purpose: "reset" } });
+    const ticket = await conform("verifyResetCode", { body: { account: phone, code: await smsCode(phone, "reset") } });
+    await conform("resetPassword", { body: { ticket: ticket.ticket, password: PASSWORD, confirmPassword: PASSWORD } });
+    token = (await conform("login", { body: { account: phone, password: PASSWORD } })).token;
+
+    await conform("logout", { token });
+    const after = await send("getUserInfo", { token });
+    expect(after.status).toBe(401);
+    expect(errorEnvelopeSchema.parse(await after.json()).code).toBe(TOKEN_EXPIRED_CODE);
+  });
+
+  it.skipIf(skip)("WeChat answers match their schemas: register, login, bind by callback and by bind-account", async () => {
+    const visitor = { openid: `openid-${database.name}`, unionid: `unionid-${database.name}`, nickname: "微信访客" };
+    const first = await conform("getWechatQrConfig");
+    expect(first.purpose).toBe("login");
+    const registered = await conform("wechatCallback", { query: { code: wechat.issueCode(visitor), state: first.state } });
+    expect(registered.action).toBe("register");
+    const again = await conform("getWechatQrConfig");
+    expect((await conform("wechatCallback", { query: { code: wechat.issueCode(visitor), state: again.state } })).action).toBe(
+      "login",
+    );
+
+    const { login } = await sharedUser();
+    const forBinding = await conform("getWechatQrConfig", { token: login.token });
+    expect(forBinding.purpose).toBe("bind");
+    const boundByCallback = await conform("wechatCallback", {
+      token: login.token,
+      query: { code: wechat.issueCode({ openid: `bind-${database.name}`, nickname: "绑定者" }), state: forBinding.state },
+    });
+    expect(boundByCallback).toMatchObject({ action: "bind", token: null, user: { wechatBound: true } });
+
+    const state = (await conform("getWechatQrConfig", { token: login.token })).state;
+    const code = wechat.issueCode({ openid: `bind-account-${database.name}`, nickname: "另一位" });
+    const boundByRequest = await conform("bindAccount", { token: login.token, body: { type: "wechat", code, state } });
+    expect(boundByRequest.wechatBound).toBe(true);
+  });
+
+  it.skipIf(skip)("collection answers match their schema, empty and filled", async () => {
+    const { login } = await registerByPhone();
+    expect(await conform("getAllCollectedFonts", { token: login.token })).toEqual([]);
+    const db = backend.db.withTables<TestTables>();
+    const collection = await db
+      .insertInto("font_collection")
+      .values({ user_id: login.user.id, name: "我的收藏", created_at: new Date() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("font_collection_item")
+      .values([
+        { collection_id: collection.id, font_gno: "10001", created_at: new Date() },
+        { collection_id: collection.id, font_gno: "10010", created_at: new Date() },
+      ])
+      .execute();
+    const collections = await conform("getAllCollectedFonts", { token: login.token });
+    expect(collections[0]!.fontList.map((font) => font.fontGNo)).toEqual(["10001", "10010"]);
+  });
+
+  it.skipIf(skip)("calls that need a login answer 401 S00106 without one", async () => {
+    const guarded = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].auth === "required");
+    expect(guarded.length).toBeGreaterThan(5);
+    for (const name of guarded) {
+      const response = await send(name, { body: {} });
+      expect(response.status, name).toBe(401);
+      expect(errorEnvelopeSchema.parse(await response.json()), name).toMatchObject({ code: TOKEN_EXPIRED_CODE });
+    }
+  });
+
+  it.skipIf(skip)("requests the contract refuses are refused by the backend with the contract's message", async () => {
+    await refusedAlike("getFontList", { query: { size: "101" } });
+    await refusedAlike("getFontList", { query: { current: "0" } });
+    await refusedAlike("getFontList", { query: { style: "nope" } });
+    await refusedAlike("getFontList", { query: { text: "字".repeat(201) } });
+    await refusedAlike("getFontDetail", { query: { fontGNo: "abc" } });
+    await refusedAlike("getFontDetail", { query: {} });
+    await refusedAlike("getFamilyFonts", { params: { id: "abc" } });
+    await refusedAlike("getKeywords", { query: { limit: "0" } });
+    await refusedAlike("getColumnsByType", { query: { type: "middle" } });
+    await refusedAlike("getAdverts", { query: {} });
+    await refusedAlike("createSubsets", { body: [] });
+    await refusedAlike("createSubsets", { body: [{ gno: "10001", text: "好" }, { gno: "10001" }] });
+
+    await refusedAlike("login", { body: { account: "12345", password: "x" } });
+    await refusedAlike("login", { body: { website: "http://spam.example", account: "13800138000", password: "x" } });
+    await refusedAlike("sendCode", { body: { account: "someone", purpose: "register" } });
+    await refusedAlike("sendCode", { body: { account: "13800138000", purpose: "spam" } });
+    await refusedAlike("registerByPhone", { body: { phone: "13800138000", code: "12345a", password: PASSWORD } });
+    await refusedAlike("registerByPhone", { body: { phone: "13800138000", code: "123456", password: "short" } });
+    await refusedAlike("registerByEmail", { body: { email: "not-an-email", code: "123456", password: PASSWORD } });
+    await refusedAlike("verifyResetCode", { body: { account: "13800138000", code: "" } });
+    await refusedAlike("wechatCallback", { query: { code: "a b", state: "s" } });
+
+    const { token } = (await sharedUser()).login;
+    await refusedAlike("bindAccount", { token, body: { type: "qq", account: "1", code: "123456" } });
+    await refusedAlike("unbindAccount", { token, body: { type: "qq" } });
+    await refusedAlike("updateAccountInfo", { token, body: { gender: "3" } });
+    await refusedAlike("changePassword", { token, body: { oldPassword: PASSWORD, newPassword: "short" } });
+  });
+
+  it.skipIf(skip)("every endpoint of the contract was called and answered as described", () => {
+    const missing = (Object.keys(endpoints) as EndpointName[]).filter((name) => !conforming.has(name));
+    expect(missing).toEqual([]);
+  });
+
+  describe("where the two sides used to count and date differently", () => {
+    /** The contract's verdict on a profile change, and the backend's, must be the same. */
+    async function sameVerdict(body: Record<string, string>): Promise<void> {
+      const { login } = await sharedUser();
+      const contract = createUpdateAccountInfoBodySchema().safeParse(body);
+      const response = await send("updateAccountInfo", { token: login.token, body });
+      const raw = (await response.json()) as { message: string };
+      const backendVerdict = response.status === 200 ? "accepted" : `refused: ${raw.message}`;
+      const contractVerdict = contract.success ? "accepted" : `refused: ${contract.error.issues[0]!.message}`;
+      expect(backendVerdict, JSON.stringify(body).slice(0, 80)).toBe(contractVerdict);
+    }
+
+    it.skipIf(skip)(`a nickname is limited to ${NICKNAME_MAX} characters on both sides`, async () => {
+      await sameVerdict({ nickname: "字".repeat(NICKNAME_MAX) });
+      await sameVerdict({ nickname: "字".repeat(NICKNAME_MAX + 1) });
+    });
+
+    it.skipIf(skip)("emoji count as one character in a nickname and a bio on both sides", async () => {
+      await sameVerdict({ nickname: FAMILY_EMOJI.repeat(NICKNAME_MAX) });
+      await sameVerdict({ bio: `${FAMILY_EMOJI}${"好".repeat(BIO_MAX - 1)}` });
+      await sameVerdict({ bio: `${FAMILY_EMOJI}${"好".repeat(BIO_MAX)}` });
+    });
+
+    it.skipIf(skip)("a birthday may be today in China and not tomorrow, and reads back unchanged", async () => {
+      const today = todayInChina();
+      const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+      const tomorrow = todayInChina(new Date(Date.UTC(year, month - 1, day, 12) + 24 * 60 * 60 * 1000));
+      await sameVerdict({ birthday: today });
+      await sameVerdict({ birthday: tomorrow });
+      await sameVerdict({ birthday: "2023-02-30" });
+      const { login } = await sharedUser();
+      const saved = await conform("updateAccountInfo", { token: login.token, body: { birthday: "2000-01-01" } });
+      expect(saved.birthday).toBe("2000-01-01");
+      expect((await conform("getUserInfo", { token: login.token })).birthday).toBe("2000-01-01");
+    });
+  });
+});
