@@ -187,7 +187,10 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
    * Calls the endpoint with input the contract accepts and returns the answer's data, checked
    * against the endpoint's schema: it must parse, and parsing must drop nothing the backend sent.
    */
-  async function conform<N extends EndpointName>(name: N, input: Input = {}): Promise<EndpointData<(typeof endpoints)[N]>> {
+  async function conform<N extends EndpointName>(
+    name: N,
+    input: Input = {},
+  ): Promise<EndpointData<(typeof endpoints)[N]>> {
     const endpoint: EndpointDefinition = endpoints[name];
     for (const [part, value] of [
       ["params", input.params],
@@ -246,7 +249,10 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
   }
 
   async function mailCode(email: string, after: number): Promise<string> {
-    return until(() => smtp.mails.slice(after).find((mail) => mail.to === email)?.code ?? undefined, `邮件验证码 ${email}`);
+    return until(
+      () => smtp.mails.slice(after).find((mail) => mail.to === email)?.code ?? undefined,
+      `邮件验证码 ${email}`,
+    );
   }
 
   async function registerByPhone(): Promise<{ phone: string; login: LoginData }> {
@@ -282,7 +288,12 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await conform("getFontFamily", { params: { id: gno } });
     await conformFile("downloadFont", { params: { id: gno } }, /^font\/ttf/);
     const withWoff2 = firstPage.records.flatMap((font) => font.childFontResource).find((font) => font.woffPath);
-    if (withWoff2) await conformFile("downloadFont", { params: { id: withWoff2.fontGNo }, query: { format: "woff2" } }, /^font\/woff2/);
+    if (withWoff2)
+      await conformFile(
+        "downloadFont",
+        { params: { id: withWoff2.fontGNo }, query: { format: "woff2" } },
+        /^font\/woff2/,
+      );
 
     await conform("getKeywords");
     const suggestions = await conform("getKeywords", { query: { keyword: "思源", limit: "20" } });
@@ -291,13 +302,21 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await conform("getFriendshipLinks");
     await conform("getColumnsByType", { query: { type: "header" } });
     await conform("getColumnsByType", { query: { type: "footer" } });
-    for (const position of ["home-banner", "font-list", "footer-qr"]) await conform("getAdverts", { query: { position } });
+    for (const position of ["home-banner", "font-list", "footer-qr"])
+      await conform("getAdverts", { query: { position } });
   });
 
   it.skipIf(skip)("subset answers match their schema", async () => {
     const items: SubsetResponseItem[] = await conform("createSubsets", { body: [{ gno: "10001", text: "点赞关注" }] });
     expect(items.map((item) => item.gno)).toEqual(["10001"]);
-    await conform("createSubsets", { body: { list: [{ gno: 10002, text: "你好" }, { gno: "10001", text: "世界" }] } });
+    await conform("createSubsets", {
+      body: {
+        list: [
+          { gno: 10002, text: "你好" },
+          { gno: "10001", text: "世界" },
+        ],
+      },
+    });
     const name = new URL(items[0]!.woffPath, server.origin).pathname.split("/").pop()!;
     await conformFile("getSubsetFile", { params: { name } }, /^font\/woff2?/);
   });
@@ -305,7 +324,11 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
   it.skipIf(skip)("captcha answers match their schemas, in all three ways of answering", async () => {
     const challenges = backend.db.withTables<TestTables>();
     const gapOf = (token: string) =>
-      challenges.selectFrom("captcha_challenge").select(["gap_x", "gap_y"]).where("token", "=", token).executeTakeFirstOrThrow();
+      challenges
+        .selectFrom("captcha_challenge")
+        .select(["gap_x", "gap_y"])
+        .where("token", "=", token)
+        .executeTakeFirstOrThrow();
 
     const slider = await conform("getCaptcha", { body: { captchaType: "blockPuzzle" } });
     const sliderGap = await gapOf(slider.token);
@@ -342,9 +365,16 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
       token,
       body: { nickname: "新昵称", gender: "2", birthday: "2000-01-01", bio: `${FAMILY_EMOJI} 做字体`, city: "上海" },
     });
-    expect(profile).toMatchObject({ nickname: "新昵称", gender: 2, birthday: "2000-01-01", bio: `${FAMILY_EMOJI} 做字体` });
+    expect(profile).toMatchObject({
+      nickname: "新昵称",
+      gender: 2,
+      birthday: "2000-01-01",
+      bio: `${FAMILY_EMOJI} 做字体`,
+    });
 
-    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#cc3333" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#cc3333" } })
+      .png()
+      .toBuffer();
     const upload = new FormData();
     upload.append("nickname", "带头像");
     upload.append("birthday", "");
@@ -356,7 +386,10 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await conformFile("getAvatar", { params: { file: withAvatar.avatar!.split("/").pop()! } }, /^image\/jpeg/);
 
     const newPassword = `${PASSWORD}!`;
-    await conform("changePassword", { token, body: { oldPassword: PASSWORD, newPassword, confirmPassword: newPassword } });
+    await conform("changePassword", {
+      token,
+      body: { oldPassword: PASSWORD, newPassword, confirmPassword: newPassword },
+    });
 
     const bindEmail = newEmail();
     const bindMailsBefore = smtp.mails.length;
@@ -379,31 +412,42 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     expect(errorEnvelopeSchema.parse(await after.json()).code).toBe(TOKEN_EXPIRED_CODE);
   });
 
-  it.skipIf(skip)("WeChat answers match their schemas: register, login, bind by callback and by bind-account", async () => {
-    const visitor = { openid: `openid-${database.name}`, unionid: `unionid-${database.name}`, nickname: "微信访客" };
-    const first = await conform("getWechatQrConfig");
-    expect(first.purpose).toBe("login");
-    const registered = await conform("wechatCallback", { query: { code: wechat.issueCode(visitor), state: first.state } });
-    expect(registered.action).toBe("register");
-    const again = await conform("getWechatQrConfig");
-    expect((await conform("wechatCallback", { query: { code: wechat.issueCode(visitor), state: again.state } })).action).toBe(
-      "login",
-    );
+  it.skipIf(skip)(
+    "WeChat answers match their schemas: register, login, bind by callback and by bind-account",
+    async () => {
+      const visitor = { openid: `openid-${database.name}`, unionid: `unionid-${database.name}`, nickname: "微信访客" };
+      const first = await conform("getWechatQrConfig");
+      expect(first.purpose).toBe("login");
+      const registered = await conform("wechatCallback", {
+        query: { code: wechat.issueCode(visitor), state: first.state },
+      });
+      expect(registered.action).toBe("register");
+      const again = await conform("getWechatQrConfig");
+      expect(
+        (await conform("wechatCallback", { query: { code: wechat.issueCode(visitor), state: again.state } })).action,
+      ).toBe("login");
 
-    const { login } = await sharedUser();
-    const forBinding = await conform("getWechatQrConfig", { token: login.token });
-    expect(forBinding.purpose).toBe("bind");
-    const boundByCallback = await conform("wechatCallback", {
-      token: login.token,
-      query: { code: wechat.issueCode({ openid: `bind-${database.name}`, nickname: "绑定者" }), state: forBinding.state },
-    });
-    expect(boundByCallback).toMatchObject({ action: "bind", token: null, user: { wechatBound: true } });
+      const { login } = await sharedUser();
+      const forBinding = await conform("getWechatQrConfig", { token: login.token });
+      expect(forBinding.purpose).toBe("bind");
+      const boundByCallback = await conform("wechatCallback", {
+        token: login.token,
+        query: {
+          code: wechat.issueCode({ openid: `bind-${database.name}`, nickname: "绑定者" }),
+          state: forBinding.state,
+        },
+      });
+      expect(boundByCallback).toMatchObject({ action: "bind", token: null, user: { wechatBound: true } });
 
-    const state = (await conform("getWechatQrConfig", { token: login.token })).state;
-    const code = wechat.issueCode({ openid: `bind-account-${database.name}`, nickname: "另一位" });
-    const boundByRequest = await conform("bindAccount", { token: login.token, body: { type: "wechat", code, state } });
-    expect(boundByRequest.wechatBound).toBe(true);
-  });
+      const state = (await conform("getWechatQrConfig", { token: login.token })).state;
+      const code = wechat.issueCode({ openid: `bind-account-${database.name}`, nickname: "另一位" });
+      const boundByRequest = await conform("bindAccount", {
+        token: login.token,
+        body: { type: "wechat", code, state },
+      });
+      expect(boundByRequest.wechatBound).toBe(true);
+    },
+  );
 
   it.skipIf(skip)("collection answers match their schema, empty and filled", async () => {
     const { login } = await registerByPhone();

@@ -46,7 +46,10 @@ describe("sendCode", () => {
       captchaVerification: undefined,
     });
     expect(sendCodeBodySchema.parse({ account: "", email: "A@B.cn", purpose: "reset" }).account).toBe("a@b.cn");
-    expect(issueOf(sendCodeBodySchema, { purpose: "register" })).toEqual({ message: "请输入手机号或邮箱", path: "account" });
+    expect(issueOf(sendCodeBodySchema, { purpose: "register" })).toEqual({
+      message: "请输入手机号或邮箱",
+      path: "account",
+    });
     expect(issueOf(sendCodeBodySchema, { account: "13800138000", purpose: "spam" })?.message).toBe(
       "验证码用途只能是 register、login、reset、bind、change 之一",
     );

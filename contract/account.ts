@@ -179,7 +179,9 @@ export const bindAccountBodySchema = z.discriminatedUnion(
   ],
   {
     errorMap: (issue, context) =>
-      issue.code === "invalid_union_discriminator" ? { message: ACCOUNT_TYPE_MESSAGE } : { message: context.defaultError },
+      issue.code === "invalid_union_discriminator"
+        ? { message: ACCOUNT_TYPE_MESSAGE }
+        : { message: context.defaultError },
   },
 );
 

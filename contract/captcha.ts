@@ -51,9 +51,9 @@ export const captchaChallengeSchema = z.object({
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 
 const position = (message: string) =>
-  z.union([z.number(), z.string().trim().min(1, message)], { errorMap: () => ({ message }) }).pipe(
-    z.coerce.number({ invalid_type_error: message }).finite(message).min(-10_000, message).max(10_000, message),
-  );
+  z
+    .union([z.number(), z.string().trim().min(1, message)], { errorMap: () => ({ message }) })
+    .pipe(z.coerce.number({ invalid_type_error: message }).finite(message).min(-10_000, message).max(10_000, message));
 
 const captchaTokenSchema = z
   .string({ required_error: "缺少验证码 token", invalid_type_error: "缺少验证码 token" })

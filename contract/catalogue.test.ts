@@ -44,7 +44,9 @@ describe("answers", () => {
   it("a font suggestion leads to a font; a keyword does not need to", () => {
     expect(keywordSuggestionSchema.safeParse({ type: "keyword", keyword: "可爱" }).success).toBe(true);
     expect(keywordSuggestionSchema.safeParse({ type: "font", keyword: "思源黑体" }).success).toBe(false);
-    expect(keywordSuggestionSchema.safeParse({ type: "font", keyword: "思源黑体", fontGNo: "10001" }).success).toBe(true);
+    expect(keywordSuggestionSchema.safeParse({ type: "font", keyword: "思源黑体", fontGNo: "10001" }).success).toBe(
+      true,
+    );
   });
 
   it("a weight listed as a child has no children of its own", () => {

@@ -116,7 +116,10 @@ export const downloadFileSchema = z.object({
 export type DownloadFile = z.infer<typeof downloadFileSchema>;
 
 /** One file per weight of the family. */
-export const downloadFilesSchema = z.object({ fontGNo: z.string().regex(FONT_GNO_PATTERN), files: z.array(downloadFileSchema) });
+export const downloadFilesSchema = z.object({
+  fontGNo: z.string().regex(FONT_GNO_PATTERN),
+  files: z.array(downloadFileSchema),
+});
 export type DownloadFiles = z.infer<typeof downloadFilesSchema>;
 
 /** The family (parent) of a font. */

@@ -35,9 +35,9 @@ describe("envelope", () => {
   });
 
   it("describes a refusal: any other code, a message, null data", () => {
-    expect(errorEnvelopeSchema.parse({ code: TOKEN_EXPIRED_CODE, message: "登录已过期，请重新登录", data: null }).code).toBe(
-      "S00106",
-    );
+    expect(
+      errorEnvelopeSchema.parse({ code: TOKEN_EXPIRED_CODE, message: "登录已过期，请重新登录", data: null }).code,
+    ).toBe("S00106");
     expect(errorEnvelopeSchema.safeParse({ code: "200", message: "success", data: null }).success).toBe(false);
     expect(errorEnvelopeSchema.safeParse({ code: "400", message: "", data: null }).success).toBe(false);
   });

@@ -117,7 +117,9 @@ export const CODE_LENGTH = 6;
 export const CODE_MESSAGE = `验证码为 ${CODE_LENGTH} 位数字`;
 export const CODE_PATTERN = /^\d{6}$/;
 
-export const verificationCodeSchema = requiredText("请输入验证码", 10).pipe(z.string().regex(CODE_PATTERN, CODE_MESSAGE));
+export const verificationCodeSchema = requiredText("请输入验证码", 10).pipe(
+  z.string().regex(CODE_PATTERN, CODE_MESSAGE),
+);
 
 /** What a verification code is for; `bind` and `change` need a login, `login` a phone. */
 export const CODE_PURPOSES = ["register", "login", "reset", "bind", "change"] as const;

@@ -40,7 +40,12 @@ describe("subset request", () => {
 
 describe("subset answer", () => {
   it("never declares a family name starting with a digit", () => {
-    const item = { gno: "10001", text: "你好", woffPath: "/webfont/files/a.woff?t=1", ttfPath: "/webfont/files/a.ttf?t=1" };
+    const item = {
+      gno: "10001",
+      text: "你好",
+      woffPath: "/webfont/files/a.woff?t=1",
+      ttfPath: "/webfont/files/a.ttf?t=1",
+    };
     expect(subsetResponseItemSchema.safeParse({ ...item, familyName: "A10001-abc" }).success).toBe(true);
     expect(subsetResponseItemSchema.safeParse({ ...item, familyName: "10001-abc" }).success).toBe(false);
   });
