@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiPost } from "~/utils/api.server";
 import { errorMessage } from "~/utils/api-errors";
+import { parseFormSubmission } from "~/utils/form-data.server";
 import { dataUri, type CaptchaChallenge } from "~/utils/account/verification.server";
 
 /** A slider challenge for the browser (decision 004: AJ-Captcha blockPuzzle). */
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /resources/captcha — `token` + `pointJson` (AES-ECB of {x, y}) → captchaVerification. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await parseFormSubmission(request);
   const token = String(form.get("token") ?? "");
   const pointJson = String(form.get("pointJson") ?? "");
   if (!token || !pointJson) return data<CaptchaCheckResult>({ ok: false, message: "输入的数据不合法!" }, { status: 400 });

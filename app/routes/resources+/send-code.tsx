@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { CodePurposeSchema, type SendCodeState } from "~/utils/account/send-code";
 import { sendVerificationCode } from "~/utils/account/verification.server";
+import { parseFormSubmission } from "~/utils/form-data.server";
 
 /**
  * POST /resources/send-code — the JS path of <SendCodeButton>: `account`, `purpose`
@@ -8,7 +9,7 @@ import { sendVerificationCode } from "~/utils/account/verification.server";
  * Answers a SendCodeState; `status: "captcha"` means: show the slider, then post again.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await parseFormSubmission(request);
   const purpose = CodePurposeSchema.safeParse(form.get("purpose"));
   const account = String(form.get("account") ?? "");
   if (!purpose.success) {

@@ -8,6 +8,7 @@ import { ForgetVerifyEmailSchema, ForgetVerifyPhoneSchema, ResetPasswordSchema, 
 import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
 import { safeRedirect } from "~/utils/session.server";
 import { clearResetCookie, readResetCookie, serializeResetCookie } from "./forget.server";
+import { parseFormSubmission } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
 
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await parseFormSubmission(request);
   const by = accountBy(url.searchParams.get("by") ?? String(formData.get("by") ?? ""), "email");
   const form = by === "phone" ? "forget-phone" : "forget-email";
 

@@ -10,6 +10,7 @@ import { getToken } from "~/utils/auth.server";
 import { LoginCodeSchema, LoginPasswordSchema, formObject, loginMode, validate, type AccountFormResult } from "~/utils/account/account-forms";
 import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
 import { redirectLoggedIn, safeRedirect, type LoginData } from "~/utils/session.server";
+import { parseFormSubmission } from "~/utils/form-data.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
 
 export const meta: MetaFunction = () => [{ title: "登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await parseFormSubmission(request);
   const mode = loginMode(url.searchParams.get("mode") ?? String(formData.get("mode") ?? ""));
   const redirectTo = safeRedirect(formData.get("redirect") ?? url.searchParams.get("redirect"));
 

@@ -8,6 +8,7 @@ import { getToken } from "~/utils/auth.server";
 import { RegisterEmailSchema, RegisterPhoneSchema, accountBy, formObject, validate, type AccountFormResult } from "~/utils/account/account-forms";
 import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
 import { redirectLoggedIn, safeRedirect, type LoginData } from "~/utils/session.server";
+import { parseFormSubmission } from "~/utils/form-data.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
 
 export const meta: MetaFunction = () => [{ title: "注册 - 短视频字体" }, { name: "robots", content: "noindex" }];
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await parseFormSubmission(request);
   const by = accountBy(url.searchParams.get("by") ?? String(formData.get("by") ?? ""));
   const form = by === "phone" ? "register-phone" : "register-email";
   const redirectTo = safeRedirect(formData.get("redirect") ?? url.searchParams.get("redirect"));

@@ -1,6 +1,5 @@
 import {
   data,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -35,6 +34,7 @@ import {
   type ProfileUser,
 } from "~/utils/account/profile-forms";
 import { fieldErrors } from "~/utils/account/validation";
+import { formProblemResponse, readFormSubmission } from "~/utils/form-data.server";
 import { serializeWechatCookie, wechatFrameUrl, type WechatQrConfig } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
@@ -44,12 +44,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: cropperSty
 export const meta: MetaFunction = () => [{ title: "个人资料 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 const PROFILE_PATH = "/user/profile";
-/** What a multipart post may keep in all: the avatar limit plus room for the other fields. */
+/** What a post may hold in all: the avatar limit plus room for the other fields. */
 const MAX_BODY_BYTES = AVATAR_MAX_BYTES + 256 * 1024;
-/** The text forms are small; a larger urlencoded body is refused. */
-const MAX_FORM_BYTES = 64 * 1024;
-/** How much of a refused body is read and thrown away so the answer reaches the browser. */
-const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /**
  * The page shows the user the layout loaded; this loader only prepares the WeChat bind QR code when
@@ -90,58 +86,6 @@ function failure(intent: string, error: unknown, extra: Partial<ProfileActionRes
   return answer({ intent, formError: errorMessage(error), ...extra });
 }
 
-class BodyTooLargeError extends Error {}
-
-/**
- * Multipart bodies (the avatar) are parsed as they stream in. A part over 5 MB, or parts over
- * MAX_BODY_BYTES in all, are not kept: the rest is read and dropped, so the browser gets the answer
- * rather than a reset connection. Bodies beyond DISCARD_LIMIT_BYTES are cut off.
- */
-async function readForm(request: Request): Promise<FormData | ProfileActionResult> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!/^multipart\/form-data/i.test(type)) {
-    if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) return { intent: "", formError: "输入的数据不合法!" };
-    return request.formData();
-  }
-  let kept = 0;
-  let seen = 0;
-  let dropped = false;
-  try {
-    const formData = await unstable_parseMultipartFormData(request, async ({ filename, contentType, data }) => {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for await (const chunk of data) {
-        seen += chunk.byteLength;
-        if (seen > DISCARD_LIMIT_BYTES) throw new BodyTooLargeError();
-        size += chunk.byteLength;
-        if (dropped || size > AVATAR_MAX_BYTES || kept + size > MAX_BODY_BYTES) {
-          dropped = true;
-          chunks.length = 0;
-          continue;
-        }
-        chunks.push(chunk);
-      }
-      if (dropped) return undefined;
-      kept += size;
-      return typeof filename === "string" ? new File(chunks as BlobPart[], filename, { type: contentType }) : new TextDecoder().decode(concat(chunks, size));
-    });
-    return dropped ? { intent: "avatar", formError: AVATAR_TOO_LARGE_MESSAGE } : formData;
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return { intent: "avatar", formError: AVATAR_TOO_LARGE_MESSAGE };
-    return { intent: "avatar", formError: "上传失败，请重试" };
-  }
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
-
 const BIND_SUCCESS = {
   phone: { bind: "手机号已绑定", change: "手机号已更换" },
   email: { bind: "邮箱已绑定", change: "邮箱已更换" },
@@ -150,8 +94,13 @@ const UNBIND_SUCCESS = { phone: "已解绑手机号", email: "已解绑邮箱", 
 
 export async function action({ request }: ActionFunctionArgs) {
   requireAuthGuard(request);
-  const formData = await readForm(request);
-  if (!(formData instanceof FormData)) return answer(formData);
+  const submission = await readFormSubmission(request, { maxBytes: MAX_BODY_BYTES, allowFiles: true, maxFileBytes: AVATAR_MAX_BYTES });
+  if (!submission.ok) {
+    // Only the avatar form posts this much: say so on the form rather than on an error page.
+    if (submission.problem === "too-large") return answer({ intent: "avatar", formError: AVATAR_TOO_LARGE_MESSAGE });
+    throw formProblemResponse(submission);
+  }
+  const { formData } = submission;
 
   if (isSendCodeIntent(formData)) {
     const parsed = BindSendCodeSchema.safeParse(Object.fromEntries(formData));

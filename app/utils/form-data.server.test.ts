@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { parseFormSubmission, readFormSubmission } from "./form-data.server";
+
+const URLENCODED = "application/x-www-form-urlencoded";
+
+function post(body: BodyInit | null, contentType?: string, headers: Record<string, string> = {}) {
+  return new Request("http://site.test/account/login", {
+    method: "POST",
+    headers: contentType ? { "Content-Type": contentType, ...headers } : headers,
+    body,
+  });
+}
+
+function multipart(parts: Array<{ name: string; value: string | Uint8Array; filename?: string }>, boundary = "----form") {
+  const chunks: Array<string | Uint8Array> = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
+    chunks.push(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`);
+    if (part.filename !== undefined) chunks.push("Content-Type: application/octet-stream\r\n");
+    chunks.push("\r\n", part.value, "\r\n");
+  }
+  chunks.push(`--${boundary}--\r\n`);
+  return new Blob(chunks.map((chunk) => (typeof chunk === "string" ? chunk : new Uint8Array(chunk))));
+}
+
+/** The thrown answer: its status and the message the error page shows. */
+async function refusal(request: Request, options?: Parameters<typeof parseFormSubmission>[1]) {
+  const thrown = await parseFormSubmission(request, options).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(thrown, "parseFormSubmission should have thrown").toBeTruthy();
+  const { data, init } = thrown as { data: { message: string }; init: ResponseInit | null };
+  return { status: init?.status, message: data.message };
+}
+
+describe("parseFormSubmission", () => {
+  it("reads a urlencoded form, repeated fields and Chinese text included", async () => {
+    const form = await parseFormSubmission(post("account=%E5%BC%A0%E4%B8%89&tag=a&tag=b&note=a+b", URLENCODED));
+    expect(form.get("account")).toBe("张三");
+    expect(form.getAll("tag")).toEqual(["a", "b"]);
+    expect(form.get("note")).toBe("a b");
+  });
+
+  it("reads a multipart form with a file when files are allowed", async () => {
+    const body = multipart([
+      { name: "intent", value: "avatar" },
+      { name: "avatar", value: new Uint8Array([0xff, 0xd8, 0xff]), filename: "a.jpg" },
+    ]);
+    const form = await parseFormSubmission(post(body, "multipart/form-data; boundary=----form"), { allowFiles: true });
+    expect(form.get("intent")).toBe("avatar");
+    const file = form.get("avatar") as File;
+    expect(file.name).toBe("a.jpg");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+  });
+
+  it.each([
+    ["JSON", post(JSON.stringify({ account: "a" }), "application/json")],
+    ["plain text", post("account=a", "text/plain")],
+    ["no content type", post("account=a")],
+    ["no body and no content type", new Request("http://site.test/", { method: "POST" })],
+  ])("refuses a body that is not a form (%s) with 400", async (_name, request) => {
+    expect(await refusal(request)).toEqual({ status: 400, message: "表单数据无效，请刷新页面后重试" });
+  });
+
+  it("refuses a body over the limit, by its length header or by what arrives", async () => {
+    const big = `text=${"字".repeat(30_000)}`;
+    expect(await refusal(post(big, URLENCODED))).toEqual({ status: 400, message: "提交的内容太多，请删减后重试" });
+    const lying = post("text=short", URLENCODED, { "Content-Length": String(10 * 1024 * 1024) });
+    expect((await refusal(lying)).status).toBe(400);
+    expect((await refusal(post("a=12345", URLENCODED), { maxBytes: 4 })).message).toBe("提交的内容太多，请删减后重试");
+  });
+
+  it.each([
+    ["a part without its closing boundary", "------form\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nhello"],
+    ["a body without the declared boundary", "just some bytes"],
+  ])("refuses broken multipart (%s) with 400", async (_name, body) => {
+    expect(await refusal(post(body, "multipart/form-data; boundary=----form"))).toEqual({
+      status: 400,
+      message: "表单数据无效，请刷新页面后重试",
+    });
+  });
+
+  it("refuses multipart without a boundary, and a file where none is expected", async () => {
+    const body = multipart([{ name: "avatar", value: "x", filename: "a.txt" }]);
+    expect((await refusal(post(body, "multipart/form-data"))).status).toBe(400);
+    expect((await refusal(post(body, "multipart/form-data; boundary=----form"))).status).toBe(400);
+  });
+
+  it("refuses text that is not UTF-8, raw or percent-escaped, urlencoded or multipart", async () => {
+    const raw = new Uint8Array([...new TextEncoder().encode("name="), 0xff, 0xfe]);
+    expect((await refusal(post(raw, URLENCODED))).status).toBe(400);
+    expect((await refusal(post("name=%FF%FE", URLENCODED))).status).toBe(400);
+    expect((await refusal(post("name=%E4%BD", URLENCODED))).status).toBe(400);
+    const body = multipart([{ name: "nickname", value: new Uint8Array([0xc3, 0x28]) }]);
+    expect((await refusal(post(body, "multipart/form-data; boundary=----form"))).status).toBe(400);
+  });
+});
+
+describe("readFormSubmission", () => {
+  it("names the problem, so an upload form can answer an oversized file itself", async () => {
+    const body = multipart([{ name: "avatar", value: new Uint8Array(2048), filename: "big.jpg" }]);
+    const request = post(body, "multipart/form-data; boundary=----form");
+    expect(await readFormSubmission(request, { allowFiles: true, maxFileBytes: 1024 })).toEqual({
+      ok: false,
+      problem: "too-large",
+      message: "提交的内容太多，请删减后重试",
+    });
+  });
+});
