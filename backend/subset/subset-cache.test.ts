@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -75,12 +75,129 @@ describe("SubsetCache", () => {
 
   it("resolves only its own file names", () => {
     const name = `${"a".repeat(32)}.woff`;
-    expect(cache.resolveFile(name)).toEqual({ filePath: path.join(dir, name), contentType: "font/woff" });
+    expect(cache.resolveFile(name)).toEqual({ filePath: path.join(dir, name), contentType: "font/woff", hash: "a".repeat(32) });
     expect(cache.resolveFile(`${"a".repeat(32)}.woff2`)?.contentType).toBe("font/woff2");
     expect(cache.resolveFile(`${"a".repeat(32)}.ttf`)?.contentType).toBe("font/ttf");
     for (const bad of ["../package.json", `${"a".repeat(32)}.json`, `../${"a".repeat(32)}.woff`, "x.woff", ""]) {
       expect(cache.resolveFile(bad)).toBeNull();
     }
     expect(existsSync(dir)).toBe(true);
+  });
+});
+
+describe("SubsetCache within a byte budget", () => {
+  let dir: string;
+  let subsetter: Subsetter;
+  const caches: SubsetCache[] = [];
+  /** One character per subset: every entry is about the same size. */
+  const characters = [..."一二三四五六七八九十"];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "subset-cache-budget-"));
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 64 * 1024 * 1024 });
+  });
+  afterEach(async () => {
+    for (const cache of caches.splice(0)) await cache.close();
+    await subsetter.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function open(maxBytes: number): Promise<SubsetCache> {
+    const cache = await SubsetCache.open({ dir, subsetter, maxBytes });
+    caches.push(cache);
+    return cache;
+  }
+
+  const subsetOf = (cache: SubsetCache, character: string) => cache.get(font, normalizeCodepoints(character));
+  const bytesOnDisk = () => readdirSync(dir).reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
+  const onDisk = (hash: string) => existsSync(path.join(dir, `${hash}.json`));
+
+  /** Bytes on disk of one subset with its WOFF2, measured in a cache of its own. */
+  async function entryBytes(): Promise<number> {
+    const cache = await open(Number.MAX_SAFE_INTEGER);
+    await subsetOf(cache, "〇");
+    await subsetOf(cache, "〇"); // a repeat adds the WOFF2
+    await cache.close();
+    const bytes = bytesOnDisk();
+    rmSync(dir, { recursive: true, force: true });
+    return bytes;
+  }
+
+  it("keeps its files within the budget, least recently used out first, and makes an evicted subset again", async () => {
+    const budget = Math.floor((await entryBytes()) * 4.5);
+    const cache = await open(budget);
+    const entries = [];
+    for (const character of characters) {
+      entries.push(await subsetOf(cache, character));
+      await subsetOf(cache, characters[0]!); // the first one stays in use
+      await cache.close(); // waits for the background WOFF2 and the deletions
+      expect(bytesOnDisk()).toBeLessThanOrEqual(budget);
+      expect(cache.diskBytes).toBe(bytesOnDisk());
+    }
+    expect(onDisk(entries[0]!.hash)).toBe(true);
+    // The others went oldest first: some evicted, then the most recent ones kept.
+    const kept = entries.slice(1).map((entry) => onDisk(entry.hash));
+    const firstKept = kept.indexOf(true);
+    expect(firstKept).toBeGreaterThan(0);
+    expect(kept.slice(firstKept).every(Boolean)).toBe(true);
+    expect(kept.length - firstKept).toBeGreaterThanOrEqual(2);
+
+    const subset = vi.spyOn(subsetter, "subset");
+    const again = await subsetOf(cache, characters[1]!);
+    expect(subset).toHaveBeenCalledOnce();
+    expect(again.hash).toBe(entries[1]!.hash);
+    expect(again.createdAt).toBeGreaterThanOrEqual(entries[1]!.createdAt);
+    expect(onDisk(again.hash)).toBe(true);
+    await cache.close();
+    expect(bytesOnDisk()).toBeLessThanOrEqual(budget);
+  });
+
+  it("does not evict a subset while one of its files is being served", async () => {
+    const budget = Math.floor((await entryBytes()) * 2.5);
+    const cache = await open(budget);
+    const first = await subsetOf(cache, characters[0]!);
+    const release = cache.holdForServing(first.hash);
+    for (const character of characters.slice(1, 5)) await subsetOf(cache, character);
+    await cache.close();
+    expect(onDisk(first.hash)).toBe(true);
+    release();
+    await subsetOf(cache, characters[5]!);
+    await subsetOf(cache, characters[6]!);
+    await cache.close();
+    expect(onDisk(first.hash)).toBe(false);
+    expect(bytesOnDisk()).toBeLessThanOrEqual(budget);
+  });
+
+  it("rebuilds its accounting from the directory on start, evicting the least recently written", async () => {
+    const roomy = await open(Number.MAX_SAFE_INTEGER);
+    const entries = [];
+    for (const character of characters.slice(0, 5)) entries.push(await subsetOf(roomy, character));
+    await roomy.close();
+    // Written in reverse order of creation: the first entry is now the most recent.
+    const base = Date.now() / 1000 - 3600;
+    entries.forEach((entry, index) => {
+      for (const name of readdirSync(dir).filter((name) => name.startsWith(entry.hash))) {
+        utimesSync(path.join(dir, name), base - index * 60, base - index * 60);
+      }
+    });
+    const abandoned = path.join(dir, `${entries[0]!.hash}.woff2.0123456789ab.tmp`);
+    const writing = path.join(dir, `${entries[1]!.hash}.woff2.ba9876543210.tmp`);
+    writeFileSync(abandoned, "x");
+    writeFileSync(writing, "x");
+    utimesSync(abandoned, base - 86_400, base - 86_400);
+
+    const bytesOf = (hash: string) =>
+      readdirSync(dir)
+        .filter((name) => name.startsWith(`${hash}.`) && !name.endsWith(".tmp"))
+        .reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
+    // Room for the two most recent subsets, not for a third.
+    const budget = bytesOf(entries[0]!.hash) + bytesOf(entries[1]!.hash) + 1;
+    const reopened = await open(budget);
+    expect(entries.map((entry) => onDisk(entry.hash))).toEqual([true, true, false, false, false]);
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(writing)).toBe(true);
+    rmSync(writing);
+    expect(bytesOnDisk()).toBeLessThanOrEqual(budget);
+    expect(reopened.diskBytes).toBe(bytesOnDisk());
   });
 });

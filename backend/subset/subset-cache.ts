@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FontSourceFile } from "./font-source.js";
+import { DiskUsage, scanCacheDirectory } from "./disk-usage.js";
 import { SFNT_FLAVOR_CFF, viewOf } from "./sfnt.js";
 import { subsetHash } from "./subset-key.js";
 import type { Subsetter } from "./subsetter.js";
@@ -32,28 +33,53 @@ export const FONT_CONTENT_TYPES: Record<SubsetFileFormat, string> = {
 };
 
 const FILE_NAME_PATTERN = /^([0-9a-f]{32})\.(ttf|otf|woff|woff2)$/;
+const SUBSET_FILE_FORMATS: readonly SubsetFileFormat[] = ["ttf", "otf", "woff", "woff2"];
 const DEFAULT_MAX_INDEX_ENTRIES = 10_000;
+export const DEFAULT_CACHE_MAX_BYTES = 1024 * 1024 * 1024;
+
+export type SubsetCacheOptions = {
+  dir: string;
+  subsetter: Subsetter;
+  /** Entries kept parsed in memory. */
+  maxIndexEntries?: number;
+  /** Bound on the bytes of the cache's files; the least recently used subsets are deleted beyond it. */
+  maxBytes?: number;
+};
 
 /**
  * Subsets on disk under `dir`, named by the hash of (gno, font version, code points), with a
  * bounded in-memory index of recently used entries. The first request writes the sfnt and a WOFF
  * (zlib, fast to make); a later request for the same subset adds a WOFF2 in the background.
+ *
+ * The files stay within a byte budget: the least recently used subsets are deleted, except those
+ * being made, given a WOFF2 or served. After a restart, use order starts as the order of the files'
+ * modification times.
  */
 export class SubsetCache {
   private readonly index = new Map<string, SubsetEntry>();
   private readonly inFlight = new Map<string, Promise<SubsetEntry>>();
   private readonly woff2Jobs = new Map<string, Promise<void>>();
+  /** Responses streaming a file of the subset, by hash. */
+  private readonly serving = new Map<string, number>();
+  /** Deletions of evicted subsets' files, by hash, so a new request for one waits for it to finish. */
+  private readonly evictions = new Map<string, Promise<void>>();
 
   private constructor(
     private readonly dir: string,
     private readonly subsetter: Subsetter,
     private readonly maxIndexEntries: number,
+    private readonly usage: DiskUsage,
   ) {}
 
-  static async open(options: { dir: string; subsetter: Subsetter; maxIndexEntries?: number }): Promise<SubsetCache> {
+  static async open(options: SubsetCacheOptions): Promise<SubsetCache> {
     const dir = path.resolve(options.dir);
     await mkdir(dir, { recursive: true });
-    return new SubsetCache(dir, options.subsetter, options.maxIndexEntries ?? DEFAULT_MAX_INDEX_ENTRIES);
+    const usage = new DiskUsage(options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES);
+    for (const subset of await scanCacheDirectory(dir)) usage.record(subset.hash, subset.bytes);
+    const cache = new SubsetCache(dir, options.subsetter, options.maxIndexEntries ?? DEFAULT_MAX_INDEX_ENTRIES, usage);
+    cache.evictOverBudget();
+    await Promise.all(cache.evictions.values());
+    return cache;
   }
 
   /** The cached subset for `codepoints` of `font`, made now if absent; identical concurrent calls share one job. */
@@ -63,6 +89,7 @@ export class SubsetCache {
     if (pending) return pending;
     const indexed = this.recall(hash);
     if (indexed) {
+      this.usage.touch(hash);
       this.ensureWoff2(indexed);
       return Promise.resolve(indexed);
     }
@@ -71,28 +98,59 @@ export class SubsetCache {
     return job;
   }
 
+  /** Whether `get` would answer without making the subset: it is on disk or already being made. */
+  has(font: FontSourceFile, codepoints: readonly number[]): boolean {
+    const hash = subsetHash(font.gno, font.version, codepoints);
+    return this.inFlight.has(hash) || this.usage.has(hash);
+  }
+
+  /** Bytes of the subsets' files, as the budget counts them. */
+  get diskBytes(): number {
+    return this.usage.totalBytes;
+  }
+
+  /**
+   * Marks the subset `hash` as used and keeps its files from eviction until the returned function is
+   * called, for a response streaming one of them.
+   */
+  holdForServing(hash: string): () => void {
+    this.usage.touch(hash);
+    this.serving.set(hash, (this.serving.get(hash) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const holders = (this.serving.get(hash) ?? 1) - 1;
+      if (holders > 0) this.serving.set(hash, holders);
+      else this.serving.delete(hash);
+    };
+  }
+
   /** File name of one format of an entry, e.g. `3f9a….woff`. */
   fileName(entry: SubsetEntry, format: SubsetFileFormat): string {
     return `${entry.hash}.${format}`;
   }
 
-  /** Absolute path and content type for a file name from a URL, or null when it names no cache file. */
-  resolveFile(name: string): { filePath: string; contentType: string } | null {
+  /** Absolute path, content type and subset hash for a file name from a URL, or null when it names no cache file. */
+  resolveFile(name: string): { filePath: string; contentType: string; hash: string } | null {
     const match = FILE_NAME_PATTERN.exec(name);
     if (!match) return null;
     const format = match[2] as SubsetFileFormat;
-    return { filePath: path.join(this.dir, name), contentType: FONT_CONTENT_TYPES[format] };
+    return { filePath: path.join(this.dir, name), contentType: FONT_CONTENT_TYPES[format], hash: match[1]! };
   }
 
-  /** Waits for jobs in flight and background WOFF2 encodes. */
+  /** Waits for jobs in flight, background WOFF2 encodes and evictions. */
   async close(): Promise<void> {
     await Promise.allSettled([...this.inFlight.values()]);
     await Promise.allSettled([...this.woff2Jobs.values()]);
+    await Promise.allSettled([...this.evictions.values()]);
   }
 
   private async readOrCreate(hash: string, font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
+    await this.evictions.get(hash);
     const stored = await this.readEntry(hash);
     if (stored) {
+      if (!this.usage.touch(hash)) this.usage.record(hash, await this.bytesOnDisk(hash));
       this.ensureWoff2(stored);
       return this.remember(stored);
     }
@@ -110,9 +168,12 @@ export class SubsetCache {
       sfntFormat: isCff(sfnt) ? "otf" : "ttf",
       hasWoff2: false,
     };
+    const woff = encodeWoff(sfnt);
     await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);
-    await this.writeFileAtomically(this.fileName(entry, "woff"), encodeWoff(sfnt));
-    await this.writeEntry(entry); // last: an entry on disk means its files are complete
+    await this.writeFileAtomically(this.fileName(entry, "woff"), woff);
+    const entryBytes = await this.writeEntry(entry); // last: an entry on disk means its files are complete
+    this.usage.record(hash, sfnt.byteLength + woff.byteLength + entryBytes);
+    this.evictOverBudget();
     return entry;
   }
 
@@ -125,10 +186,16 @@ export class SubsetCache {
   }
 
   private async writeWoff2(entry: SubsetEntry): Promise<void> {
+    await this.evictions.get(entry.hash);
+    if (!this.usage.has(entry.hash)) return; // evicted since it was handed out
     const sfnt = await readFile(this.pathOf(this.fileName(entry, entry.sfntFormat)));
-    await this.writeFileAtomically(this.fileName(entry, "woff2"), await encodeWoff2(sfnt));
+    const woff2 = await encodeWoff2(sfnt);
+    await this.writeFileAtomically(this.fileName(entry, "woff2"), woff2);
+    const entryBytesBefore = Buffer.byteLength(JSON.stringify(entry));
     entry.hasWoff2 = true;
-    await this.writeEntry(entry);
+    const entryBytes = await this.writeEntry(entry);
+    this.usage.grow(entry.hash, woff2.byteLength + entryBytes - entryBytesBefore);
+    this.evictOverBudget();
   }
 
   private async readEntry(hash: string): Promise<SubsetEntry | null> {
@@ -143,8 +210,35 @@ export class SubsetCache {
     }
   }
 
-  private writeEntry(entry: SubsetEntry): Promise<void> {
-    return this.writeFileAtomically(`${entry.hash}.json`, Buffer.from(JSON.stringify(entry)));
+  /** Writes the entry's index file and returns its size. */
+  private async writeEntry(entry: SubsetEntry): Promise<number> {
+    const bytes = Buffer.from(JSON.stringify(entry));
+    await this.writeFileAtomically(`${entry.hash}.json`, bytes);
+    return bytes.byteLength;
+  }
+
+  private evictOverBudget(): void {
+    const inUse = (hash: string) => this.inFlight.has(hash) || this.woff2Jobs.has(hash) || this.serving.has(hash);
+    for (const hash of this.usage.overBudget(inUse)) {
+      this.index.delete(hash);
+      const deletion = this.deleteFiles(hash).finally(() => this.evictions.delete(hash));
+      this.evictions.set(hash, deletion);
+    }
+  }
+
+  /** Deletes the entry first, so that a crash midway leaves files without an entry, which are made again. */
+  private async deleteFiles(hash: string): Promise<void> {
+    for (const name of [`${hash}.json`, ...SUBSET_FILE_FORMATS.map((format) => `${hash}.${format}`)]) {
+      await unlink(this.pathOf(name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") console.warn(`子集缓存文件 ${name} 删除失败`, error);
+      });
+    }
+  }
+
+  private async bytesOnDisk(hash: string): Promise<number> {
+    const names = [`${hash}.json`, ...SUBSET_FILE_FORMATS.map((format) => `${hash}.${format}`)];
+    const sizes = await Promise.all(names.map((name) => stat(this.pathOf(name)).then((stats) => stats.size, () => 0)));
+    return sizes.reduce((sum, size) => sum + size, 0);
   }
 
   private recall(hash: string): SubsetEntry | undefined {

@@ -243,6 +243,47 @@ describe("subset HTTP routes", () => {
   });
 });
 
+describe("subset HTTP routes with a small disk budget", () => {
+  it("evicts older subsets, whose files then answer 404, and makes them again on request", async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-budget-"));
+    const service = await createSubsetService({
+      cacheDir,
+      memoryBudgetBytes: 64 * 1024 * 1024,
+      cacheMaxBytes: 1, // below any subset: each new one evicts every other not in use
+      fontSource: testFontSource(),
+    });
+    const app = express();
+    app.use(service.router);
+    const server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const subsetOf = async (text: string) => {
+      const response = await fetch(`${base}/webfont/http`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify([{ gno: "10001", text }]),
+      });
+      return ((await response.json()) as Envelope<SubsetResponseItem[]>).data[0]!;
+    };
+    try {
+      const first = await subsetOf("第一");
+      expect((await fetch(`${base}${first.woffPath}`)).status).toBe(200);
+      await subsetOf("第二");
+      await service.close(); // waits for the deletions
+      expect((await fetch(`${base}${first.woffPath}`)).status).toBe(404);
+      const again = await subsetOf("第一");
+      expect(again.familyName).toBe(first.familyName);
+      expect((await fetch(`${base}${again.woffPath}`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+});
+
 function statusOf(url: string, headers: OutgoingHttpHeaders): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (response) => {

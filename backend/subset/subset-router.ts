@@ -59,8 +59,11 @@ export function createSubsetRouter(options: { cache: SubsetCache; fontSource: Fo
   async function sendSubsetFile(req: Request, res: Response, next: (error?: unknown) => void): Promise<void> {
     const name = req.params.name ?? "";
     const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
-    const found = file && (await stat(file.filePath).catch(() => null));
-    if (!file || !found?.isFile()) throw notFound("文件不存在");
+    if (!file) throw notFound("文件不存在");
+    const release = cache.holdForServing(file.hash);
+    res.on("close", release);
+    const found = await stat(file.filePath).catch(() => null);
+    if (!found?.isFile()) throw notFound("文件不存在");
     res.set({
       "Content-Type": file.contentType,
       "Cache-Control": IMMUTABLE_CACHE_CONTROL,
