@@ -13,9 +13,15 @@ export function sendError(res: Response, status: number, code: string, message: 
   res.status(status).json(body);
 }
 
-/** An error a handler throws on purpose; the error middleware turns it into its envelope. */
+/** An error a handler throws on purpose; the error middleware turns it into its envelope (and headers). */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Headers the answer carries, e.g. Retry-After or Allow. */
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = "ApiError";
   }

@@ -15,6 +15,7 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
     return;
   }
   if (error instanceof ApiError) {
+    res.set(error.headers);
     sendError(res, error.status, error.code, error.message);
     return;
   }

@@ -1,8 +1,9 @@
 import path from "node:path";
 import type express from "express";
+import { InMemoryRateLimiter } from "../http/rate-limit.js";
 import type { FontSource } from "./font-source.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
-import { createSubsetRouter } from "./subset-router.js";
+import { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js";
 import { Subsetter } from "./subsetter.js";
 
 export type SubsetServiceOptions = {
@@ -12,12 +13,29 @@ export type SubsetServiceOptions = {
   memoryBudgetBytes: number;
   /** Bound on the bytes of the cached subset files, least recently used deleted first (SUBSET_CACHE_MB); 1 GiB by default. */
   cacheMaxBytes?: number;
+  /**
+   * Subset work one client (an IP address, or an IPv6 /64) may ask for per minute: each item counts 1,
+   * plus its characters not already cached (SUBSET_RATE_LIMIT_PER_MINUTE).
+   */
+  rateLimitPerMinute?: number;
+  /** Subset files one client may fetch per minute (SUBSET_FILES_RATE_LIMIT_PER_MINUTE). */
+  fileRateLimitPerMinute?: number;
+  /** Limiters to use instead of in-memory ones built from the two limits above, e.g. shared by several processes. */
+  rateLimiters?: SubsetRateLimiters;
   fontSource: FontSource;
 };
 
+/**
+ * A page of 20 previews never seen before costs at most about 4 000; the defaults leave room for many
+ * visitors sharing one carrier-grade NAT address while stopping one client that subsets as fast as it can.
+ */
+export const DEFAULT_SUBSET_RATE_LIMIT_PER_MINUTE = 30_000;
+export const DEFAULT_FILE_RATE_LIMIT_PER_MINUTE = 3_000;
+const MINUTE_MS = 60_000;
+
 export type SubsetService = { router: express.Router; close(): Promise<void> };
 
-/** The font subset service of SPEC 7: HarfBuzz in process, subsets cached on disk. */
+/** The font subset service: HarfBuzz in process, subsets cached on disk, work limited per client. */
 export async function createSubsetService(options: SubsetServiceOptions): Promise<SubsetService> {
   const subsetter = await Subsetter.create({ memoryBudgetBytes: options.memoryBudgetBytes });
   const cache = await SubsetCache.open({
@@ -26,7 +44,20 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     maxBytes: options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
   });
   return {
-    router: createSubsetRouter({ cache, fontSource: options.fontSource }),
+    router: createSubsetRouter({
+      cache,
+      fontSource: options.fontSource,
+      rateLimiters: options.rateLimiters ?? {
+        subset: new InMemoryRateLimiter({
+          limit: options.rateLimitPerMinute ?? DEFAULT_SUBSET_RATE_LIMIT_PER_MINUTE,
+          windowMs: MINUTE_MS,
+        }),
+        files: new InMemoryRateLimiter({
+          limit: options.fileRateLimitPerMinute ?? DEFAULT_FILE_RATE_LIMIT_PER_MINUTE,
+          windowMs: MINUTE_MS,
+        }),
+      },
+    }),
     async close() {
       await cache.close();
       await subsetter.close();
@@ -39,6 +70,6 @@ export type { FontSource, FontSourceFile } from "./font-source.js";
 export { DEFAULT_CACHE_MAX_BYTES, SubsetCache, type SubsetEntry, type SubsetFileFormat } from "./subset-cache.js";
 export { normalizeCodepoints, subsetHash } from "./subset-key.js";
 export { parseSubsetRequest, SUBSET_LIMITS, type SubsetRequestItem } from "./subset-request.js";
-export { createSubsetRouter, type SubsetResponseItem } from "./subset-router.js";
+export { createSubsetRouter, type SubsetRateLimiters, type SubsetResponseItem } from "./subset-router.js";
 export { Subsetter, type SubsetFontFile, type SubsetFormat } from "./subsetter.js";
 export { decodeWoff, encodeWoff } from "./woff.js";

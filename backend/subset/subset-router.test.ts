@@ -284,6 +284,83 @@ describe("subset HTTP routes with a small disk budget", () => {
   });
 });
 
+describe("subset HTTP routes under per-client rate limits", () => {
+  let cacheDir: string;
+  let service: SubsetService;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-limits-"));
+    service = await createSubsetService({
+      cacheDir,
+      memoryBudgetBytes: 64 * 1024 * 1024,
+      fontSource: testFontSource(),
+      rateLimitPerMinute: 20,
+      fileRateLimitPerMinute: 3,
+    });
+    const app = express();
+    app.set("trust proxy", "loopback"); // as in production: the address a local proxy forwards is the client's
+    app.use(service.router);
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await service.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  async function subsetFrom(client: string, items: Array<{ gno: string; text: string }>) {
+    const response = await fetch(`${base}/webfont/http`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": client },
+      body: JSON.stringify(items),
+    });
+    return { response, body: (await response.json()) as Envelope<SubsetResponseItem[] | null> };
+  }
+
+  it("refuses a client's fresh subsets beyond its limit with 429 and Retry-After, while cached ones stay cheap", async () => {
+    // Each item costs 1, plus its characters not yet cached.
+    const fresh = await subsetFrom("198.51.100.1", [{ gno: "10001", text: distinctIdeographs(15, 0x6000) }]);
+    expect(fresh.response.status).toBe(200); // 16 of 20
+    const refused = await subsetFrom("198.51.100.1", [{ gno: "10001", text: distinctIdeographs(5, 0x6100) }]);
+    expect(refused.response.status).toBe(429);
+    expect(refused.body).toEqual({ code: "429", message: "请求过于频繁，请稍后再试", data: null });
+    expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.response.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    // The same characters again are cached: 1 each.
+    for (let repeat = 0; repeat < 4; repeat++) {
+      const cached = await subsetFrom("198.51.100.1", [{ gno: "10001", text: distinctIdeographs(15, 0x6000) }]);
+      expect(cached.response.status).toBe(200);
+    }
+    expect((await subsetFrom("198.51.100.1", [{ gno: "10001", text: "新" }])).response.status).toBe(429);
+  });
+
+  it("does not count one client's requests against another", async () => {
+    const flood = Array.from({ length: 3 }, (_, index) => ({ gno: "10001", text: distinctIdeographs(10, 0x6200 + index * 10) }));
+    await subsetFrom("198.51.100.2", flood);
+    expect((await subsetFrom("198.51.100.2", [{ gno: "10001", text: "他" }])).response.status).toBe(429);
+    expect((await subsetFrom("198.51.100.3", [{ gno: "10001", text: "他" }])).response.status).toBe(200);
+    expect((await subsetFrom("2001:db8:5::1", [{ gno: "10001", text: "你" }])).response.status).toBe(200);
+  });
+
+  it("limits the files a client fetches", async () => {
+    const { body } = await subsetFrom("198.51.100.4", [{ gno: "10001", text: "文件" }]);
+    const url = `${base}${body.data![0]!.woffPath}`;
+    const fetchFrom = (client: string) => fetch(url, { headers: { "X-Forwarded-For": client } });
+    for (let count = 0; count < 3; count++) expect((await fetchFrom("198.51.100.4")).status).toBe(200);
+    const refused = await fetchFrom("198.51.100.4");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await refused.json()).toEqual({ code: "429", message: "请求过于频繁，请稍后再试", data: null });
+    expect((await fetchFrom("198.51.100.5")).status).toBe(200);
+  });
+});
+
 function statusOf(url: string, headers: OutgoingHttpHeaders): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (response) => {

@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import { asyncHandler } from "../http/async-handler.js";
 import { ApiError, badRequest, notFound, sendOk } from "../http/envelope.js";
 import { apiErrorHandler } from "../http/errors.js";
+import { clientKey, tooManyRequests, type RateLimiter } from "../http/rate-limit.js";
 import { subsetFamilyName } from "./family-name.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
 import type { SubsetCache, SubsetEntry } from "./subset-cache.js";
@@ -21,9 +22,18 @@ export const SUBSET_FILES_PATH = "/webfont/files";
 const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const MAX_BODY_BYTES = "1mb";
 
+export type SubsetRateLimiters = {
+  /** Subset work per client: each item counts 1, plus its characters not already cached. */
+  subset: RateLimiter;
+  /** Subset files fetched per client, 1 each. */
+  files: RateLimiter;
+};
+
+export type SubsetRouterOptions = { cache: SubsetCache; fontSource: FontSource; rateLimiters: SubsetRateLimiters };
+
 /** `POST /webfont/http` and `GET /webfont/files/:name` (docs/api.md, "Subset service"). */
-export function createSubsetRouter(options: { cache: SubsetCache; fontSource: FontSource }): express.Router {
-  const { cache, fontSource } = options;
+export function createSubsetRouter(options: SubsetRouterOptions): express.Router {
+  const { cache, fontSource, rateLimiters } = options;
   const router = express.Router();
   router.use("/webfont", allowCrossOrigin);
 
@@ -39,6 +49,12 @@ export function createSubsetRouter(options: { cache: SubsetCache; fontSource: Fo
   async function subsetBatch(req: Request, res: Response): Promise<void> {
     const items = parseSubsetRequest(req.body);
     const fonts = await resolveFonts(fontSource, items);
+    // Making a subset costs CPU and disk; handing out a cached one hardly does.
+    const cost = items.reduce(
+      (sum, item) => sum + 1 + (cache.has(fonts.get(item.gno)!, item.codepoints) ? 0 : item.codepoints.length),
+      0,
+    );
+    await consume(rateLimiters.subset, req, cost);
     const entries = await Promise.all(items.map((item) => subsetOf(fonts.get(item.gno)!, item.codepoints)));
     sendOk(
       res,
@@ -60,6 +76,7 @@ export function createSubsetRouter(options: { cache: SubsetCache; fontSource: Fo
     const name = req.params.name ?? "";
     const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
     if (!file) throw notFound("文件不存在");
+    await consume(rateLimiters.files, req, 1);
     const release = cache.holdForServing(file.hash);
     res.on("close", release);
     const found = await stat(file.filePath).catch(() => null);
@@ -73,6 +90,11 @@ export function createSubsetRouter(options: { cache: SubsetCache; fontSource: Fo
       if (error) next(error);
     });
   }
+}
+
+async function consume(limiter: RateLimiter, req: Request, cost: number): Promise<void> {
+  const { allowed, retryAfterMs } = await limiter.consume(clientKey(req), cost);
+  if (!allowed) throw tooManyRequests(retryAfterMs);
 }
 
 async function resolveFonts(fontSource: FontSource, items: SubsetRequestItem[]): Promise<Map<string, FontSourceFile>> {
