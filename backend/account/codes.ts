@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { DeliveryError, type CodeChannel, type CodeDelivery, type CodePurpose } from "../mail/index.js";
 import { HOUR, MINUTE } from "./clock.js";
 import { refused, tooMany, upstreamFailed } from "./errors.js";
+import { consumeCode, countWrongAttempt, deleteCodesCreatedBefore, findLiveCode, insertCode, retireCode, supersedeCodes } from "./code-repository.js";
 import { RateLimiter } from "./rate-limit.js";
 import type { AccountDb } from "./tables.js";
 
@@ -67,34 +68,23 @@ export class CodeService {
     if (!request.deliver) return;
 
     // A new code replaces any earlier one for the same target and purpose.
-    await this.db
-      .updateTable("verification_code")
-      .set({ consumed_at: now })
-      .where("target", "=", target)
-      .where("purpose", "=", purpose)
-      .where("consumed_at", "is", null)
-      .execute();
+    await supersedeCodes(this.db, target, purpose, now);
     if (Math.random() < 0.01) {
       // Housekeeping: codes are useless a day after they were sent.
-      await this.db.deleteFrom("verification_code").where("created_at", "<", new Date(now.getTime() - 24 * HOUR)).execute();
+      await deleteCodesCreatedBefore(this.db, new Date(now.getTime() - 24 * HOUR));
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const salt = randomBytes(16).toString("hex");
-    const row = await this.db
-      .insertInto("verification_code")
-      .values({
-        target,
-        channel,
-        purpose,
-        code_hash: hashCode(salt, code),
-        salt,
-        created_at: now,
-        expires_at: new Date(now.getTime() + CODE_TTL_MS),
-        consumed_at: null,
-        ip,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const codeId = await insertCode(this.db, {
+      target,
+      channel,
+      purpose,
+      codeHash: hashCode(salt, code),
+      salt,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      ip,
+    });
 
     const deliver = this.delivery.send(channel, target, code, purpose);
     if (request.background) {
@@ -104,7 +94,7 @@ export class CodeService {
     try {
       await deliver;
     } catch (error) {
-      await this.db.updateTable("verification_code").set({ consumed_at: now }).where("id", "=", row.id).execute();
+      await retireCode(this.db, codeId, now);
       if (error instanceof DeliveryError) throw upstreamFailed(error.message);
       throw error;
     }
@@ -115,40 +105,17 @@ export class CodeService {
    * the fifth wrong one burns the code.
    */
   async verify(target: string, purposes: CodePurpose[], code: string, now: Date): Promise<void> {
-    const row = await this.db
-      .selectFrom("verification_code")
-      .select(["id", "code_hash", "salt", "attempts"])
-      .where("target", "=", target)
-      .where("purpose", "in", purposes)
-      .where("consumed_at", "is", null)
-      .where("expires_at", ">", now)
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
+    const row = await findLiveCode(this.db, target, purposes, now);
     if (!row) throw refused(CODE_INVALID_MESSAGE);
     const expected = Buffer.from(row.code_hash, "hex");
     const actual = Buffer.from(hashCode(row.salt, code), "hex");
     if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
-      const used = await this.db
-        .updateTable("verification_code")
-        .set({ consumed_at: now })
-        .where("id", "=", row.id)
-        .where("consumed_at", "is", null)
-        .returning("id")
-        .executeTakeFirst();
-      if (!used) throw refused(CODE_INVALID_MESSAGE);
+      if (!(await consumeCode(this.db, row.id, now))) throw refused(CODE_INVALID_MESSAGE);
       return;
     }
-    const updated = await this.db
-      .updateTable("verification_code")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-      .where("id", "=", row.id)
-      .where("consumed_at", "is", null)
-      .returning("attempts")
-      .executeTakeFirst();
-    const attempts = updated?.attempts ?? CODE_MAX_ATTEMPTS;
+    const attempts = (await countWrongAttempt(this.db, row.id)) ?? CODE_MAX_ATTEMPTS;
     if (attempts >= CODE_MAX_ATTEMPTS) {
-      await this.db.updateTable("verification_code").set({ consumed_at: now }).where("id", "=", row.id).execute();
+      await retireCode(this.db, row.id, now);
       throw refused(CODE_BURNT_MESSAGE);
     }
     throw refused(`验证码错误，还可尝试 ${CODE_MAX_ATTEMPTS - attempts} 次`);

@@ -14,7 +14,7 @@ import { createAccountRoutes } from "./routes.js";
 import { accountDb } from "./tables.js";
 
 export { readAccountConfig, type AccountConfig } from "./config.js";
-export { requireUser, optionalUser, currentUser, tokenFromRequest, resolveToken, type AuthenticatedUser } from "./sessions.js";
+export { requireUser, optionalUser, currentUser, mustUser, tokenFromRequest, resolveToken, type AuthenticatedUser } from "./sessions.js";
 export type { AccountTables } from "./tables.js";
 export type { Clock } from "./clock.js";
 

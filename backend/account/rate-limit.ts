@@ -1,3 +1,11 @@
+import { DAY } from "./clock.js";
+import {
+  countRateEventsSince,
+  deleteRateEvents,
+  deleteRateEventsBefore,
+  insertRateEvent,
+  latestRateEventSince,
+} from "./rate-event-repository.js";
 import type { AccountDb } from "./tables.js";
 
 /** Counts events per (bucket, key) in a sliding window, in the database so every process agrees. */
@@ -5,43 +13,25 @@ export class RateLimiter {
   constructor(private readonly db: AccountDb) {}
 
   async record(bucket: string, key: string, now: Date): Promise<void> {
-    await this.db.insertInto("rate_event").values({ bucket, key, created_at: now }).execute();
+    await insertRateEvent(this.db, bucket, key, now);
     if (Math.random() < 0.01) {
       // Housekeeping: nothing counts windows longer than a day.
-      await this.db
-        .deleteFrom("rate_event")
-        .where("created_at", "<", new Date(now.getTime() - 24 * 3600_000))
-        .execute();
+      await deleteRateEventsBefore(this.db, new Date(now.getTime() - DAY));
     }
   }
 
   /** Number of events since `now - windowMs`, and the oldest of them (to say when the window frees up). */
-  async count(bucket: string, key: string, now: Date, windowMs: number): Promise<{ count: number; oldest: Date | null }> {
-    const row = await this.db
-      .selectFrom("rate_event")
-      .select((eb) => [eb.fn.countAll<string | number>().as("count"), eb.fn.min("created_at").as("oldest")])
-      .where("bucket", "=", bucket)
-      .where("key", "=", key)
-      .where("created_at", ">", new Date(now.getTime() - windowMs))
-      .executeTakeFirst();
-    const oldest = row?.oldest ? new Date(row.oldest as Date | string) : null;
-    return { count: Number(row?.count ?? 0), oldest };
+  count(bucket: string, key: string, now: Date, windowMs: number): Promise<{ count: number; oldest: Date | null }> {
+    return countRateEventsSince(this.db, bucket, key, new Date(now.getTime() - windowMs));
   }
 
   /** The latest event since `now - windowMs`, if any. */
-  async latest(bucket: string, key: string, now: Date, windowMs: number): Promise<Date | null> {
-    const row = await this.db
-      .selectFrom("rate_event")
-      .select((eb) => eb.fn.max("created_at").as("latest"))
-      .where("bucket", "=", bucket)
-      .where("key", "=", key)
-      .where("created_at", ">", new Date(now.getTime() - windowMs))
-      .executeTakeFirst();
-    return row?.latest ? new Date(row.latest as Date | string) : null;
+  latest(bucket: string, key: string, now: Date, windowMs: number): Promise<Date | null> {
+    return latestRateEventSince(this.db, bucket, key, new Date(now.getTime() - windowMs));
   }
 
   async clear(bucket: string, key: string): Promise<void> {
-    await this.db.deleteFrom("rate_event").where("bucket", "=", bucket).where("key", "=", key).execute();
+    await deleteRateEvents(this.db, bucket, key);
   }
 }
 

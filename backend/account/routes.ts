@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import express, { type Request, type Response, type Router } from "express";
-import type { Updateable } from "kysely";
 import { z } from "zod";
 import { notFound, sendOk } from "../http/envelope.js";
 import { asyncHandler } from "../http/async-handler.js";
@@ -16,9 +15,20 @@ import { refused, tooMany, unauthorized } from "./errors.js";
 import { readMultipart, type MultipartForm } from "./multipart.js";
 import { verifyPassword, hashPassword } from "./passwords.js";
 import { minutesUntil } from "./rate-limit.js";
-import type { AppUserTable } from "./tables.js";
-import { mustUser, optionalUser, requireUser, revokeSession, revokeUserSessions, currentUser } from "./sessions.js";
-import { findUserByAccount, findUserById, insertUser, isUniqueViolation, toUserView, waysIn } from "./users.js";
+import { insertResetTicket, spendResetTicket, spendUserResetTickets } from "./reset-ticket-repository.js";
+import { revokeSession, revokeUserSessions } from "./session-repository.js";
+import { mustUser, optionalUser, requireUser, currentUser } from "./sessions.js";
+import {
+  findUserByAccount,
+  findUserById,
+  insertUser,
+  isUniqueViolation,
+  removeWayIn,
+  setUserPassword,
+  updateUser,
+  type UserChanges,
+} from "./user-repository.js";
+import { toUserView, waysIn } from "./users.js";
 import {
   accountField,
   codeField,
@@ -299,16 +309,12 @@ export function createAccountRoutes(ctx: AccountContext): Router {
       const user = await findUserByAccount(ctx.db, body.account.kind, body.account.value);
       if (!user) throw refused(CODE_INVALID_MESSAGE);
       const ticket = randomBytes(32).toString("base64url");
-      await ctx.db
-        .insertInto("password_reset_ticket")
-        .values({
-          user_id: user.id,
-          ticket_hash: hashTicket(ticket),
-          created_at: now,
-          expires_at: new Date(now.getTime() + RESET_TICKET_TTL_MS),
-          used_at: null,
-        })
-        .execute();
+      await insertResetTicket(ctx.db, {
+        userId: user.id,
+        ticketHash: hashTicket(ticket),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TICKET_TTL_MS),
+      });
       sendOk(res, { ticket, expired: RESET_TICKET_TTL_MS / 1000 });
     }),
   );
@@ -320,27 +326,11 @@ export function createAccountRoutes(ctx: AccountContext): Router {
       confirmMatches(body.password, body.confirmPassword);
       const now = ctx.clock();
       const passwordHash = await hashPassword(body.password);
-      const ticket = await ctx.db
-        .updateTable("password_reset_ticket")
-        .set({ used_at: now })
-        .where("ticket_hash", "=", hashTicket(body.ticket))
-        .where("used_at", "is", null)
-        .where("expires_at", ">", now)
-        .returning("user_id")
-        .executeTakeFirst();
-      if (!ticket) throw refused("重置凭证无效或已过期，请重新验证");
-      await ctx.db
-        .updateTable("app_user")
-        .set({ password_hash: passwordHash, updated_at: now })
-        .where("id", "=", ticket.user_id)
-        .execute();
-      await revokeUserSessions(ctx.db, ticket.user_id, now);
-      await ctx.db
-        .updateTable("password_reset_ticket")
-        .set({ used_at: now })
-        .where("user_id", "=", ticket.user_id)
-        .where("used_at", "is", null)
-        .execute();
+      const userId = await spendResetTicket(ctx.db, hashTicket(body.ticket), now);
+      if (userId === undefined) throw refused("重置凭证无效或已过期，请重新验证");
+      await setUserPassword(ctx.db, userId, passwordHash, now);
+      await revokeUserSessions(ctx.db, userId, now);
+      await spendUserResetTickets(ctx.db, userId, now);
       sendOk(res, null);
     }),
   );
@@ -363,12 +353,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
       await ctx.codes.verify(body.account, ["bind", "change"], body.code, ctx.clock());
       let updated;
       try {
-        updated = await ctx.db
-          .updateTable("app_user")
-          .set({ [kind]: body.account, updated_at: ctx.clock() })
-          .where("id", "=", user.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        updated = await updateUser(ctx.db, user.id, { [kind]: body.account }, ctx.clock());
       } catch (error) {
         if (isUniqueViolation(error)) throw alreadyBound(kind, false);
         throw error;
@@ -390,24 +375,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
         body.type === "wechat"
           ? { wechat_openid: null, wechat_unionid: null, wechat_nickname: null }
           : { [body.type]: null };
-      // The guard is repeated in SQL so two concurrent unbinds cannot remove the last way in.
-      const updated = await ctx.db
-        .updateTable("app_user")
-        .set({ ...changes, updated_at: ctx.clock() })
-        .where("id", "=", user.id)
-        .where((eb) =>
-          eb(
-            eb.parens(
-              eb.parens(eb.case().when("phone", "is not", null).then(1).else(0).end(), "+", eb.case().when("email", "is not", null).then(1).else(0).end()),
-              "+",
-              eb.case().when(eb.or([eb("wechat_openid", "is not", null), eb("wechat_unionid", "is not", null)])).then(1).else(0).end(),
-            ),
-            ">",
-            1,
-          ),
-        )
-        .returningAll()
-        .executeTakeFirst();
+      const updated = await removeWayIn(ctx.db, user.id, changes, ctx.clock());
       if (!updated) throw refused("至少需要保留一种登录方式，无法解绑");
       sendOk(res, toUserView(updated));
     }),
@@ -431,11 +399,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
           throw refused("原密码不正确");
         }
       }
-      await ctx.db
-        .updateTable("app_user")
-        .set({ password_hash: await hashPassword(body.newPassword), updated_at: now })
-        .where("id", "=", user.id)
-        .execute();
+      await setUserPassword(ctx.db, user.id, await hashPassword(body.newPassword), now);
       await revokeUserSessions(ctx.db, user.id, now, session.sessionId);
       sendOk(res, null);
     }),
@@ -452,7 +416,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
         : { fields: req.body && typeof req.body === "object" ? (req.body as Record<string, string>) : {} };
       const body = parseInput(profileSchema, fields);
       const crop = parseCrop(body.crop);
-      const changes: Updateable<AppUserTable> = {};
+      const changes: UserChanges = {};
       if (body.nickname !== undefined) changes.nickname = body.nickname;
       if (body.gender !== undefined) changes.gender = body.gender;
       if (body.birthday !== undefined) changes.birthday = body.birthday === "" ? null : body.birthday;
@@ -463,12 +427,7 @@ export function createAccountRoutes(ctx: AccountContext): Router {
         const jpeg = await processAvatar(file, crop);
         changes.avatar = await storeAvatar(ctx.config.dataDir, jpeg);
       }
-      const updated = await ctx.db
-        .updateTable("app_user")
-        .set({ ...changes, updated_at: ctx.clock() })
-        .where("id", "=", user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateUser(ctx.db, user.id, changes, ctx.clock());
       if (changes.avatar && user.avatar && user.avatar !== changes.avatar) {
         await deleteAvatar(ctx.config.dataDir, user.avatar).catch(() => undefined);
       }

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Kysely } from "kysely";
 import { systemClock, DAY, type Clock } from "./clock.js";
 import { unauthorized } from "./errors.js";
+import { deleteSessionsEndedBefore, findLiveSession, insertSession } from "./session-repository.js";
 import { accountDb, type AccountDb } from "./tables.js";
 
 /** How long a login lasts; login answers carry it in seconds as `expired`. */
@@ -28,28 +29,19 @@ export async function createSession(
   request?: { ip?: string; userAgent?: string },
 ): Promise<IssuedSession> {
   const token = newToken();
-  const row = await db
-    .insertInto("user_session")
-    .values({
-      user_id: userId,
-      token_hash: hashToken(token),
-      created_at: now,
-      expires_at: new Date(now.getTime() + SESSION_TTL_MS),
-      revoked_at: null,
-      ip: request?.ip ?? null,
-      user_agent: request?.userAgent?.slice(0, 300) ?? null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const sessionId = await insertSession(db, {
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    ip: request?.ip ?? null,
+    userAgent: request?.userAgent?.slice(0, 300) ?? null,
+  });
   if (Math.random() < 0.01) {
     // Housekeeping: sessions ended more than 30 days ago are of no further use.
-    const cutoff = new Date(now.getTime() - 30 * DAY);
-    await db
-      .deleteFrom("user_session")
-      .where((eb) => eb.or([eb("expires_at", "<", cutoff), eb("revoked_at", "<", cutoff)]))
-      .execute();
+    await deleteSessionsEndedBefore(db, new Date(now.getTime() - 30 * DAY));
   }
-  return { token, expired: Math.floor(SESSION_TTL_MS / 1000), sessionId: row.id };
+  return { token, expired: Math.floor(SESSION_TTL_MS / 1000), sessionId };
 }
 
 /** `Authorization: Bearer <token>` first, then the `token` header (SPEC 7: two headers). */
@@ -68,34 +60,8 @@ export type AuthenticatedUser = { userId: number; sessionId: number; expiresAt: 
 /** The live session behind a token, or null when it is unknown, expired, revoked or malformed. */
 export async function resolveToken(db: AccountDb, token: string | null, now: Date): Promise<AuthenticatedUser | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
-  const row = await db
-    .selectFrom("user_session")
-    .select(["id", "user_id", "expires_at"])
-    .where("token_hash", "=", hashToken(token))
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
+  const row = await findLiveSession(db, hashToken(token), now);
   return row ? { userId: row.user_id, sessionId: row.id, expiresAt: new Date(row.expires_at) } : null;
-}
-
-export async function revokeSession(db: AccountDb, sessionId: number, now: Date): Promise<void> {
-  await db
-    .updateTable("user_session")
-    .set({ revoked_at: now })
-    .where("id", "=", sessionId)
-    .where("revoked_at", "is", null)
-    .execute();
-}
-
-/** Ends every session of a user, except `keepSessionId` when given. */
-export async function revokeUserSessions(db: AccountDb, userId: number, now: Date, keepSessionId?: number): Promise<void> {
-  let query = db
-    .updateTable("user_session")
-    .set({ revoked_at: now })
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null);
-  if (keepSessionId !== undefined) query = query.where("id", "!=", keepSessionId);
-  await query.execute();
 }
 
 const USER_KEY = "accountUser";

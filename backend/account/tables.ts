@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Kysely } from "kysely";
+import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
 
 /** Timestamps are written as Date or ISO strings and always read as Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -14,7 +14,10 @@ export interface AppUserTable {
   nickname: string;
   /** 0 unknown, 1 male, 2 female. */
   gender: Generated<number>;
-  /** `YYYY-MM-DD` or null. */
+  /**
+   * `YYYY-MM-DD` or null. A text column, not `date`: the drivers read a `date` as local midnight,
+   * which lands on the day before or after in time zones away from UTC.
+   */
   birthday: string | null;
   bio: Generated<string>;
   city: Generated<string>;
@@ -26,6 +29,8 @@ export interface AppUserTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+export type UserRow = Selectable<AppUserTable>;
 
 export interface UserSessionTable {
   id: Generated<number>;

@@ -6,7 +6,16 @@ import { asyncHandler } from "../http/async-handler.js";
 import { loginData, type AccountContext } from "../account/context.js";
 import { refused, unauthorized } from "../account/errors.js";
 import { currentUser, optionalUser } from "../account/sessions.js";
-import { findUserById, insertUser, isUniqueViolation, toUserView, type UserRow } from "../account/users.js";
+import {
+  findUserById,
+  findUserByWechat,
+  insertUser,
+  isUniqueViolation,
+  recordWechatLogin,
+  updateUser,
+} from "../account/user-repository.js";
+import { toUserView, type UserRow } from "../account/users.js";
+import { deleteWechatStatesExpiredBefore, insertWechatState, spendWechatState } from "../account/wechat-state-repository.js";
 import { parseInput, requiredText } from "../account/validation.js";
 import { exchangeCode, WechatError, type WechatProfile } from "./client.js";
 
@@ -28,17 +37,9 @@ function wechatSettings(ctx: AccountContext) {
 
 /** Spends a state issued by qr-config; returns the user it was issued to (bind) or null (login). */
 async function consumeState(ctx: AccountContext, state: string): Promise<{ userId: number | null }> {
-  const now = ctx.clock();
-  const row = await ctx.db
-    .updateTable("wechat_state")
-    .set({ used_at: now })
-    .where("state", "=", state)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .returning("user_id")
-    .executeTakeFirst();
-  if (!row) throw refused("微信登录已过期，请重新扫码");
-  return { userId: row.user_id };
+  const issued = await spendWechatState(ctx.db, state, ctx.clock());
+  if (!issued) throw refused("微信登录已过期，请重新扫码");
+  return issued;
 }
 
 async function profileFor(ctx: AccountContext, code: string): Promise<WechatProfile> {
@@ -54,14 +55,6 @@ async function profileFor(ctx: AccountContext, code: string): Promise<WechatProf
   }
 }
 
-async function findByWechat(ctx: AccountContext, profile: WechatProfile): Promise<UserRow | undefined> {
-  if (profile.unionid) {
-    const byUnion = await ctx.db.selectFrom("app_user").selectAll().where("wechat_unionid", "=", profile.unionid).executeTakeFirst();
-    if (byUnion) return byUnion;
-  }
-  return ctx.db.selectFrom("app_user").selectAll().where("wechat_openid", "=", profile.openid).executeTakeFirst();
-}
-
 /** Binds the WeChat identity behind `code` to `user`; `state` must have been issued to that user. */
 export async function bindWechatAccount(ctx: AccountContext, user: UserRow, code: string, state: string): Promise<UserRow> {
   wechatSettings(ctx);
@@ -72,20 +65,15 @@ export async function bindWechatAccount(ctx: AccountContext, user: UserRow, code
 }
 
 async function bindProfile(ctx: AccountContext, user: UserRow, profile: WechatProfile): Promise<UserRow> {
-  const owner = await findByWechat(ctx, profile);
+  const owner = await findUserByWechat(ctx.db, profile);
   if (owner && owner.id !== user.id) throw refused("该微信已绑定其他账号");
   try {
-    return await ctx.db
-      .updateTable("app_user")
-      .set({
-        wechat_openid: profile.openid,
-        wechat_unionid: profile.unionid,
-        wechat_nickname: profile.nickname,
-        updated_at: ctx.clock(),
-      })
-      .where("id", "=", user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await updateUser(
+      ctx.db,
+      user.id,
+      { wechat_openid: profile.openid, wechat_unionid: profile.unionid, wechat_nickname: profile.nickname },
+      ctx.clock(),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw refused("该微信已绑定其他账号");
     throw error;
@@ -105,12 +93,10 @@ export function createWechatRoutes(ctx: AccountContext): Router {
       const now = ctx.clock();
       const state = randomBytes(24).toString("base64url");
       const userId = currentUser(res)?.userId ?? null;
-      await ctx.db
-        .insertInto("wechat_state")
-        .values({ state, user_id: userId, created_at: now, expires_at: new Date(now.getTime() + WECHAT_STATE_TTL_MS), used_at: null })
-        .execute();
+      await insertWechatState(ctx.db, { state, userId, createdAt: now, expiresAt: new Date(now.getTime() + WECHAT_STATE_TTL_MS) });
       if (Math.random() < 0.02) {
-        await ctx.db.deleteFrom("wechat_state").where("expires_at", "<", new Date(now.getTime() - 3600_000)).execute();
+        // Housekeeping: a state is of no use once expired; an hour's grace keeps this rare.
+        await deleteWechatStatesExpiredBefore(ctx.db, new Date(now.getTime() - 3600_000));
       }
       const query = new URLSearchParams({
         appid: settings.appId,
@@ -154,17 +140,12 @@ export function createWechatRoutes(ctx: AccountContext): Router {
         return;
       }
       const profile = await profileFor(ctx, query.code);
-      const existing = await findByWechat(ctx, profile);
+      const existing = await findUserByWechat(ctx.db, profile);
       if (existing) {
-        const refreshed = await ctx.db
-          .updateTable("app_user")
-          .set({
-            wechat_unionid: existing.wechat_unionid ?? profile.unionid,
-            wechat_nickname: profile.nickname ?? existing.wechat_nickname,
-          })
-          .where("id", "=", existing.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const refreshed = await recordWechatLogin(ctx.db, existing.id, {
+          wechat_unionid: existing.wechat_unionid ?? profile.unionid,
+          wechat_nickname: profile.nickname ?? existing.wechat_nickname,
+        });
         sendOk(res, { action: "login", ...(await loginData(ctx, refreshed, req)) });
         return;
       }

@@ -1,0 +1,28 @@
+import type { AccountDb } from "./tables.js";
+
+export async function insertWechatState(
+  db: AccountDb,
+  state: { state: string; userId: number | null; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto("wechat_state")
+    .values({ state: state.state, user_id: state.userId, created_at: state.createdAt, expires_at: state.expiresAt, used_at: null })
+    .execute();
+}
+
+export async function deleteWechatStatesExpiredBefore(db: AccountDb, cutoff: Date): Promise<void> {
+  await db.deleteFrom("wechat_state").where("expires_at", "<", cutoff).execute();
+}
+
+/** Uses an unused, unexpired state; the user it was issued to (null: a login), or undefined when none. */
+export async function spendWechatState(db: AccountDb, state: string, now: Date): Promise<{ userId: number | null } | undefined> {
+  const row = await db
+    .updateTable("wechat_state")
+    .set({ used_at: now })
+    .where("state", "=", state)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning("user_id")
+    .executeTakeFirst();
+  return row && { userId: row.user_id };
+}
