@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -632,6 +633,63 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
           await rejects(`/api/v1/web/${id}/download`, 400);
         }
       });
+    });
+
+    describe("methods an endpoint does not take", () => {
+      const endpoints = [
+        "/web/api/font/getFontList",
+        "/web/api/font/getFontDetail?fontGNo=10027",
+        "/web/api/font/get-download-url?fontGNo=10027",
+        "/web/api/dict/font-default",
+        "/api/v1/web/search/10027/childs",
+        "/api/v1/web/search/fontInformation/10027",
+        "/api/v1/web/search/fontInformation/10027/pid",
+        "/api/v1/web/10027/download",
+        "/web/api/keyword/getKeyword",
+        "/web/api/showData/getData",
+        "/web/api/friendshipLinks/getFriendshipLinks",
+        "/web/api/web-column/getColumnByType?type=header",
+        "/web/api/adv/getData?position=footer-qr",
+      ];
+
+      it("answer 405 with Allow and the envelope", async () => {
+        for (const endpoint of endpoints) {
+          for (const method of ["POST", "PUT", "DELETE", "PATCH", "TRACE"]) {
+            const { status, headers, body } = await send(method, endpoint);
+            expect(status, `${method} ${endpoint}`).toBe(405);
+            expect(headers.allow).toBe("GET, HEAD, OPTIONS");
+            expect(JSON.parse(body)).toEqual({
+              code: "405",
+              message: `该接口不支持 ${method} 请求（可用：GET、HEAD、OPTIONS）`,
+              data: null,
+            });
+          }
+        }
+      });
+
+      it("answer OPTIONS with the allowed methods", async () => {
+        const { status, headers } = await send("OPTIONS", "/web/api/font/getFontList");
+        expect(status).toBe(204);
+        expect(headers.allow).toBe("GET, HEAD, OPTIONS");
+      });
+
+      it("leave unknown paths a 404", async () => {
+        expect((await send("PUT", "/web/api/font/nope")).status).toBe(404);
+      });
+
+      /** node:http rather than fetch, which refuses to send TRACE. */
+      function send(method: string, pathAndQuery: string) {
+        return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+          const outgoing = request(server.origin + pathAndQuery, { method }, (response) => {
+            let body = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (body += chunk));
+            response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+          });
+          outgoing.on("error", reject);
+          outgoing.end();
+        });
+      }
     });
 
     describe("unknown routes", () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Database } from "../db/schema.js";
 import { asyncHandler } from "../http/async-handler.js";
 import { notFound, sendOk } from "../http/envelope.js";
+import { methodNotAllowed } from "../http/method-not-allowed.js";
 import { rejectMalformedQuery } from "../http/query.js";
 import {
   intWithDefault,
@@ -56,9 +57,15 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
   const fonts = new FontRepository(db, assetUrl);
   const router = express.Router();
 
-  /** A GET (and HEAD) endpoint; a query with a malformed escape or a NUL is refused before `handler` runs. */
+  /**
+   * A GET (and HEAD) endpoint: a query with a malformed escape or a NUL is refused before `handler`
+   * runs, and any other method answers 405.
+   */
   function get(path: string, handler: (req: Request, res: Response) => Promise<void>): void {
-    router.get(path, rejectMalformedQuery, asyncHandler(handler));
+    router
+      .route(path)
+      .get(rejectMalformedQuery, asyncHandler(handler))
+      .all(methodNotAllowed(["GET"]));
   }
 
   async function fontOr404(gno: string) {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { get, type OutgoingHttpHeaders, type Server } from "node:http";
+import { get, request, type OutgoingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
@@ -227,6 +227,25 @@ describe("subset HTTP routes", () => {
     });
   });
 
+  it.each([
+    ["DELETE", "/webfont/http", "POST, OPTIONS"],
+    ["GET", "/webfont/http", "POST, OPTIONS"],
+    ["PUT", "/webfont/http", "POST, OPTIONS"],
+    ["TRACE", "/webfont/http", "POST, OPTIONS"],
+    ["POST", `/webfont/files/${"0".repeat(32)}.woff`, "GET, HEAD, OPTIONS"],
+    ["DELETE", `/webfont/files/${"0".repeat(32)}.woff`, "GET, HEAD, OPTIONS"],
+    ["TRACE", `/webfont/files/${"0".repeat(32)}.woff`, "GET, HEAD, OPTIONS"],
+  ])("answers %s %s with 405, Allow and the envelope", async (method, url, allow) => {
+    const { status, headers, body } = await send(`${base}${url}`, method);
+    expect(status).toBe(405);
+    expect(headers.allow).toBe(allow);
+    expect(JSON.parse(body)).toEqual({
+      code: "405",
+      message: `该接口不支持 ${method} 请求（可用：${allow.split(", ").join("、")}）`,
+      data: null,
+    });
+  });
+
   it("answers CORS preflight for the subset call", async () => {
     const response = await fetch(`${base}/webfont/http`, {
       method: "OPTIONS",
@@ -360,6 +379,20 @@ describe("subset HTTP routes under per-client rate limits", () => {
     expect((await fetchFrom("198.51.100.5")).status).toBe(200);
   });
 });
+
+/** node:http rather than fetch, which refuses to send TRACE. */
+function send(url: string, method: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
 
 function statusOf(url: string, headers: OutgoingHttpHeaders): Promise<number | undefined> {
   return new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import { asyncHandler } from "../http/async-handler.js";
 import { ApiError, badRequest, notFound, sendOk } from "../http/envelope.js";
 import { apiErrorHandler } from "../http/errors.js";
+import { methodNotAllowed } from "../http/method-not-allowed.js";
 import { clientKey, tooManyRequests, type RateLimiter } from "../http/rate-limit.js";
 import { subsetFamilyName } from "./family-name.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
@@ -37,11 +38,17 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
   const router = express.Router();
   router.use("/webfont", allowCrossOrigin);
 
-  router.post("/webfont/http", requireJson, express.json({ limit: MAX_BODY_BYTES }), asyncHandler(subsetBatch));
+  router
+    .route("/webfont/http")
+    .post(requireJson, express.json({ limit: MAX_BODY_BYTES }), asyncHandler(subsetBatch))
+    .all(methodNotAllowed(["POST"]));
 
-  router.get(`${SUBSET_FILES_PATH}/:name`, (req, res, next) => {
-    sendSubsetFile(req, res, next).catch(next);
-  });
+  router
+    .route(`${SUBSET_FILES_PATH}/:name`)
+    .get((req, res, next) => {
+      sendSubsetFile(req, res, next).catch(next);
+    })
+    .all(methodNotAllowed(["GET"]));
 
   router.use("/webfont", subsetErrorHandler);
   return router;
