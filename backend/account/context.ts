@@ -1,12 +1,14 @@
-import type { Request } from "express";
+import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
 import type { CaptchaService } from "../captcha/service.js";
 import type { Clock } from "./clock.js";
 import type { CodeService } from "./codes.js";
 import type { AccountConfig } from "./config.js";
 import type { RateLimiter } from "./rate-limit.js";
-import { createSession } from "./sessions.js";
+import { unauthorized } from "./errors.js";
+import { createSession, mustUser } from "./sessions.js";
 import type { AccountDb } from "./tables.js";
+import { findUserById } from "./user-repository.js";
 import { toUserView, type UserRow, type UserView } from "./users.js";
 
 /** What every account handler needs. */
@@ -33,4 +35,11 @@ export async function loginData(ctx: AccountContext, user: UserRow, req: Request
     userAgent: req.get("user-agent") ?? undefined,
   });
   return { token: session.token, expired: session.expired, user: toUserView(user) };
+}
+
+/** The signed-in user's row, for handlers behind requireUser; 401 when the user is gone. */
+export async function signedInUser(ctx: AccountContext, res: Response): Promise<UserRow> {
+  const user = await findUserById(ctx.db, mustUser(res).userId);
+  if (!user) throw unauthorized();
+  return user;
 }

@@ -4,13 +4,18 @@ import { apiErrorHandler } from "../http/errors.js";
 import { createCaptchaRouter } from "../captcha/routes.js";
 import { CaptchaService } from "../captcha/service.js";
 import { createCodeDelivery, type CodeDelivery } from "../mail/index.js";
-import { createWechatRoutes } from "../wechat/routes.js";
 import { systemClock, type Clock } from "./clock.js";
 import { CodeService } from "./codes.js";
 import type { AccountConfig } from "./config.js";
 import type { AccountContext } from "./context.js";
+import { createBindingRoutes } from "./binding-routes.js";
+import { createCodeRoutes } from "./code-routes.js";
+import { createPasswordRoutes } from "./password-routes.js";
+import { createProfileRoutes } from "./profile-routes.js";
 import { RateLimiter } from "./rate-limit.js";
-import { createAccountRoutes } from "./routes.js";
+import { createRegistrationRoutes } from "./registration-routes.js";
+import { createSessionRoutes } from "./session-routes.js";
+import { createWechatRoutes } from "./wechat-routes.js";
 import { accountDb } from "./tables.js";
 
 export { readAccountConfig, type AccountConfig } from "./config.js";
@@ -38,8 +43,7 @@ export type AccountRouterOptions = {
 };
 
 /**
- * The accounts, sessions, codes, captcha and WeChat endpoints (SPEC 7 "User", "Captcha",
- * "WeChat QR login"). Mount with `app.use(createAccountRouter({ db, config }))` after
+ * The accounts, sessions, codes, captcha and WeChat QR login endpoints. Mount with `app.use(createAccountRouter({ db, config }))` after
  * `app.set("trust proxy", …)`; its tables come from migration 100-accounts.
  */
 export function createAccountRouter(options: AccountRouterOptions): Router {
@@ -70,8 +74,17 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
     },
   );
   router.use(createCaptchaRouter({ limits: ctx.limits, service: captcha, clock }));
-  router.use(createWechatRoutes(ctx));
-  router.use(createAccountRoutes(ctx));
+  for (const createRoutes of [
+    createWechatRoutes,
+    createSessionRoutes,
+    createCodeRoutes,
+    createRegistrationRoutes,
+    createPasswordRoutes,
+    createBindingRoutes,
+    createProfileRoutes,
+  ]) {
+    router.use(createRoutes(ctx));
+  }
   router.use(ACCOUNT_PATHS, apiErrorHandler);
   return router;
 }

@@ -44,7 +44,7 @@ export async function createSession(
   return { token, expired: Math.floor(SESSION_TTL_MS / 1000), sessionId };
 }
 
-/** `Authorization: Bearer <token>` first, then the `token` header (SPEC 7: two headers). */
+/** `Authorization: Bearer <token>` first, then the `token` header (clients may send either). */
 export function tokenFromRequest(req: Request): string | null {
   const authorization = req.get("authorization");
   if (authorization) {

@@ -2,7 +2,7 @@ import { z, type ZodTypeAny } from "zod";
 import { badRequest } from "../http/envelope.js";
 import { HONEYPOT_MESSAGE } from "./errors.js";
 
-/** SPEC 5 messages (the same strings as app/utils/validation.ts). */
+/** The messages the website shows for the same fields, word for word. */
 export const PHONE_MESSAGE = "手机号格式不正确";
 export const EMAIL_MESSAGE = "邮箱格式不正确";
 export const ACCOUNT_MESSAGE = "手机号或邮箱账号格式不正确";

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Favourite-font collections (SPEC 3 "favourite fonts", SPEC 7 /web/api/account/collection/*).
+ * Favourite-font collections (read and written under /web/api/account/collection/*).
  * Items name catalogue fonts by gno without a foreign key, so a catalogue re-import does not wipe
  * anyone's favourites; reads join the catalogue and skip fonts it no longer has.
  */

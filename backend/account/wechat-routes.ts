@@ -1,86 +1,29 @@
 import { randomBytes } from "node:crypto";
 import express, { type Router } from "express";
 import { z } from "zod";
-import { ApiError, sendOk } from "../http/envelope.js";
 import { asyncHandler } from "../http/async-handler.js";
-import { loginData, type AccountContext } from "../account/context.js";
-import { refused, unauthorized } from "../account/errors.js";
-import { currentUser, optionalUser } from "../account/sessions.js";
-import {
-  findUserById,
-  findUserByWechat,
-  insertUser,
-  isUniqueViolation,
-  recordWechatLogin,
-  updateUser,
-} from "../account/user-repository.js";
-import { toUserView, type UserRow } from "../account/users.js";
-import { deleteWechatStatesExpiredBefore, insertWechatState, spendWechatState } from "../account/wechat-state-repository.js";
-import { parseInput, requiredText } from "../account/validation.js";
-import { exchangeCode, WechatError, type WechatProfile } from "./client.js";
+import { sendOk } from "../http/envelope.js";
+import { loginData, type AccountContext } from "./context.js";
+import { refused, unauthorized } from "./errors.js";
+import { currentUser, optionalUser } from "./sessions.js";
+import { findUserById, findUserByWechat, insertUser, isUniqueViolation, recordWechatLogin } from "./user-repository.js";
+import { toUserView, type UserRow } from "./users.js";
+import { parseInput, requiredText } from "./validation.js";
+import { bindWechatProfile, consumeWechatState, wechatProfileFor, wechatSettings } from "./wechat-login.js";
+import { deleteWechatStatesExpiredBefore, insertWechatState } from "./wechat-state-repository.js";
 
 export const WECHAT_STATE_TTL_MS = 10 * 60_000;
-export const WECHAT_NOT_CONFIGURED = { code: "W00001", message: "未配置微信登录" };
 
 const callbackSchema = z.object({
   code: requiredText("缺少微信授权码", 256).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/, "微信授权码格式不正确")),
   state: requiredText("微信登录已过期，请重新扫码", 100),
 });
 
-function wechatSettings(ctx: AccountContext) {
-  const { wechatAppId, wechatSecret, wechatRedirectUri, wechatApiBase } = ctx.config;
-  if (!wechatAppId || !wechatSecret || !wechatRedirectUri) {
-    throw new ApiError(400, WECHAT_NOT_CONFIGURED.code, WECHAT_NOT_CONFIGURED.message);
-  }
-  return { appId: wechatAppId, secret: wechatSecret, redirectUri: wechatRedirectUri, apiBase: wechatApiBase };
-}
-
-/** Spends a state issued by qr-config; returns the user it was issued to (bind) or null (login). */
-async function consumeState(ctx: AccountContext, state: string): Promise<{ userId: number | null }> {
-  const issued = await spendWechatState(ctx.db, state, ctx.clock());
-  if (!issued) throw refused("微信登录已过期，请重新扫码");
-  return issued;
-}
-
-async function profileFor(ctx: AccountContext, code: string): Promise<WechatProfile> {
-  const settings = wechatSettings(ctx);
-  try {
-    return await exchangeCode(settings, code);
-  } catch (error) {
-    if (error instanceof WechatError) {
-      console.warn("微信授权失败", error.message);
-      throw new ApiError(502, "W00002", "微信授权失败，请重新扫码");
-    }
-    throw error;
-  }
-}
-
-/** Binds the WeChat identity behind `code` to `user`; `state` must have been issued to that user. */
-export async function bindWechatAccount(ctx: AccountContext, user: UserRow, code: string, state: string): Promise<UserRow> {
-  wechatSettings(ctx);
-  const issued = await consumeState(ctx, state);
-  if (issued.userId !== user.id) throw refused("微信绑定已过期，请重新扫码");
-  const profile = await profileFor(ctx, code);
-  return bindProfile(ctx, user, profile);
-}
-
-async function bindProfile(ctx: AccountContext, user: UserRow, profile: WechatProfile): Promise<UserRow> {
-  const owner = await findUserByWechat(ctx.db, profile);
-  if (owner && owner.id !== user.id) throw refused("该微信已绑定其他账号");
-  try {
-    return await updateUser(
-      ctx.db,
-      user.id,
-      { wechat_openid: profile.openid, wechat_unionid: profile.unionid, wechat_nickname: profile.nickname },
-      ctx.clock(),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw refused("该微信已绑定其他账号");
-    throw error;
-  }
-}
-
-/** GET /web/api/wechat/qr-config and /callback (SPEC 7 "WeChat QR login"). */
+/**
+ * WeChat QR login: GET /web/api/wechat/qr-config gives the QR frame's settings with a fresh state;
+ * GET /web/api/wechat/callback signs in (or registers) the scanning user, or binds WeChat to the
+ * signed-in user who asked for the QR code.
+ */
 export function createWechatRoutes(ctx: AccountContext): Router {
   const router = express.Router();
   const maybeAuth = optionalUser(ctx.rawDb, ctx.clock);
@@ -126,7 +69,7 @@ export function createWechatRoutes(ctx: AccountContext): Router {
     asyncHandler(async (req, res) => {
       wechatSettings(ctx);
       const query = parseInput(callbackSchema, req.query);
-      const issued = await consumeState(ctx, query.state);
+      const issued = await consumeWechatState(ctx, query.state);
       const signedIn = currentUser(res);
       res.set("Cache-Control", "no-store");
       if (issued.userId !== null) {
@@ -134,12 +77,12 @@ export function createWechatRoutes(ctx: AccountContext): Router {
         if (!signedIn || signedIn.userId !== issued.userId) throw unauthorized();
         const user = await findUserById(ctx.db, signedIn.userId);
         if (!user) throw unauthorized();
-        const profile = await profileFor(ctx, query.code);
-        const bound = await bindProfile(ctx, user, profile);
+        const profile = await wechatProfileFor(ctx, query.code);
+        const bound = await bindWechatProfile(ctx, user, profile);
         sendOk(res, { action: "bind", token: null, expired: null, user: toUserView(bound) });
         return;
       }
-      const profile = await profileFor(ctx, query.code);
+      const profile = await wechatProfileFor(ctx, query.code);
       const existing = await findUserByWechat(ctx.db, profile);
       if (existing) {
         const refreshed = await recordWechatLogin(ctx.db, existing.id, {
