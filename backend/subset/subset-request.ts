@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { badRequest } from "../http/envelope.js";
+import { nestsDeeperThan } from "../http/json-depth.js";
 import { normalizeCodepoints } from "./subset-key.js";
 
 /** Limits of one `POST /webfont/http` (docs/api.md, "Subset service"). */
@@ -19,6 +20,9 @@ export type SubsetRequestItem = {
   /** Sorted distinct code points of `text`. */
   codepoints: number[];
 };
+
+/** `{list: [{gno, text}]}` is 3 deep; the rest leaves room for extra fields a client sends along, which are ignored. */
+const MAX_BODY_DEPTH = 8;
 
 const GNO_PATTERN = /^[0-9A-Za-z][0-9A-Za-z_-]{0,63}$/;
 
@@ -48,6 +52,7 @@ const itemSchema = z.object(
  * Throws the 400 ApiError with a Chinese message naming the item and field at fault.
  */
 export function parseSubsetRequest(body: unknown): SubsetRequestItem[] {
+  if (nestsDeeperThan(body, MAX_BODY_DEPTH)) throw badRequest("请求体嵌套过深");
   const list = unwrapList(body);
   if (list.length === 0) throw badRequest("请求列表不能为空");
   if (list.length > SUBSET_LIMITS.maxItems) {

@@ -200,10 +200,29 @@ describe("subset HTTP routes", () => {
       expect(envelope.data).toBeNull();
     });
 
-    it("for a body over the size limit", async () => {
-      const response = await post(JSON.stringify([{ gno: "10001", text: "字".repeat(600_000) }]));
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as Envelope<null>).message).toMatch(/请求体过大/);
+    it("for JSON nested deeper than a subset request can be", async () => {
+      const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+      for (const body of [deep(50_000), `{"list":${deep(100)}}`, `[{"gno":"10001","text":"好","extra":${deep(50_000)}}]`]) {
+        const response = await post(body);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ code: "400", message: "请求体嵌套过深", data: null });
+      }
+    });
+  });
+
+  describe("413 envelope", () => {
+    it("for a body over 256 KB", async () => {
+      const response = await post(JSON.stringify([{ gno: "10001", text: "字".repeat(90_000) }]));
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ code: "413", message: "请求体过大（最多 256 KB）", data: null });
+    });
+
+    it("not for a body just under the limit", async () => {
+      const texts = Array.from({ length: 40 }, (_, index) => ({ gno: "10001", text: "字".repeat(2000) + index }));
+      const body = JSON.stringify(texts);
+      expect(Buffer.byteLength(body)).toBeGreaterThan(200 * 1024);
+      expect(Buffer.byteLength(body)).toBeLessThan(256 * 1024);
+      expect((await post(body)).status).toBe(200);
     });
 
     it("for a POST without a body", async () => {
