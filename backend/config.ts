@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { readAccountConfig, type AccountConfig } from "./account/config.js";
 
 const optionalUrl = z
   .string()
@@ -25,9 +26,11 @@ const serverEnvSchema = z.object({
     .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
 });
 
+/** Every setting of the server process, read from the environment once at start. */
 export type ServerConfig = {
   port: number;
   host: string;
+  nodeEnv: "development" | "production" | "test";
   apiBase?: string;
   subsetBase?: string;
   staticBase?: string;
@@ -35,24 +38,30 @@ export type ServerConfig = {
   dataDir: string;
   subsetMemoryMb: number;
   trustProxy: string | number;
+  /** SMTP, SMS gateway, WeChat and captcha settings, for `createBackend({ account })`. */
+  account: AccountConfig;
 };
 
-export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
+/** Reads and validates every setting; a wrong one stops start-up with a message naming the variable. */
+export function readServerConfig(env: Record<string, string | undefined>): ServerConfig {
   const parsed = serverEnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`环境变量配置有误：\n${problems.join("\n")}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
+    nodeEnv: e.NODE_ENV,
     apiBase: e.API_BASE,
     subsetBase: e.SUBSET_BASE,
     staticBase: e.STATIC_BASE,
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     subsetMemoryMb: e.SUBSET_MEMORY_MB,
     trustProxy: e.TRUST_PROXY,
+    account: readAccountConfig({ ...env, NODE_ENV: e.NODE_ENV, DATA_DIR: dataDir }),
   };
 }

@@ -22,7 +22,10 @@ export type BackendOptions = {
   publicBaseUrl?: string;
   /** Keep the embedded database in memory (tests); ignored when databaseUrl is set. */
   inMemoryDatabase?: boolean;
-  /** Accounts settings (SMTP, SMS gateway, WeChat, captcha); read from the environment when absent. */
+  /**
+   * Accounts settings (SMTP, SMS gateway, WeChat, captcha): `readServerConfig(env).account`. Without
+   * them no code can be sent, WeChat login is off and the captcha is on.
+   */
   account?: AccountConfig;
 };
 
@@ -56,8 +59,7 @@ const API_PREFIXES = ["/web/api", "/api/v1", "/captcha"];
 
 /** Opens (and on first start migrates and seeds) the database and builds the backend's router. */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
-  // Read before opening anything: a refused setting (CAPTCHA=off in production) stops start-up.
-  const account = options.account ?? readAccountConfig({ ...process.env, DATA_DIR: options.dataDir });
+  const account = options.account ?? readAccountConfig({ DATA_DIR: options.dataDir });
   const { db, close } = await openDatabase(databaseLocation(options));
   try {
     const storage = new FontStorage(options.dataDir);

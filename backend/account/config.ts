@@ -59,7 +59,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().optional().transform((value) => value || "data"),
 });
 
-export function readAccountConfig(env: NodeJS.ProcessEnv): AccountConfig {
+export function readAccountConfig(env: Record<string, string | undefined>): AccountConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

@@ -1,0 +1,33 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readServerConfig } from "./config.js";
+
+describe("readServerConfig", () => {
+  it("reads the account settings with the server's, from the same variables", () => {
+    const config = readServerConfig({
+      NODE_ENV: "test",
+      DATA_DIR: "some-data",
+      SMTP_URL: "smtp://mailer:secret@127.0.0.1:2525",
+      SMS_GATEWAY_URL: "https://sms.example.com/send",
+      CAPTCHA: "off",
+    });
+    expect(config.nodeEnv).toBe("test");
+    expect(config.dataDir).toBe(path.resolve("some-data"));
+    expect(config.account).toMatchObject({
+      nodeEnv: "test",
+      dataDir: path.resolve("some-data"),
+      smtpUrl: "smtp://mailer:secret@127.0.0.1:2525",
+      smsGatewayUrl: "https://sms.example.com/send",
+      captchaEnabled: false,
+    });
+  });
+
+  it("defaults to production with the captcha on, and refuses to start with it off there", () => {
+    expect(readServerConfig({}).account).toMatchObject({ nodeEnv: "production", captchaEnabled: true });
+    expect(() => readServerConfig({ CAPTCHA: "off" })).toThrow(/不允许关闭验证码/);
+  });
+
+  it("names the variable of a wrong account setting", () => {
+    expect(() => readServerConfig({ NODE_ENV: "test", SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
+  });
+});
