@@ -81,10 +81,10 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
   }
 
   async function sendSubsetFile(req: Request, res: Response, next: (error?: unknown) => void): Promise<void> {
+    await consume(rateLimiters.files, req, 1);
     const name = req.params.name ?? "";
     const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
     if (!file) throw notFound("文件不存在");
-    await consume(rateLimiters.files, req, 1);
     const release = cache.holdForServing(file.hash);
     res.on("close", release);
     const found = await stat(file.filePath).catch(() => null);
