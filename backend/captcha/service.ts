@@ -3,6 +3,13 @@ import type { Kysely } from "kysely";
 import { ApiError } from "../http/envelope.js";
 import { accountDb, type AccountDb } from "../account/tables.js";
 import { aesDecrypt, aesEncrypt } from "./aes.js";
+import {
+  deleteChallengesExpiredBefore,
+  insertChallenge,
+  recordPassedCheck,
+  spendVerification,
+  takeChallengeForCheck,
+} from "./challenge-repository.js";
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, PIECE_SIZE, randomGap, renderPuzzle } from "./render.js";
 
 export const CAPTCHA_TYPE = "blockPuzzle";
@@ -61,25 +68,18 @@ export class CaptchaService {
     const images = await renderPuzzle(gap);
     const token = randomBytes(16).toString("hex");
     const secretKey = randomSecret();
-    await this.db
-      .insertInto("captcha_challenge")
-      .values({
-        token,
-        secret_key: secretKey,
-        mode,
-        gap_x: gap.x,
-        gap_y: gap.y,
-        created_at: now,
-        expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS),
-        checked_at: null,
-        passed: null,
-        verification_hash: null,
-        verification_expires_at: null,
-        verification_used_at: null,
-      })
-      .execute();
+    await insertChallenge(this.db, {
+      token,
+      secretKey,
+      mode,
+      gapX: gap.x,
+      gapY: gap.y,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    });
     if (Math.random() < 0.02) {
-      await this.db.deleteFrom("captcha_challenge").where("expires_at", "<", new Date(now.getTime() - 3600_000)).execute();
+      // Housekeeping: a challenge is of no use once expired; an hour's grace keeps this rare.
+      await deleteChallengesExpiredBefore(this.db, new Date(now.getTime() - 3600_000));
     }
     return {
       captchaType: CAPTCHA_TYPE,
@@ -101,14 +101,7 @@ export class CaptchaService {
    */
   async check(input: CheckInput, now: Date): Promise<{ captchaVerification: string }> {
     if (!/^[a-f0-9]{32}$/.test(input.token)) throw new ApiError(400, CAPTCHA_EXPIRED.code, CAPTCHA_EXPIRED.message);
-    const challenge = await this.db
-      .updateTable("captcha_challenge")
-      .set({ checked_at: now, passed: false })
-      .where("token", "=", input.token)
-      .where("checked_at", "is", null)
-      .where("expires_at", ">", now)
-      .returning(["gap_x", "gap_y", "secret_key", "mode"])
-      .executeTakeFirst();
+    const challenge = await takeChallengeForCheck(this.db, input.token, now);
     if (!challenge) throw new ApiError(400, CAPTCHA_EXPIRED.code, CAPTCHA_EXPIRED.message);
 
     let pointText: string;
@@ -133,31 +126,17 @@ export class CaptchaService {
     if (!passed) throw new ApiError(400, CAPTCHA_FAILED.code, CAPTCHA_FAILED.message);
 
     const captchaVerification = aesEncrypt(`${input.token}---${pointText}`, challenge.secret_key);
-    await this.db
-      .updateTable("captcha_challenge")
-      .set({
-        passed: true,
-        verification_hash: sha256(captchaVerification),
-        verification_expires_at: new Date(now.getTime() + VERIFICATION_TTL_MS),
-      })
-      .where("token", "=", input.token)
-      .execute();
+    await recordPassedCheck(this.db, input.token, {
+      hash: sha256(captchaVerification),
+      expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
+    });
     return { captchaVerification };
   }
 
   /** Spends a captchaVerification; false when unknown, expired or already spent. */
   async consumeVerification(captchaVerification: string, now: Date): Promise<boolean> {
     if (!captchaVerification || captchaVerification.length > 1000) return false;
-    const row = await this.db
-      .updateTable("captcha_challenge")
-      .set({ verification_used_at: now })
-      .where("verification_hash", "=", sha256(captchaVerification))
-      .where("passed", "=", true)
-      .where("verification_used_at", "is", null)
-      .where("verification_expires_at", ">", now)
-      .returning("token")
-      .executeTakeFirst();
-    return Boolean(row);
+    return spendVerification(this.db, sha256(captchaVerification), now);
   }
 }
 
