@@ -9,6 +9,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { readServerConfig, type ServerConfig } from "./backend/config.js";
 import { createBackend } from "./backend/index.js";
 import { createSubsetService } from "./backend/subset/index.js";
+import { createLoadContext } from "./app/load-context.js";
 import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
@@ -74,9 +75,12 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
     next();
   });
 
+  // Where loaders reach the embedded backend and subset service over HTTP: this same server, known
+  // once it listens (the port may be chosen by the system).
+  let internalOrigin = "";
   const build = (await import(path.join(rootDir, "build/index.js"))) as ServerBuild;
   // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
-  app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.use(createRequestHandler({ build, mode: config.nodeEnv, getLoadContext: () => createLoadContext(internalOrigin) }));
 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -86,8 +90,7 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
   const listensEverywhere = config.host === "0.0.0.0" || config.host === "::";
   const host = listensEverywhere ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${listensEverywhere ? "localhost" : host}:${port}`;
-  // Loaders reach the embedded backend and subset service over HTTP, on this same server.
-  process.env.INTERNAL_ORIGIN = `http://${host}:${port}`;
+  internalOrigin = `http://${host}:${port}`;
 
   async function close() {
     shuttingDown = true;
@@ -99,7 +102,6 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
 
 const isEntryPoint = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isEntryPoint) {
-  process.env.NODE_ENV ||= "production";
   const running = await startServer();
   console.log(`短视频字体 已启动: ${running.url}`);
   let stopping = false;

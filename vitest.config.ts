@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  resolve: { alias: { "~": path.resolve(__dirname, "app"), "@contract": path.resolve(__dirname, "contract") } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "backend/**/*.test.ts", "tests/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**"],

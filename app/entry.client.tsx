@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { stripHtmlSuffix } from "~/utils/html-suffix";
 import { registerServiceWorkerAfterLoad } from "~/utils/service-worker";
 
-/** SPEC 4: a failed chunk load forces one page reload, at most once per 60 s. */
+/** A failed chunk load forces one page reload, at most once per 60 s. */
 const CHUNK_RELOAD_GUARD_MS = 60_000;
 const CHUNK_RELOAD_KEY = "chunk-reload-at";
 

@@ -12,21 +12,21 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import type { ReactNode } from "react";
 import globalStyles from "~/styles/global.css";
 import accountStyles from "~/styles/account.css";
-import { apiGet } from "~/utils/api.server";
+import { publicConfig, websiteConfig } from "~/config.server";
+import { getUserInfo } from "~/services/account.server";
+import type { ApiCaller } from "~/services/api-client.server";
+import { CHROME_TIMEOUT_MS, listFooterColumns, listFriendLinks } from "~/services/catalogue.server";
+import { listFavoriteFontGNos } from "~/services/collection.server";
 import { getToken, requireAuthGuard } from "~/utils/auth.server";
-import { getEnv, getPublicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { isGuardedPath } from "~/utils/misc";
-import { avatarBrowserUrl, flattenFavoriteFontGNos, useRootData, type AccountUser, type ColumnLink, type FriendLink, type RootData } from "~/utils/root-data";
+import { avatarBrowserUrl, useRootData, type AccountUser, type RootData } from "~/utils/root-data";
 import { AccountModal } from "~/components/account/account-modal";
 import { ErrorPage, describeError } from "~/components/ui/error-page";
 import { OnlineStatus } from "~/components/layout/online-status";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { SiteShell } from "~/components/layout/site-shell";
 import { Toaster } from "~/components/ui/toaster";
-
-/** Root chrome calls must not hold every page for the full 60 s API timeout. */
-const CHROME_TIMEOUT_MS = 8_000;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: globalStyles },
@@ -41,32 +41,22 @@ export const meta: MetaFunction = ({ data: rootData }) => {
   ];
 };
 
-function asArray<T>(value: unknown): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-type UserInfo = { id: number | string; nickname?: string | null; avatar?: string | null; phone?: string | null; email?: string | null };
-
 /**
- * SPEC 4: with a token cookie, load the user info (a 401/S00106 makes the api client throw the
- * redirect home that clears the cookie), then the favourite fonts.
+ * With a token cookie: the user (a 401/S00106 makes the API client throw the redirect home that
+ * clears the cookie), then the favourite fonts.
  */
-async function loadAccount(
-  request: Request,
-  browserApiBase: string,
-): Promise<{ user: AccountUser | null; favoriteFontGNos: string[] }> {
-  if (!getToken(request)) return { user: null, favoriteFontGNos: [] };
-  const user = await loadUser(request, browserApiBase);
+async function loadAccount(caller: ApiCaller): Promise<{ user: AccountUser | null; favoriteFontGNos: string[] }> {
+  if (!getToken(caller.request)) return { user: null, favoriteFontGNos: [] };
+  const user = await loadUser(caller);
   // Without user info the backend is down or slow: do not hold the page for a second timeout.
-  return { user, favoriteFontGNos: user ? await loadFavoriteFontGNos(request) : [] };
+  return { user, favoriteFontGNos: user ? await loadFavoriteFontGNos(caller) : [] };
 }
 
-async function loadUser(request: Request, browserApiBase: string): Promise<AccountUser | null> {
+async function loadUser(caller: ApiCaller): Promise<AccountUser | null> {
   try {
-    const info = await apiGet<UserInfo>(request, "/web/api/account/user-info", undefined, { timeoutMs: CHROME_TIMEOUT_MS });
-    if (!info) return null;
-    const fallback = info.phone ? `用户${String(info.phone).slice(-4)}` : info.email ? String(info.email).split("@")[0] : "用户";
-    return { id: info.id, nickname: info.nickname || fallback, avatarUrl: avatarBrowserUrl(info.avatar, browserApiBase) };
+    const info = await getUserInfo(caller, { timeoutMs: CHROME_TIMEOUT_MS });
+    const fallback = info.phone ? `用户${info.phone.slice(-4)}` : info.email ? info.email.split("@")[0]! : "用户";
+    return { id: info.id, nickname: info.nickname || fallback, avatarUrl: avatarBrowserUrl(info.avatar, websiteConfig.apiBase) };
   } catch (error) {
     if (error instanceof Response) throw error;
     return null;
@@ -74,38 +64,31 @@ async function loadUser(request: Request, browserApiBase: string): Promise<Accou
 }
 
 /** The fonts in the user's favourite collections; a failure other than an expired token gives []. */
-async function loadFavoriteFontGNos(request: Request): Promise<string[]> {
+async function loadFavoriteFontGNos(caller: ApiCaller): Promise<string[]> {
   try {
-    const collections = await apiGet<unknown>(request, "/web/api/account/collection/allFont", undefined, {
-      timeoutMs: CHROME_TIMEOUT_MS,
-    });
-    return flattenFavoriteFontGNos(collections);
+    return await listFavoriteFontGNos(caller, { timeoutMs: CHROME_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof Response) throw error;
     return [];
   }
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // SPEC 2: the `auth` guard runs on every page.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The `auth` guard runs on every page.
   requireAuthGuard(request);
 
-  const env = getEnv();
-  // SPEC 4: friend links load regardless (failures give empty lists).
+  const caller = { request, context };
+  // Friend links and footer columns load regardless; failures give empty lists.
   const [{ user, favoriteFontGNos }, friendLinks, footerColumns] = await Promise.all([
-    loadAccount(request, env.browserApiBase),
-    apiGet<unknown>(request, "/web/api/friendshipLinks/getFriendshipLinks", undefined, { timeoutMs: CHROME_TIMEOUT_MS })
-      .then((value) => asArray<FriendLink>(value))
-      .catch(() => [] as FriendLink[]),
-    apiGet<unknown>(request, "/web/api/web-column/getColumnByType", { type: "footer" }, { timeoutMs: CHROME_TIMEOUT_MS })
-      .then((value) => asArray<ColumnLink>(value))
-      .catch(() => [] as ColumnLink[]),
+    loadAccount(caller),
+    listFriendLinks(caller).catch(() => []),
+    listFooterColumns(caller).catch(() => []),
   ]);
   const { toast, setCookie } = getToast(request);
-  const publicEnv = getPublicEnv();
+  const { appTitle, ...env } = publicConfig();
 
   const body: RootData = {
-    appTitle: env.appTitle,
+    appTitle,
     loggedIn: Boolean(getToken(request)),
     user,
     favoriteFontGNos,
@@ -113,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     footerColumns,
     toast,
     year: new Date().getFullYear(),
-    env: { apiBase: publicEnv.apiBase, subsetBase: publicEnv.subsetBase, staticBase: publicEnv.staticBase },
+    env,
   };
   return data(body, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import { notFound } from "~/utils/api.server";
+import { notFound } from "~/utils/responses.server";
 
-/** Any unmatched URL answers HTTP 404 'This page could not be found' (SPEC 2), shown by the root ErrorBoundary. */
+/** Any unmatched URL answers HTTP 404 'This page could not be found', shown by the root ErrorBoundary. */
 export async function loader() {
   throw notFound();
 }

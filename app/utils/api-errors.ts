@@ -1,8 +1,8 @@
 /**
- * SPEC 8 error catalogue, shared by server (api.server.ts) and browser code.
+ * The error catalogue, shared by the API client and browser code.
  */
 
-/** Message shown for an HTTP status (SPEC 8). 400 and 401 prefer the server's own message. */
+/** Message shown for an HTTP status. 400 and 401 prefer the server's own message. */
 export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
   400: "请求错误",
   401: "用户没有权限（令牌、用户名、密码错误）",
@@ -18,11 +18,7 @@ export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
   505: "http版本不支持该请求",
 };
 
-/** Response code meaning "token invalid or expired" (SPEC 8): clear the token, go home. */
-export const TOKEN_EXPIRED_CODE = "S00106";
-
-/** The only response code that counts as success (SPEC 4). */
-export const SUCCESS_CODE = "200";
+export { SUCCESS_CODE, TOKEN_EXPIRED_CODE } from "@contract/envelope";
 
 /** Fallback for a status the catalogue does not list. */
 export function unknownStatusMessage(status: number): string {
@@ -49,16 +45,19 @@ export class ApiError extends Error {
   readonly code: string;
   /** The server's own message when there was one (the 404 page may prefer it). */
   readonly serverMessage: string | null;
+  /** No answer arrived: the connection failed or the call timed out. */
+  readonly unreachable: boolean;
 
-  constructor(init: { status: number; code: string; message: string; serverMessage?: string | null }) {
+  constructor(init: { status: number; code: string; message: string; serverMessage?: string | null; unreachable?: boolean }) {
     super(init.message);
     this.name = "ApiError";
     this.status = init.status;
     this.code = init.code;
     this.serverMessage = init.serverMessage ?? null;
+    this.unreachable = init.unreachable ?? false;
   }
 
-  /** True when the HTTP exchange succeeded but the envelope code was not "200" (SPEC 8: success-styled toast). */
+  /** True when the HTTP exchange succeeded but the envelope code was not "200" (shown as a success-styled toast). */
   get isBusinessError(): boolean {
     return this.status >= 200 && this.status < 300;
   }
@@ -70,7 +69,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 export type ToastType = "success" | "error" | "info";
 
-/** SPEC 8: a non-200 response code shows its message as a success-styled toast; HTTP failures as errors. */
+/** A non-200 response code shows its message as a success-styled toast; HTTP failures as errors. */
 export function toastTypeForError(error: unknown): ToastType {
   return isApiError(error) && error.isBusinessError ? "success" : "error";
 }

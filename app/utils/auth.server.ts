@@ -1,10 +1,10 @@
 import { parse, serialize } from "cookie";
 import { redirect } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { websiteConfig, type WebsiteConfig } from "~/config.server";
 import { isGuardedPath } from "./misc";
 import { redirectWithToast } from "./toast.server";
 
-/** SPEC 2/4: the session token lives in the cookie named `token`. */
+/** The session token lives in the cookie named `token`. */
 export const TOKEN_COOKIE = "token";
 
 /** The token from the request's `token` cookie, or null. */
@@ -15,16 +15,15 @@ export function getToken(request: Request): string | null {
   return token ? token : null;
 }
 
-/** Options of the `token` cookie (SPEC 4): path /, SITE_DOMAIN, max-age from `expired`, HttpOnly, Lax, Secure in production. */
-export function tokenCookieOptions(maxAgeSeconds?: number) {
-  const env = getEnv();
+/** Options of the `token` cookie: path /, SITE_DOMAIN, max-age from `expired`, HttpOnly, Lax, Secure in production. */
+export function tokenCookieOptions(maxAgeSeconds?: number, config: Pick<WebsiteConfig, "siteDomain" | "isProduction"> = websiteConfig) {
   return {
     path: "/",
-    domain: env.siteDomain || undefined,
+    domain: config.siteDomain || undefined,
     maxAge: maxAgeSeconds !== undefined && maxAgeSeconds >= 0 ? Math.floor(maxAgeSeconds) : undefined,
     httpOnly: true,
     sameSite: "lax" as const,
-    secure: env.isProduction,
+    secure: config.isProduction,
   };
 }
 
@@ -39,7 +38,7 @@ export function clearTokenCookie(): string {
 }
 
 /**
- * SPEC 8: 401 / S00106 — clear the token and go home, with a toast saying why
+ * 401 / S00106 — clear the token and go home, with a toast saying why
  * (the flash cookie also makes the root loader reload, so the header forgets the user).
  */
 export function redirectHomeClearingToken(message = "登录已过期，请重新登录"): Response {
@@ -49,7 +48,7 @@ export function redirectHomeClearingToken(message = "登录已过期，请重新
 export { isGuardedPath };
 
 /**
- * The SPEC 2 `auth` guard: without a token cookie, a path containing /user
+ * The `auth` guard: without a token cookie, a path containing /user
  * redirects to `/?redirect=<original path + search>`. Returns the redirect Response, or null.
  */
 export function authGuard(request: Request): Response | null {

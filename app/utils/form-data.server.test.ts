@@ -30,8 +30,10 @@ async function refusal(request: Request, options?: Parameters<typeof parseFormSu
     (error: unknown) => error,
   );
   expect(thrown, "parseFormSubmission should have thrown").toBeTruthy();
-  const { data, init } = thrown as { data: { message: string }; init: ResponseInit | null };
-  return { status: init?.status, message: data.message };
+  expect(thrown).toBeInstanceOf(Response);
+  const response = thrown as Response;
+  const { message } = (await response.json()) as { message: string };
+  return { status: response.status, message };
 }
 
 describe("parseFormSubmission", () => {

@@ -1,4 +1,4 @@
-import { data, unstable_parseMultipartFormData } from "@remix-run/node";
+import { unstable_parseMultipartFormData } from "@remix-run/node";
 
 /** What a form post becomes, or why it could not be read. */
 export type FormSubmission =
@@ -47,9 +47,9 @@ export async function parseFormSubmission(request: Request, options: FormSubmiss
   return submission.formData;
 }
 
-/** The 400 answer for a form that could not be read. */
-export function formProblemResponse(submission: { message: string }) {
-  return data({ message: submission.message }, { status: 400, headers: { "Cache-Control": "no-store" } });
+/** The 400 answer for a form that could not be read: a page's error boundary, or a resource route's JSON. */
+export function formProblemResponse(submission: { message: string }): Response {
+  return Response.json({ message: submission.message }, { status: 400, headers: { "Cache-Control": "no-store" } });
 }
 
 /** Like `parseFormSubmission`, for an action that answers some problems itself (an oversized upload). */

@@ -1,5 +1,5 @@
 /**
- * SPEC 2: every page route also answers with a `.html` suffix (`/font/12.html` is `/font/12`).
+ * Every page route also answers with a `.html` suffix (`/font/12.html` is `/font/12`).
  * The server strips the suffix before routing; the browser strips it from its address bar before
  * hydrating, so that the client router sees the same route the server rendered.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC 5 link helper. Friend links (and other editor-entered links) may be stored as bare
+ * The link helper. Friend links (and other editor-entered links) may be stored as bare
  * domains such as `www.example.com`; they get a scheme chosen by a value:
  * 1 → `http://`, 2 → `https://` (any other value → `https://`).
  *

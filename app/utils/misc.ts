@@ -24,7 +24,7 @@ export function staticUrl(path: string, staticBase = ""): string {
   return `${staticBase.replace(/\/+$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
 }
 
-/** A value that follows `value` after `delayMs` without changes (SPEC 9 autocomplete: 300 ms). */
+/** A value that follows `value` after `delayMs` without changes (autocomplete: 300 ms). */
 export function useDebounce<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -41,7 +41,7 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-/** Online/offline status (SPEC 4), assuming online until the browser says otherwise. */
+/** Online/offline status, assuming online until the browser says otherwise. */
 export function useOnlineStatus(): boolean {
   const [online, setOnline] = useState(true);
   useEffect(() => {
@@ -75,7 +75,7 @@ export function withQuery(path: string, query: Record<string, string | number | 
   return search ? `${path}?${search}` : path;
 }
 
-/** SPEC 2 `auth` guard scope: any path containing /user (shared by the root loader and shouldRevalidate). */
+/** The `auth` guard's scope: any path containing /user (shared by the root loader and shouldRevalidate). */
 export function isGuardedPath(pathname: string): boolean {
   return pathname.includes("/user");
 }

@@ -1,14 +1,13 @@
+import type { FriendLink, WebColumn } from "@contract/catalogue";
 import { useRouteLoaderData } from "@remix-run/react";
-import type { Toast } from "./toast";
+import type { PublicConfig } from "~/config.server";
 import { staticUrl } from "./misc";
+import type { Toast } from "./toast";
 
-/** A friend link (docs/api.md): `link` may lack a scheme, `linkType` picks it (1 http, 2 https). */
-export type FriendLink = { id: number | string; name: string; link: string; linkType: number; sort: number };
+export type { FriendLink };
+export type ColumnLink = WebColumn;
 
-/** A header/footer column entry (docs/api.md getColumnByType). */
-export type ColumnLink = { id: number | string; name: string; url: string; type: string; sort: number };
-
-/** The signed-in user as the header shows it (SPEC 4: loaded on every server render with a token). */
+/** The signed-in user as the header shows it (loaded on every server render with a token). */
 export type AccountUser = {
   id: number | string;
   nickname: string;
@@ -22,32 +21,14 @@ export type RootData = {
   loggedIn: boolean;
   /** Null when anonymous, or when user info could not be loaded this time. */
   user?: AccountUser | null;
-  /** Every font in the user's favourite collections (SPEC 4), unique, in collection order; [] when anonymous. */
+  /** Every font in the user's favourite collections, unique, in collection order; [] when anonymous. */
   favoriteFontGNos: string[];
   friendLinks: FriendLink[];
   footerColumns: ColumnLink[];
   toast: Toast | null;
   year: number;
-  env: { apiBase: string; subsetBase: string; staticBase: string };
+  env: Omit<PublicConfig, "appTitle">;
 };
-
-/**
- * The font numbers in favourite collections as `/web/api/account/collection/allFont` answers them
- * (`[{ fontList: [{ fontGNo }] }]`, SPEC 3): flattened, first occurrence kept, anything malformed skipped.
- */
-export function flattenFavoriteFontGNos(collections: unknown): string[] {
-  const gnos = new Set<string>();
-  if (!Array.isArray(collections)) return [];
-  for (const collection of collections) {
-    const fontList: unknown = (collection as { fontList?: unknown } | null)?.fontList;
-    if (!Array.isArray(fontList)) continue;
-    for (const font of fontList) {
-      const gno: unknown = (font as { fontGNo?: unknown } | null)?.fontGNo;
-      if ((typeof gno === "string" && gno !== "") || (typeof gno === "number" && Number.isFinite(gno))) gnos.add(String(gno));
-    }
-  }
-  return [...gnos];
-}
 
 /** The root loader's data; undefined inside a root error boundary when the root loader itself failed. */
 export function useRootData(): RootData | undefined {

@@ -1,5 +1,5 @@
 /**
- * SPEC 1: a service worker registered from the site root with root scope. A failed
+ * A service worker registered from the site root with root scope. A failed
  * registration is ignored; an unsupported browser raises a "not supported" error that is
  * then ignored too.
  */
@@ -19,7 +19,7 @@ export async function registerServiceWorker(nav: Nav = navigator as unknown as N
   return nav.serviceWorker.register("/sw.js", { scope: "/" });
 }
 
-/** Registers after the page has loaded, swallowing every failure (SPEC 1). */
+/** Registers after the page has loaded, swallowing every failure. */
 export function registerServiceWorkerAfterLoad(): void {
   if (typeof window === "undefined") return;
   const run = () => {

@@ -1,14 +1,15 @@
+import type { LoginData as ContractLoginData } from "@contract/account";
 import { parse, serialize } from "cookie";
-import { getEnv } from "./env.server";
+import { websiteConfig } from "~/config.server";
 import { serializeTokenCookie } from "./auth.server";
 import { serializeToastCookie } from "./toast.server";
 import { redirect } from "@remix-run/node";
 
-/** What the backend answers on every successful login (decision 004). */
-export type LoginData = { token: string; expired: number; user?: unknown };
+/** What a login answers that the website keeps: the token, for `expired` seconds. */
+export type LoginData = Pick<ContractLoginData, "token" | "expired">;
 
 /**
- * SPEC 2: after login the visitor returns to the path the guard recorded. Only same-site relative
+ * After login the visitor returns to the path the guard recorded. Only same-site relative
  * paths are honoured: one leading `/`, no `//` or `/\` (protocol-relative), no scheme, no control
  * characters. Anything else falls back to `fallback`.
  */
@@ -16,7 +17,6 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (typeof to !== "string") return fallback;
   const value = to.trim();
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   // Never bounce back into the account pages themselves (or log out again).
   if (/^\/account\/(?:login|register|forget|wechat|logout)(?:[/?#.]|$)/.test(value)) return fallback;
@@ -49,24 +49,7 @@ export function readCookie(request: Request, name: string): string | null {
 
 /** An HttpOnly cookie for `maxAge` seconds under `path` (0 deletes it). */
 export function shortCookie(name: string, value: string, path: string, maxAge: number): string {
-  return serialize(name, value, { path, httpOnly: true, sameSite: "lax", secure: getEnv().isProduction, maxAge });
-}
-
-/** What GET /web/api/wechat/qr-config answers (a login state anonymously, a bind state with a token). */
-export type WechatQrConfig = { appid: string; scope: string; redirect_uri: string; state: string; style?: string; qrconnectUrl?: string; expiresIn?: number };
-
-/** SPEC 7: the embedded WeChat QR frame's address (appid, scope, redirect_uri, state, style), as wxLogin.js builds it. */
-export function wechatFrameUrl(config: Pick<WechatQrConfig, "appid" | "scope" | "redirect_uri" | "state" | "style">): string {
-  const params = new URLSearchParams({
-    appid: config.appid,
-    scope: config.scope || "snsapi_login",
-    redirect_uri: config.redirect_uri,
-    state: config.state,
-    login_type: "jssdk",
-    self_redirect: "default",
-    style: config.style || "black",
-  });
-  return `https://open.weixin.qq.com/connect/qrconnect?${params}`;
+  return serialize(name, value, { path, httpOnly: true, sameSite: "lax", secure: websiteConfig.isProduction, maxAge });
 }
 
 export const WECHAT_COOKIE = "wx_login";

@@ -44,7 +44,7 @@ export function redirectWithToast(url: string, toast: ToastInput, init?: Respons
   return redirect(url, { ...init, headers });
 }
 
-/** Redirect with a toast describing an API failure (SPEC 8: a non-200 code is success-styled). */
+/** Redirect with a toast describing an API failure (a non-200 code is success-styled). */
 export function redirectWithErrorToast(url: string, error: unknown): Response {
   return redirectWithToast(url, { type: toastTypeForError(error), message: errorMessage(error) });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { toastTypeForError, errorMessage } from "./api-errors";
 
-/** SPEC 9: toasts last 3000 ms, stack with a 16 px gap, 20 px from the top. */
+/** Toasts last 3000 ms, stack with a 16 px gap, 20 px from the top. */
 export const TOAST_DURATION_MS = 3000;
 export const TOAST_GAP_PX = 16;
 export const TOAST_TOP_PX = 20;
@@ -37,7 +37,7 @@ export const toast = {
   success: (message: string) => push("success", message),
   error: (message: string) => push("error", message),
   info: (message: string) => push("info", message),
-  /** SPEC 8: a non-200 API code shows as a success-styled toast, an HTTP failure as an error. */
+  /** A non-200 API code shows as a success-styled toast, an HTTP failure as an error. */
   fromError: (error: unknown) => push(toastTypeForError(error), errorMessage(error)),
   dismiss(id: string) {
     toasts = toasts.filter((item) => item.id !== id);

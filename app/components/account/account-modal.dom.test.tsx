@@ -198,7 +198,7 @@ describe("AccountModal", () => {
     await user.type(field("确认密码"), "abd");
     await user.click(within(dialog()).getByRole("button", { name: "注册并登录" }));
     expect(alerts()).toEqual([
-      "密码至少 8 位",
+      "密码至少 8 个字符",
       "两次输入的密码不一致",
       "请阅读并同意《用户注册协议》和《字体授权协议》",
     ]);

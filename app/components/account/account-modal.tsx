@@ -19,7 +19,7 @@ function set(next: Partial<ModalState>) {
   listeners.forEach((listener) => listener());
 }
 
-/** SPEC 3: the account modal (visible flag, type; default the WeChat-style login). */
+/** The account modal (visible flag, type; default the WeChat-style login). */
 export const accountModal = {
   open(view: AuthView = "wechat", redirectTo = "/") {
     set({ open: true, view: view === "wechat" && !modal.wechatAvailable ? "password" : view, redirectTo });
@@ -116,7 +116,7 @@ function ModalBody({ view, redirectTo }: { view: AuthView; redirectTo: string })
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([tabindex="-1"]), select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
 
 /**
- * The account modal (SPEC 2/9): over any page, top 15vh, z-index 2000, Esc and ✕ close it, focus
+ * The account modal: over any page, top 15vh, z-index 2000, Esc and ✕ close it, focus
  * stays inside. Forms post through fetchers to the page routes' actions; a successful login
  * redirects (cookie set), which navigates, revalidates the root and closes the dialog.
  */
@@ -175,6 +175,8 @@ export function AccountModal() {
   return (
     <div className="account-modal-layer" data-dialog="account">
       <div className="dialog-backdrop" aria-hidden="true" onClick={() => accountModal.close()} />
+      {/* The dialog itself keeps focus inside it and closes on Escape, whichever of its controls has focus. */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions */}
       <div
         ref={dialogRef}
         className="dialog account-modal"

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { CaptchaCheckResult, SliderChallenge } from "~/routes/resources+/captcha";
 import type { FormCaptcha } from "~/utils/account/send-code";
 
-/** SPEC 7 / AJ-Captcha: the point is sent as AES-ECB-PKCS7(JSON, secretKey), base64. */
+/** AJ-Captcha: the point is sent as AES-ECB-PKCS7(JSON, secretKey), base64. */
 export function encryptPoint(point: { x: number; y: number }, secretKey: string): string {
   return AES.encrypt(Utf8.parse(JSON.stringify(point)), Utf8.parse(secretKey), { mode: ECB, padding: Pkcs7 }).toString();
 }

@@ -8,7 +8,7 @@ export type SendCodeButtonProps = {
   /** Name of the form field holding the phone / e-mail the code goes to. */
   accountFieldName: string;
   purpose: CodePurpose;
-  /** Restricts the account to a phone number or an e-mail (messages of SPEC 5). */
+  /** Restricts the account to a phone number or an e-mail. */
   kind?: "phone" | "email";
   /**
    * The no-JS outcome to show. Defaults to `useActionData().sendCode`: a page action handling

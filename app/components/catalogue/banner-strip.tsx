@@ -1,8 +1,8 @@
+import type { Advert } from "@contract/catalogue";
 import { useStaticUrl } from "~/utils/root-data";
 import { SmartLink } from "~/components/ui/smart-link";
 
-/** An advert as the backend sends it (GET /web/api/adv/getData, showData `banners`). */
-export type Banner = { id: number | string; title: string; image: string; link: string; position: string; sort: number };
+export type Banner = Advert;
 
 /**
  * A row of banner cards: the artwork as a lazy <img> (intrinsic 1200×360, so no layout shift) and

@@ -12,9 +12,10 @@ import {
 import { LicenseBadge } from "./license-badge";
 
 export type DownloadDialogProps = {
-  /** SPEC 2: visible flag, default true. */
+  /** Visible flag, default true. */
   visible?: boolean;
-  files: DownloadFile[];
+  /** The files to offer (any format the backend serves). */
+  files: Array<Omit<DownloadFile, "format"> & { format: string }>;
   /** Weights of the family, to name each file's weight. */
   weights: Pick<Font, "fontGNo" | "weight" | "styleName" | "fontName">[];
   familyName: string;

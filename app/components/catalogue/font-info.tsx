@@ -6,7 +6,7 @@ import {
   formatFileSize,
   licenseExplanation,
   type Charset,
-  type Font,
+  type FontDetail,
 } from "~/utils/catalogue/fonts";
 import { LicenseBadge } from "./license-badge";
 
@@ -54,7 +54,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** 字体信息 section body. */
-export function FontInfo({ font }: { font: Font }) {
+export function FontInfo({ font }: { font: FontDetail }) {
   return (
     <div className="font-info">
       <dl className="info-list">
@@ -84,7 +84,7 @@ export function FontInfo({ font }: { font: Font }) {
 }
 
 /** 授权 section body. */
-export function FontLicense({ font }: { font: Font }) {
+export function FontLicense({ font }: { font: FontDetail }) {
   const { license } = font;
   return (
     <div className="font-license">

@@ -1,6 +1,6 @@
 import { useOnlineStatus } from "~/utils/misc";
 
-/** A small banner while the browser is offline (SPEC 4: online/offline status is tracked). */
+/** A small banner while the browser is offline. */
 export function OnlineStatus() {
   const online = useOnlineStatus();
   if (online) return null;

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-/** SPEC 2 fade between pages: the page content fades in when the path changes (off with reduced motion). */
+/** A fade between pages: the page content fades in when the path changes (off with reduced motion). */
 export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (

@@ -1,18 +1,19 @@
+import type { KeywordSuggestion } from "@contract/catalogue";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { cn, useDebounce, withQuery } from "~/utils/misc";
 import { KEYWORD_MAX } from "~/utils/catalogue/font-query";
 
-/** SPEC 9: autocomplete debounce 300 ms, popover close delay 200 ms. */
+/** Autocomplete debounce 300 ms, popover close delay 200 ms. */
 export const SUGGEST_DEBOUNCE_MS = 300;
 export const POPOVER_CLOSE_DELAY_MS = 200;
 
-export type Suggestion = { keyword: string; type: "keyword" | "font"; fontGNo?: string };
+export type Suggestion = KeywordSuggestion;
 export type SuggestPayload = { keyword: string; suggestions: Suggestion[] };
 
 /** Where a suggestion leads: a font → its page, a keyword → the font list searched by it. */
 export function suggestionHref(item: Suggestion): string {
-  if (item.type === "font" && item.fontGNo) return `/font/${encodeURIComponent(item.fontGNo)}`;
+  if (item.type === "font") return `/font/${encodeURIComponent(item.fontGNo)}`;
   return withQuery("/font", { keyword: item.keyword });
 }
 
@@ -137,8 +138,10 @@ export function SearchBox({ defaultValue = "", className, tone = "light", placeh
         ) : null}
         {showList
           ? suggestions.map((item, index) => (
+              // The keyboard works on the input (arrows move `aria-activedescendant`, Enter opens); the pointer works here.
+              // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events
               <li
-                key={`${item.type}-${item.fontGNo ?? ""}-${item.keyword}`}
+                key={`${item.type}-${item.type === "font" ? item.fontGNo : ""}-${item.keyword}`}
                 id={`${listId}-${index}`}
                 role="option"
                 aria-selected={index === active}

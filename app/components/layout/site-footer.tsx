@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useStaticUrl, type ColumnLink, type FriendLink } from "~/utils/root-data";
 import { SmartLink } from "~/components/ui/smart-link";
 
-/** SPEC 1 footer social images, with Chinese alt text. */
+/** The footer's social images, with Chinese alt text. */
 export const SOCIAL_IMAGES = [
   { code: "wechat", name: "微信公众号" },
   { code: "video", name: "视频号" },

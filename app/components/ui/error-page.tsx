@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLocation } from "@remix-run/react";
 import { useStaticUrl } from "~/utils/root-data";
 
 export const NOT_FOUND_TEXT = "This page could not be found";
@@ -8,9 +8,10 @@ export type ErrorPageProps = {
   message?: string | null;
 };
 
-/** SPEC 8 page error: 404 'This page could not be found' (with Chinese text), else status and message. */
+/** The error page: 404 'This page could not be found' (with Chinese text), else status and message. */
 export function ErrorPage({ status, message }: ErrorPageProps) {
   const asset = useStaticUrl();
+  const location = useLocation();
   if (status === 404) {
     return (
       <section className="error-page" aria-labelledby="error-title">
@@ -43,7 +44,7 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
         <Link to="/" className="btn btn--accent">
           返回首页
         </Link>
-        <a href="" className="btn btn--ghost">
+        <a href={`${location.pathname}${location.search}`} className="btn btn--ghost">
           刷新页面
         </a>
       </div>
@@ -51,7 +52,7 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
   );
 }
 
-/** Status and message of whatever was thrown (SPEC 8: status from statusCode/status, default 500). */
+/** Status and message of whatever was thrown (status from statusCode/status, default 500). */
 export function describeError(error: unknown): { status: number; message: string | null } {
   if (isRouteErrorResponse(error)) {
     const payload = error.data as unknown;

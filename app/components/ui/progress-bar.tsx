@@ -1,7 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-/** SPEC 4: the bar stays at least 200 ms so quick navigations do not flicker. */
+/** The bar stays at least 200 ms so quick navigations do not flicker. */
 export const MIN_PROGRESS_DISPLAY_MS = 200;
 
 type Phase = "idle" | "loading" | "done";

@@ -5,7 +5,7 @@ import { isExternalHref, linkHref } from "~/utils/link";
 export type SmartLinkProps = {
   /** The stored link text (may be a bare domain, a site path or a full URL). */
   link: string | null | undefined;
-  /** Scheme choice for bare domains: 1 → http://, 2 → https:// (SPEC 5). */
+  /** Scheme choice for bare domains: 1 → http://, 2 → https://. */
   choice?: number | string | null;
   className?: string;
   children: ReactNode;
@@ -13,7 +13,7 @@ export type SmartLinkProps = {
 };
 
 /**
- * Renders an editor-entered link through the SPEC 5 link helper: external links open in a new
+ * Renders an editor-entered link through the link helper: external links open in a new
  * tab with rel="noopener noreferrer", site paths use <Link>, and an empty link is a no-op:
  * a <span aria-disabled="true"> rather than a dead anchor.
  */

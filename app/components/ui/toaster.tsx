@@ -22,7 +22,7 @@ function ToastItem({ item, onDone }: { item: Toast; onDone: (id: string) => void
 }
 
 /**
- * Stacked toasts (SPEC 9: 3000 ms, 16 px gap, 20 px from the top). The server-flashed toast is
+ * Stacked toasts (3000 ms, 16 px gap, 20 px from the top). The server-flashed toast is
  * rendered in the HTML and hides itself with a CSS animation, so it works with JS off too.
  */
 export function Toaster({ flash }: { flash: Toast | null | undefined }) {

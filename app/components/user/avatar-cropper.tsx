@@ -8,7 +8,7 @@ import {
   fitWithin,
 } from "~/utils/account/profile-forms";
 
-/** Loads `file` as an <img>, downscaled so its longer side is at most 2000 px (SPEC 9). */
+/** Loads `file` as an <img>, downscaled so its longer side is at most 2000 px. */
 async function prepareImage(file: Blob): Promise<string> {
   const original = URL.createObjectURL(file);
   const image = new Image();
@@ -44,7 +44,7 @@ export type AvatarCropperProps = {
 };
 
 /**
- * The avatar crop dialog (SPEC 2 "image upload with a cropper dialog"; SPEC 9: max image size 2000,
+ * The avatar crop dialog (image upload with a cropper dialog; max image size 2000,
  * min crop size 10, JPEG output): a square crop box over the chosen picture.
  */
 export function AvatarCropper({ file, onConfirm, onCancel, onError }: AvatarCropperProps) {

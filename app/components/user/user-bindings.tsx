@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { SendCodeButton } from "~/components/account/send-code-button";
-import type { SendCodeState } from "~/utils/account/send-code";
 import { BindAccountSchema, maskEmail, maskPhone, waysIn, type BindType, type ProfileUser } from "~/utils/account/profile-forms";
 import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
 
@@ -43,7 +42,7 @@ function BindForm({ type, current, result }: { type: BindType; current: string |
     navigation.formData?.get("intent") === "bind" &&
     navigation.formData?.get("type") === type &&
     !navigation.formData.getAll("intent").includes("send-code");
-  const sendCodeState = mine?.intent === "send-code" ? ((mine.sendCode as SendCodeState | undefined) ?? null) : null;
+  const sendCodeState = mine?.intent === "send-code" ? (mine.sendCode ?? null) : null;
 
   return (
     <details className="user-bind__details" open={mine ? true : undefined}>

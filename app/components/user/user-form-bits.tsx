@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { ZodTypeAny } from "zod";
 import { cn } from "~/utils/misc";
+import type { SendCodeState } from "~/utils/account/send-code";
 import { fieldErrors } from "~/utils/account/validation";
 import { FieldError } from "~/components/ui/field-error";
 
@@ -12,8 +13,8 @@ export type ProfileActionResult = {
   fieldErrors?: Record<string, string>;
   formError?: string;
   values?: Record<string, string>;
-  /** The no-JS send-code step's outcome (the SendCodeState of ~/utils/verification.server). */
-  sendCode?: unknown;
+  /** The no-JS send-code step's outcome. */
+  sendCode?: SendCodeState | null;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { SiteShell } from "~/components/layout/site-shell";
 
-/** The default layout (SPEC 2): header, page, footer. */
+/** The default layout: header, page, footer. */
 export default function DefaultLayout() {
   return (
     <SiteShell layout="default">

@@ -2,38 +2,30 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import fontStylesHref from "~/styles/font.css";
-import { apiGet } from "~/utils/api.server";
-import { loadPreviewFaces } from "~/utils/subset.server";
+import type { HomeData } from "@contract/catalogue";
+import { isApiError } from "~/services/api-client.server";
+import { getHomeData } from "~/services/catalogue.server";
+import { loadPreviewFaces } from "~/services/subset.server";
 import {
   fontHref,
   licenseLabel,
   previewFontFamily,
   toFontSummary,
-  type Font,
   type FontSummary,
   type PreviewFace,
   type StyleCategory,
 } from "~/utils/catalogue/fonts";
 import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/utils/catalogue/font-query";
 import { categoryEntryImage } from "~/utils/catalogue/category-image";
-import { errorMessage } from "~/utils/api-errors";
 import { formatCount } from "~/utils/misc";
 import { useStaticUrl } from "~/utils/root-data";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { FontList } from "~/components/catalogue/font-list";
-import { BannerStrip, type Banner } from "~/components/catalogue/banner-strip";
+import { BannerStrip } from "~/components/catalogue/banner-strip";
 
-export type HomeStats = { fontCount: number; familyCount: number; freeCommercialCount: number };
-export type Adv = Banner;
-export type HomeData = {
-  categories: StyleCategory[];
-  recommend: Font[];
-  newest: Font[];
-  stats: HomeStats;
-  banners: Adv[];
-};
+type HomeStats = HomeData["stats"];
 
-const EMPTY_HOME: HomeData = {
+const EMPTY_HOME: Pick<HomeData, "categories" | "recommend" | "newest" | "stats" | "banners"> = {
   categories: [],
   recommend: [],
   newest: [],
@@ -59,33 +51,29 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   ];
 };
 
-function arrayOf<T>(value: unknown): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const caller = { request, context };
   let home = EMPTY_HOME;
   let loadError: string | null = null;
   try {
-    const raw = await apiGet<Partial<HomeData> | null>(request, "/web/api/showData/getData");
+    const data = await getHomeData(caller);
     home = {
-      categories: arrayOf<StyleCategory>(raw?.categories).sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0)),
-      recommend: arrayOf<Font>(raw?.recommend),
-      newest: arrayOf<Font>(raw?.newest),
-      stats: { ...EMPTY_HOME.stats, ...(raw?.stats ?? {}) },
-      banners: arrayOf<Adv>(raw?.banners)
-        .filter((banner) => banner && banner.title)
-        .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0)),
+      categories: [...data.categories].sort((a, b) => a.sort - b.sort),
+      recommend: data.recommend,
+      newest: data.newest,
+      stats: data.stats,
+      banners: data.banners.filter((banner) => banner.title).sort((a, b) => a.sort - b.sort),
     };
   } catch (error) {
-    if (error instanceof Response) throw error;
-    loadError = errorMessage(error);
+    if (!isApiError(error)) throw error;
+    loadError = error.message;
   }
 
   const recommend = home.recommend.slice(0, RECOMMEND_COUNT).map(toFontSummary);
   const newest = home.newest.slice(0, NEWEST_COUNT).map(toFontSummary);
   const previewText = DEFAULT_PREVIEW_TEXT;
   const faces: Record<string, PreviewFace> = await loadPreviewFaces(
+    caller,
     [...recommend, ...newest].map((font) => ({ gno: font.fontGNo, text: previewText })),
   );
   return {

@@ -1,16 +1,16 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { apiPost } from "~/utils/api.server";
+import { endSession } from "~/services/account.server";
 import { clearTokenCookie, getToken } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
- * POST /account/logout (SPEC 4): ask the server to end the token first; on failure only log
+ * POST /account/logout: ask the backend to end the session first; on failure only log
  * 注销Token失败; always clear the cookie and go home with 已退出登录.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (getToken(request)) {
     try {
-      await apiPost<null>(request, "/web/api/logout", {});
+      await endSession({ request, context });
     } catch (error) {
       // The api client throws a redirect Response on 401 (token already gone): nothing to end.
       if (!(error instanceof Response)) console.error("注销Token失败", error instanceof Error ? error.message : error);

@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiPost } from "~/utils/api.server";
+import { checkSlider, dataUri, newSliderChallenge } from "~/services/captcha.server";
 import { errorMessage } from "~/utils/api-errors";
 import { parseFormSubmission } from "~/utils/form-data.server";
-import { dataUri, type CaptchaChallenge } from "~/utils/account/verification.server";
 
-/** A slider challenge for the browser (decision 004: AJ-Captcha blockPuzzle). */
+/** A slider challenge for the browser (AJ-Captcha's blockPuzzle). */
 export type SliderChallenge = {
   token: string;
   secretKey: string;
@@ -18,17 +17,17 @@ export type SliderChallenge = {
 export type CaptchaCheckResult = { ok: true; captchaVerification: string } | { ok: false; message: string };
 
 /** GET /resources/captcha — a fresh challenge (the browser never needs the API origin). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
-    const challenge = await apiPost<CaptchaChallenge>(request, "/captcha/get", { captchaType: "blockPuzzle" });
+    const challenge = await newSliderChallenge({ request, context });
     const body: SliderChallenge = {
       token: challenge.token,
       secretKey: challenge.secretKey,
       image: dataUri(challenge.originalImageBase64),
       piece: dataUri(challenge.jigsawImageBase64),
-      width: challenge.width ?? 310,
-      height: challenge.height ?? 155,
-      pieceWidth: challenge.pieceWidth ?? 47,
+      width: challenge.width,
+      height: challenge.height,
+      pieceWidth: challenge.pieceWidth,
     };
     return data({ ok: true as const, challenge: body }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
@@ -38,17 +37,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** POST /resources/captcha — `token` + `pointJson` (AES-ECB of {x, y}) → captchaVerification. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseFormSubmission(request);
   const token = String(form.get("token") ?? "");
   const pointJson = String(form.get("pointJson") ?? "");
   if (!token || !pointJson) return data<CaptchaCheckResult>({ ok: false, message: "输入的数据不合法!" }, { status: 400 });
   try {
-    const result = await apiPost<{ captchaVerification: string }>(request, "/captcha/check", {
-      captchaType: "blockPuzzle",
-      token,
-      pointJson,
-    });
+    const result = await checkSlider({ request, context }, { token, pointJson });
     return data<CaptchaCheckResult>({ ok: true, captchaVerification: result.captchaVerification });
   } catch (error) {
     if (error instanceof Response) throw error;

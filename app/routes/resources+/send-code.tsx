@@ -8,7 +8,7 @@ import { parseFormSubmission } from "~/utils/form-data.server";
  * (register|login|reset|bind|change), optional `kind` (phone|email) and `captchaVerification`.
  * Answers a SendCodeState; `status: "captcha"` means: show the slider, then post again.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseFormSubmission(request);
   const purpose = CodePurposeSchema.safeParse(form.get("purpose"));
   const account = String(form.get("account") ?? "");
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const kindValue = form.get("kind");
   const kind = kindValue === "phone" || kindValue === "email" ? kindValue : undefined;
-  const state = await sendVerificationCode(request, {
+  const state = await sendVerificationCode({ request, context }, {
     account,
     purpose: purpose.data,
     kind,

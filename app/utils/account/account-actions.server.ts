@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { isApiError } from "~/utils/api.server";
+import { isApiError } from "~/utils/api-errors";
 import { errorMessage, toastTypeForError } from "~/utils/api-errors";
 import { keptValues, type AccountFormResult } from "./account-forms";
 import type { SendCodeState } from "./send-code";

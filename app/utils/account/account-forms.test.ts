@@ -12,7 +12,7 @@ import {
 } from "./account-forms";
 
 describe("account form schemas", () => {
-  it("login by password: phone-or-e-mail account with the SPEC 5 message", () => {
+  it("login by password: phone-or-e-mail account with the contract's message", () => {
     expect(validate(LoginPasswordSchema, { account: "13800138000", password: "x" }).ok).toBe(true);
     expect(validate(LoginPasswordSchema, { account: "a_b-c@d-e.com.cn", password: "x" }).ok).toBe(true);
     const bad = validate(LoginPasswordSchema, { account: "abc", password: "" });
@@ -31,7 +31,7 @@ describe("account form schemas", () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.fieldErrors.phone).toBe("手机号格式不正确");
-      expect(bad.fieldErrors.code).toBe("请输入 6 位数字验证码");
+      expect(bad.fieldErrors.code).toBe("验证码为 6 位数字");
     }
   });
 
@@ -42,13 +42,20 @@ describe("account form schemas", () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.fieldErrors.email).toBe("邮箱格式不正确");
-      expect(bad.fieldErrors.password).toBe("密码至少 8 位");
+      expect(bad.fieldErrors.password).toBe("密码至少 8 个字符");
       expect(bad.fieldErrors.agree).toBe(AGREE_MESSAGE);
       expect(bad.fieldErrors.nickname).toBe("昵称最多 20 个字");
     }
     const mismatch = validate(ResetPasswordSchema, { password: "12345678", confirmPassword: "12345679" });
     if (!mismatch.ok) expect(mismatch.fieldErrors.confirmPassword).toBe(CONFIRM_MESSAGE);
     expect(mismatch.ok).toBe(false);
+  });
+
+  it("counts a nickname as people see it, as the backend does: 20 emoji fit, 21 characters do not", () => {
+    const base = { phone: "13800138000", code: "123456", password: "12345678", confirmPassword: "12345678", agree: "on" };
+    expect(validate(RegisterPhoneSchema, { ...base, nickname: "👨‍👩‍👧".repeat(20) }).ok).toBe(true);
+    const long = validate(RegisterPhoneSchema, { ...base, nickname: "字".repeat(21) });
+    expect(long.ok ? null : long.fieldErrors.nickname).toBe("昵称最多 20 个字");
   });
 
   it("keeps typed values except secrets", () => {

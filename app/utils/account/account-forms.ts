@@ -1,78 +1,64 @@
-import { z } from "zod";
 import {
-  ACCOUNT_MESSAGE,
-  EMAIL_MESSAGE,
-  PHONE_MESSAGE,
-  RequiredAccountSchema,
-  RequiredEmailSchema,
-  RequiredPhoneSchema,
-  fieldErrors,
-  required,
-} from "./validation";
+  NICKNAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_MISMATCH_MESSAGE,
+  newPasswordSchema,
+  nicknameSchema,
+  passwordSchema,
+  verificationCodeSchema,
+} from "@contract/fields";
+import { z } from "zod";
 import type { SendCodeState } from "./send-code";
-import { NICKNAME_MAX } from "./profile-forms";
+import { RequiredAccountSchema, RequiredEmailSchema, RequiredPhoneSchema, fieldErrors } from "./validation";
 
 /**
- * One zod schema per account form: the actions validate with them, and the browser runs the same
- * schema on submit for inline hints (the forms are `noValidate`, so the Chinese messages of SPEC 5
- * show with JavaScript on or off).
+ * One zod schema per account form, built from the contract's field rules: the actions validate with
+ * them, and the browser runs the same schema on submit for inline hints (the forms are `noValidate`,
+ * so the same Chinese messages show with JavaScript on or off).
  */
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const CODE_MESSAGE = "请输入 6 位数字验证码";
-export const PASSWORD_MESSAGE = `密码至少 ${PASSWORD_MIN} 位`;
-export const CONFIRM_MESSAGE = "两次输入的密码不一致";
+export { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
+export const CONFIRM_MESSAGE = PASSWORD_MISMATCH_MESSAGE;
 export const AGREE_MESSAGE = "请阅读并同意《用户注册协议》和《字体授权协议》";
-export { ACCOUNT_MESSAGE, EMAIL_MESSAGE, NICKNAME_MAX, PHONE_MESSAGE };
+export { ACCOUNT_MESSAGE, EMAIL_MESSAGE, PHONE_MESSAGE } from "./validation";
 
 const text = z
   .string()
   .optional()
   .transform((value) => value ?? "");
 
-/** The honeypot (decision 004): passed through to the backend, which refuses any value. */
+/** The honeypot: passed through to the backend, which refuses any value. */
 const honeypot = text;
-
-const code = required("请输入验证码").pipe(z.string().regex(/^\d{6}$/, CODE_MESSAGE));
-
-const password = text.pipe(
-  z
-    .string()
-    .min(1, "请输入密码")
-    .refine((value) => value.length >= PASSWORD_MIN, PASSWORD_MESSAGE)
-    .refine((value) => value.length <= PASSWORD_MAX, `密码不能超过 ${PASSWORD_MAX} 位`)
-    .refine((value) => value.trim() !== "", "密码不能全是空格"),
-);
 
 const redirectTo = text;
 
 export const LoginPasswordSchema = z.object({
   account: RequiredAccountSchema,
-  password: text.pipe(z.string().min(1, "请输入密码").max(PASSWORD_MAX, `密码不能超过 ${PASSWORD_MAX} 位`)),
+  password: passwordSchema(),
   redirect: redirectTo,
   website: honeypot,
 });
 
 export const LoginCodeSchema = z.object({
   phone: RequiredPhoneSchema,
-  code,
+  code: verificationCodeSchema,
   redirect: redirectTo,
   website: honeypot,
 });
 
-const nickname = text
-  .transform((value) => value.trim())
-  .pipe(z.string().max(NICKNAME_MAX, `昵称最多 ${NICKNAME_MAX} 个字`));
+/** Optional at registration: empty means "pick one for me". */
+const nickname = nicknameSchema.default("");
 
 const agree = z
   .string()
   .optional()
   .refine((value) => value === "on" || value === "1" || value === "true", AGREE_MESSAGE);
 
+/** A new password and its confirmation, which the form (unlike the API) requires. */
 function withConfirm<T extends z.ZodRawShape>(shape: T) {
   return z
-    .object({ ...shape, password, confirmPassword: text })
+    .object({ ...shape, password: newPasswordSchema(), confirmPassword: text })
     .superRefine((value, ctx) => {
       if (value.confirmPassword === "") ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "请再次输入密码" });
       else if (value.password !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: CONFIRM_MESSAGE });
@@ -81,7 +67,7 @@ function withConfirm<T extends z.ZodRawShape>(shape: T) {
 
 export const RegisterPhoneSchema = withConfirm({
   phone: RequiredPhoneSchema,
-  code,
+  code: verificationCodeSchema,
   nickname,
   agree,
   redirect: redirectTo,
@@ -90,15 +76,15 @@ export const RegisterPhoneSchema = withConfirm({
 
 export const RegisterEmailSchema = withConfirm({
   email: RequiredEmailSchema,
-  code,
+  code: verificationCodeSchema,
   nickname,
   agree,
   redirect: redirectTo,
   website: honeypot,
 });
 
-export const ForgetVerifyPhoneSchema = z.object({ account: RequiredPhoneSchema, code, website: honeypot });
-export const ForgetVerifyEmailSchema = z.object({ account: RequiredEmailSchema, code, website: honeypot });
+export const ForgetVerifyPhoneSchema = z.object({ account: RequiredPhoneSchema, code: verificationCodeSchema, website: honeypot });
+export const ForgetVerifyEmailSchema = z.object({ account: RequiredEmailSchema, code: verificationCodeSchema, website: honeypot });
 
 export const ResetPasswordSchema = withConfirm({ ticket: text, website: honeypot });
 
@@ -130,7 +116,7 @@ export type AccountFormResult = {
   values: Record<string, string>;
   fieldErrors: Record<string, string>;
   formError?: string | null;
-  /** A business refusal shown in green per SPEC 8 (non-200 code) vs an HTTP failure. */
+  /** A business refusal shown in green (non-200 code) vs an HTTP failure. */
   formErrorTone?: "success" | "error";
   sendCode?: SendCodeState | null;
   /** The forget form's step: verify the code, then set the new password. */

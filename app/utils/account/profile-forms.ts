@@ -1,84 +1,69 @@
+import {
+  AVATAR_MAX_BYTES,
+  unbindAccountBodySchema,
+} from "@contract/account";
+import {
+  BIO_MAX,
+  CITY_MAX,
+  GENDERS as GENDER_CODES,
+  NICKNAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_MISMATCH_MESSAGE,
+  bioSchema,
+  citySchema,
+  createBirthdaySchema,
+  emailSchema,
+  graphemeCount,
+  isCalendarDate,
+  newPasswordSchema,
+  phoneSchema,
+  requiredNicknameSchema,
+  todayInChina,
+  verificationCodeSchema,
+} from "@contract/fields";
+import type { UserView } from "@contract/account";
 import { z } from "zod";
-import { EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_MESSAGE, PHONE_PATTERN } from "./validation";
 
 /**
- * The /user/profile forms: one zod schema per form, shared by the route's action and the browser
- * (client-side checks before submitting), plus the masking and avatar rules the page shows.
+ * The /user/profile forms: one zod schema per form, built from the contract's field rules and
+ * shared by the route's action and the browser (checks before submitting), plus the masking and
+ * avatar rules the page shows.
  */
 
-export const NICKNAME_MAX = 20;
-export const BIO_MAX = 200;
-export const CITY_MAX = 50;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { AVATAR_MAX_BYTES, BIO_MAX, CITY_MAX, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, isCalendarDate };
 
-/** Avatar uploads (decision 004): ≤ 5 MB, JPEG/PNG/WebP/GIF checked by content on the server. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
-/** SPEC 9 cropper: max image size 2000, min crop size 10, output JPEG. */
+/** The cropper: images drawn at most 2000 px on the longer side, crops of at least 10 px, JPEG out. */
 export const CROPPER_MAX_IMAGE_SIZE = 2000;
 export const CROPPER_MIN_CROP_SIZE = 10;
 export const CROPPER_OUTPUT_SIZE = 512;
 export const CROPPER_OUTPUT_TYPE = "image/jpeg";
 export const CROPPER_OUTPUT_QUALITY = 0.9;
 
-export const AVATAR_TOO_LARGE_MESSAGE = "头像图片不能超过 5 MB";
+export const AVATAR_TOO_LARGE_MESSAGE = `头像图片不能超过 ${AVATAR_MAX_BYTES / 1024 / 1024} MB`;
 export const AVATAR_NOT_IMAGE_MESSAGE = "请选择 JPG、PNG、WebP 或 GIF 格式的图片";
 export const AVATAR_MISSING_MESSAGE = "请选择要上传的头像图片";
 
-export const GENDERS = [
-  { value: "0", label: "保密" },
-  { value: "1", label: "男" },
-  { value: "2", label: "女" },
-] as const;
+/** The choices of the gender select, as the form posts them. */
+export const GENDERS = GENDER_CODES.map(({ value, label }) => ({ value: String(value) as `${typeof value}`, label }));
 
-/** Characters as people count them (code points, so 𠮷 or an emoji is one). */
-export function charCount(value: string): number {
-  return Array.from(value).length;
-}
+/** Characters as people see them (an emoji, even 👨‍👩‍👧, is one), counted as the backend counts them. */
+export const charCount = graphemeCount;
 
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Today in China as YYYY-MM-DD (birthdays may not be later), whatever the machine's time zone. */
+export const todayString = todayInChina;
 
-/** The site's time zone (China Standard Time, UTC+8, no daylight saving): server and browser agree on dates. */
-const SITE_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** Today in China as YYYY-MM-DD (birthdays may not be later). */
-export function todayString(now: Date = new Date()): string {
-  return new Date(now.getTime() + SITE_UTC_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** A real calendar date written YYYY-MM-DD, from 1900 on. */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && Number(match[1]) >= 1900;
-}
-
-const text = z
-  .string()
-  .optional()
-  .transform((value) => (value ?? "").trim());
-
-function optionalText(name: string, max: number) {
-  return text
-    .refine((value) => charCount(value) <= max, `${name}不能超过 ${max} 个字`)
-    .refine((value) => !CONTROL_CHARS.test(value), `${name}不能包含控制字符`);
-}
+const optional = <T extends z.ZodTypeAny>(schema: T) => schema.optional().transform((value) => value ?? "");
 
 /** intent=update-info */
 export function createProfileInfoSchema(now: () => Date = () => new Date()) {
   return z.object({
-    nickname: text
-      .refine((value) => value !== "", "请输入昵称")
-      .refine((value) => charCount(value) <= NICKNAME_MAX, `昵称最多 ${NICKNAME_MAX} 个字`)
-      .refine((value) => !CONTROL_CHARS.test(value), "昵称不能包含控制字符"),
+    nickname: requiredNicknameSchema,
     gender: z.enum(["0", "1", "2"], { errorMap: () => ({ message: "请选择性别" }) }).default("0"),
-    birthday: text
-      .refine((value) => value === "" || isCalendarDate(value), "请输入正确的日期")
-      .refine((value) => value === "" || !isCalendarDate(value) || value <= todayString(now()), "生日不能晚于今天"),
-    city: optionalText("城市", CITY_MAX),
-    bio: optionalText("个性签名", BIO_MAX),
+    birthday: optional(createBirthdaySchema(now)),
+    city: optional(citySchema),
+    bio: optional(bioSchema),
   });
 }
 export const ProfileInfoSchema = createProfileInfoSchema();
@@ -89,21 +74,16 @@ export type BindType = (typeof ACCOUNT_TYPES)[number];
 export const BIND_PURPOSES = ["bind", "change"] as const;
 export type BindPurpose = (typeof BIND_PURPOSES)[number];
 
-const accountFor = (type: BindType, value: string) => (type === "phone" ? PHONE_PATTERN.test(value) : EMAIL_PATTERN.test(value));
-
-/** The account part of the bind form (also what send-code needs). */
+/** The account part of the bind form (also what send-code needs); checked by its type's rule. */
 const bindAccountShape = {
   type: z.enum(ACCOUNT_TYPES, { errorMap: () => ({ message: "账号类型不正确" }) }),
   purpose: z.enum(BIND_PURPOSES).catch("bind"),
-  account: text,
+  account: z.string().optional().transform((value) => value ?? ""),
 };
 
-function checkAccount(value: { type: BindType; account: string }, ctx: z.RefinementCtx) {
-  if (value.account === "") {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["account"], message: value.type === "phone" ? "请输入手机号" : "请输入邮箱" });
-  } else if (!accountFor(value.type, value.account)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["account"], message: value.type === "phone" ? PHONE_MESSAGE : EMAIL_MESSAGE });
-  }
+function checkAccount<T extends { type: BindType; account: string }>(value: T, ctx: z.RefinementCtx) {
+  const checked = (value.type === "phone" ? phoneSchema : emailSchema).safeParse(value.account);
+  if (!checked.success) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["account"], message: checked.error.issues[0]!.message });
 }
 
 /** intent=send-code inside a bind form: the account to send the code to. */
@@ -113,31 +93,20 @@ export const BindSendCodeSchema = z.object(bindAccountShape).superRefine(checkAc
 export const BindAccountSchema = z
   .object({
     ...bindAccountShape,
-    code: text.refine((value) => value !== "", "请输入验证码").refine((value) => value === "" || /^\d{6}$/.test(value), "验证码为 6 位数字"),
+    code: verificationCodeSchema,
   })
   .superRefine(checkAccount);
 export type BindAccount = z.infer<typeof BindAccountSchema>;
 
 /** intent=unbind */
-export const UnbindAccountSchema = z.object({
-  type: z.enum(["phone", "email", "wechat"], { errorMap: () => ({ message: "账号类型不正确" }) }),
-});
-
-/** Passwords are not trimmed: spaces count like any other character. */
-const newPassword = z
-  .string({ required_error: "请输入新密码" })
-  .default("")
-  .refine((value) => value !== "", "请输入新密码")
-  .refine((value) => value === "" || charCount(value) >= PASSWORD_MIN, `新密码至少 ${PASSWORD_MIN} 个字符`)
-  .refine((value) => charCount(value) <= PASSWORD_MAX, `新密码不能超过 ${PASSWORD_MAX} 个字符`)
-  .refine((value) => value === "" || value.trim() !== "", "密码不能全是空格");
+export const UnbindAccountSchema = unbindAccountBodySchema;
 
 /** intent=password; the old password is asked only when the user already has one. */
 export function createChangePasswordSchema(options: { hasPassword: boolean }) {
   return z
     .object({
       oldPassword: z.string().optional().default(""),
-      newPassword,
+      newPassword: newPasswordSchema("新密码"),
       confirmPassword: z.string().optional().default(""),
     })
     .superRefine((value, ctx) => {
@@ -147,7 +116,7 @@ export function createChangePasswordSchema(options: { hasPassword: boolean }) {
       if (value.confirmPassword === "") {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: "请再次输入新密码" });
       } else if (value.confirmPassword !== value.newPassword) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: "两次输入的密码不一致" });
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirmPassword"], message: PASSWORD_MISMATCH_MESSAGE });
       }
     });
 }
@@ -161,7 +130,7 @@ export function checkAvatarFile(file: { type: string; size: number } | null | un
   return undefined;
 }
 
-/** Size to draw an image at so its longer side is at most `max` (SPEC 9: max image size 2000). */
+/** Size to draw an image at so its longer side is at most `max`. */
 export function fitWithin(width: number, height: number, max = CROPPER_MAX_IMAGE_SIZE): { width: number; height: number; scale: number } {
   const longer = Math.max(width, height);
   if (!(longer > max)) return { width, height, scale: 1 };
@@ -187,23 +156,8 @@ export function maskEmail(email: string | null | undefined): string {
   return `${shown}****${value.slice(at)}`;
 }
 
-/** The account fields decision 004 returns from user-info. */
-export type ProfileUser = {
-  id: number;
-  nickname: string;
-  avatar: string | null;
-  gender: number | null;
-  birthday: string | null;
-  bio: string | null;
-  signature?: string | null;
-  city: string | null;
-  phone: string | null;
-  email: string | null;
-  wechatBound: boolean;
-  wechatNickname: string | null;
-  hasPassword: boolean;
-  createdAt: string;
-};
+/** The signed-in user as the profile pages show them. */
+export type ProfileUser = UserView;
 
 /** How many ways in (phone, e-mail, WeChat) the user has; the last one cannot be unbound. */
 export function waysIn(user: Pick<ProfileUser, "phone" | "email" | "wechatBound">): number {

@@ -21,7 +21,7 @@ export type SendCodeState =
   | { status: "captcha"; account: string; message: string; captcha: FormCaptcha | null }
   | { status: "error"; account: string; message: string; field?: "account" };
 
-/** Checks the account against the purpose's rule (SPEC 5 messages). */
+/** Checks the account against the purpose's rule, with the contract's messages. */
 export function accountProblem(account: string, purpose: CodePurpose, kind?: "phone" | "email"): string | null {
   if (!account) return kind === "email" ? "请输入邮箱" : kind === "phone" || purpose === "login" ? "请输入手机号" : "请输入手机号或邮箱";
   if (kind === "phone" || purpose === "login") return isPhone(account) ? null : PHONE_MESSAGE;

@@ -1,32 +1,31 @@
+import {
+  ACCOUNT_MESSAGE,
+  EMAIL_MESSAGE,
+  EMAIL_PATTERN,
+  PHONE_MESSAGE,
+  PHONE_PATTERN,
+  accountSchema,
+  emailSchema,
+  isEmail,
+  isPhone,
+  isPhoneOrEmail,
+  phoneSchema,
+} from "@contract/fields";
 import { z } from "zod";
 
-/** SPEC 5/8 form messages. */
-export const PHONE_MESSAGE = "手机号格式不正确";
-export const EMAIL_MESSAGE = "邮箱格式不正确";
-export const ACCOUNT_MESSAGE = "手机号或邮箱账号格式不正确";
-/** SPEC 8: invalid input in a dialog. */
+/**
+ * The account field rules of the forms: the contract's, so the website and the backend accept and
+ * refuse the same values with the same Chinese messages.
+ */
+
+export { ACCOUNT_MESSAGE, EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_MESSAGE, PHONE_PATTERN, isEmail, isPhone, isPhoneOrEmail };
+
+/** Invalid input in a dialog. */
 export const INVALID_INPUT_MESSAGE = "输入的数据不合法!";
 
-/** Exactly 11 digits, first 1, second 3–9. */
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-/** Letters, digits, _ or - before and after @, then one or two dot-separated 2–3 character suffixes. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]{2,3}){1,2}$/;
-
-export function isPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value);
-}
-
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value);
-}
-
-export function isPhoneOrEmail(value: string): boolean {
-  return isPhone(value) || isEmail(value);
-}
-
 /**
- * Validators in the SPEC's shape: `undefined` when fine, else the message.
- * Phone and e-mail pass silently when empty; the account check is not invoked for an empty value.
+ * Validators answering `undefined` when fine, else the message. Phone and e-mail pass silently
+ * when empty; the account check is not invoked for an empty value.
  */
 export function validatePhone(value: string | null | undefined): string | undefined {
   const text = (value ?? "").trim();
@@ -64,12 +63,10 @@ export function required(message: string) {
   return trimmed.refine((value) => value !== "", { message });
 }
 
-/** Required variants, for forms where the field must be filled in. */
-export const RequiredPhoneSchema = required("请输入手机号").pipe(z.string().regex(PHONE_PATTERN, PHONE_MESSAGE));
-export const RequiredEmailSchema = required("请输入邮箱").pipe(z.string().regex(EMAIL_PATTERN, EMAIL_MESSAGE));
-export const RequiredAccountSchema = required("请输入手机号或邮箱").pipe(
-  z.string().refine(isPhoneOrEmail, { message: ACCOUNT_MESSAGE }),
-);
+/** Required variants: 请输入手机号 / 请输入邮箱 / 请输入手机号或邮箱 when empty or missing. */
+export const RequiredPhoneSchema = phoneSchema;
+export const RequiredEmailSchema = emailSchema;
+export const RequiredAccountSchema = accountSchema;
 
 /** First error message per field, for rendering beside inputs. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -15,9 +15,11 @@ describe("send-code helpers", () => {
   });
 
   it("recognises the backend's captcha refusals", () => {
-    expect(isCaptchaRequired(new ApiError({ status: 400, code: "400", message: "请先完成滑块验证" }))).toBe(true);
-    expect(isCaptchaRequired(new ApiError({ status: 400, code: "400", message: "滑块验证已失效，请重新验证" }))).toBe(true);
-    expect(isCaptchaRequired(new ApiError({ status: 429, code: "429", message: "获取验证码过于频繁" }))).toBe(false);
+    const refusal = (status: number, message: string) => new ApiError({ status, code: String(status), message, serverMessage: message });
+    expect(isCaptchaRequired(refusal(400, "请先完成滑块验证"))).toBe(true);
+    expect(isCaptchaRequired(refusal(400, "滑块验证已失效，请重新验证"))).toBe(true);
+    expect(isCaptchaRequired(refusal(400, "手机号格式不正确"))).toBe(false);
+    expect(isCaptchaRequired(refusal(429, "获取验证码过于频繁"))).toBe(false);
   });
 
   it("treats the button and a click on the captcha image as a send-code intent", () => {

@@ -1,67 +1,66 @@
-import { apiGet, apiPost, isApiError } from "~/utils/api.server";
+import { SEND_CODE_CAPTCHA_MESSAGE } from "@contract/account";
+import { ERROR_CODES } from "@contract/envelope";
+import { sendVerificationCode as sendCodeCall } from "~/services/account.server";
+import { isApiError, type ApiCaller } from "~/services/api-client.server";
+import { checkFormClick, dataUri, newFormChallenge } from "~/services/captcha.server";
 import { errorMessage } from "~/utils/api-errors";
-import { RESEND_COOLDOWN_S, accountProblem, type CodePurpose, type FormCaptcha, type SendCodeState } from "./send-code";
+import { accountProblem, type CodePurpose, type FormCaptcha, type SendCodeState } from "./send-code";
 
-/** What the backend's `/captcha/get` answers (AJ-Captcha blockPuzzle). */
-export type CaptchaChallenge = {
-  originalImageBase64: string;
-  jigsawImageBase64: string;
-  token: string;
-  secretKey: string;
-  width?: number;
-  height?: number;
-  pieceWidth?: number;
-};
+/** What the backend says when the captcha verification sent along was already spent or has expired. */
+const CAPTCHA_SPENT_MESSAGE = "滑块验证已失效，请重新验证";
 
-/** A captcha image as the backend sends it (bare base64 or a data: URI) → a data: URI. */
-export function dataUri(base64: string): string {
-  return base64.startsWith("data:") ? base64 : `data:image/png;base64,${base64}`;
-}
-
-/** The backend refuses `sendCode` with these messages when a solved captcha is needed. */
+/**
+ * The backend refuses `sendCode` until a captcha is solved. It answers with the general code 400,
+ * so the refusal is known by its message until the backend gives it a code of its own.
+ */
 export function isCaptchaRequired(error: unknown): boolean {
-  return isApiError(error) && /滑块验证/.test(error.message);
+  return (
+    isApiError(error) &&
+    error.code === ERROR_CODES.badRequest &&
+    (error.serverMessage === SEND_CODE_CAPTCHA_MESSAGE || error.serverMessage === CAPTCHA_SPENT_MESSAGE)
+  );
 }
 
-/** A fresh no-JS captcha challenge (`GET /captcha/get?mode=form`), or null when the backend fails. */
-export async function getFormCaptcha(request: Request): Promise<FormCaptcha | null> {
+/** A fresh no-JS captcha challenge, or null when the backend fails. */
+export async function getFormCaptcha(caller: ApiCaller): Promise<FormCaptcha | null> {
   try {
-    const challenge = await apiGet<CaptchaChallenge>(request, "/captcha/get", { captchaType: "blockPuzzle", mode: "form" });
+    const challenge = await newFormChallenge(caller);
     return {
       token: challenge.token,
       image: dataUri(challenge.originalImageBase64),
       piece: dataUri(challenge.jigsawImageBase64),
-      width: challenge.width ?? 310,
-      height: challenge.height ?? 155,
+      width: challenge.width,
+      height: challenge.height,
     };
-  } catch {
+  } catch (error) {
+    if (error instanceof Response && error.status !== 502) throw error;
     return null;
   }
 }
 
 /**
- * Asks the backend to send a code (POST /web/api/account/sendCode). Never throws an ApiError:
- * the outcome is a `SendCodeState` to render. A 401 on bind/change still throws the api client's
- * redirect home.
+ * Asks the backend to send a code. Never throws an ApiError: the outcome is a `SendCodeState` to
+ * render. A 401 on bind/change still throws the API client's redirect home.
  */
 export async function sendVerificationCode(
-  request: Request,
+  caller: ApiCaller,
   input: { account: string; purpose: CodePurpose; captchaVerification?: string | null; kind?: "phone" | "email" },
 ): Promise<SendCodeState> {
   const account = (input.account ?? "").trim();
   const problem = accountProblem(account, input.purpose, input.kind);
   if (problem) return { status: "error", account, message: problem, field: "account" };
   try {
-    const body: Record<string, string> = { account, purpose: input.purpose };
-    if (input.captchaVerification) body.captchaVerification = input.captchaVerification;
-    const result = await apiPost<{ cooldown?: number }>(request, "/web/api/account/sendCode", body);
-    const cooldown = Number(result?.cooldown) > 0 ? Number(result?.cooldown) : RESEND_COOLDOWN_S;
+    const result = await sendCodeCall(caller, {
+      account,
+      purpose: input.purpose,
+      ...(input.captchaVerification ? { captchaVerification: input.captchaVerification } : {}),
+    });
     return {
       status: "sent",
       account,
-      cooldown,
+      cooldown: result.cooldown,
       sentAt: Date.now(),
-      message: `验证码已发送至 ${account}，10 分钟内有效；${cooldown} 秒后可重新发送`,
+      message: `验证码已发送至 ${account}，${Math.round(result.expiresIn / 60)} 分钟内有效；${result.cooldown} 秒后可重新发送`,
     };
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -73,12 +72,12 @@ export async function sendVerificationCode(
 }
 
 /**
- * The whole no-JS send-code step for a page action: reads the account field, solves a posted
+ * The whole no-JS send-code step for a page action: reads the account field, checks a posted
  * captcha click (`captchaToken` + `click.x`/`click.y` from `<input type="image" name="click">`),
  * sends the code and, when the backend wants a captcha, attaches a fresh form challenge.
  */
 export async function sendCodeFromForm(
-  request: Request,
+  caller: ApiCaller,
   formData: FormData,
   options: { accountFieldName: string; purpose: CodePurpose; kind?: "phone" | "email" },
 ): Promise<SendCodeState> {
@@ -89,25 +88,15 @@ export async function sendCodeFromForm(
   const clickY = formData.get("click.y");
   if (!captchaVerification && captchaToken && clickX !== null && clickY !== null) {
     try {
-      const checked = await apiPost<{ captchaVerification: string }>(request, "/captcha/check", {
-        mode: "form",
-        token: captchaToken,
-        "click.x": Number(clickX),
-        "click.y": Number(clickY),
-      });
+      const checked = await checkFormClick(caller, { token: captchaToken, x: Number(clickX), y: Number(clickY) });
       captchaVerification = checked.captchaVerification;
     } catch (error) {
       if (error instanceof Response) throw error;
-      return {
-        status: "captcha",
-        account,
-        message: errorMessage(error),
-        captcha: await getFormCaptcha(request),
-      };
+      return { status: "captcha", account, message: errorMessage(error), captcha: await getFormCaptcha(caller) };
     }
   }
-  const state = await sendVerificationCode(request, { account, purpose: options.purpose, captchaVerification, kind: options.kind });
-  if (state.status === "captcha") return { ...state, captcha: await getFormCaptcha(request) };
+  const state = await sendVerificationCode(caller, { account, purpose: options.purpose, captchaVerification, kind: options.kind });
+  if (state.status === "captcha") return { ...state, captcha: await getFormCaptcha(caller) };
   return state;
 }
 

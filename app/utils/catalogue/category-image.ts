@@ -1,5 +1,5 @@
 /**
- * SPEC 1 style-category artwork: `/images/category/{code}-{dark|light}.svg`.
+ * Style-category artwork: `/images/category/{code}-{dark|light}.svg`.
  * An unknown code falls back to a random default image `/images/category/default-{1..4}-{theme}.svg`.
  */
 

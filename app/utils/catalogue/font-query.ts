@@ -1,3 +1,4 @@
+import { FONT_SORTS, KEYWORD_MAX, type FontSort } from "@contract/catalogue";
 import { z } from "zod";
 import { truncateChars, type ListLayout, type PreviewTheme } from "./fonts";
 
@@ -11,15 +12,15 @@ export const DEFAULT_PREVIEW_TEXT = "点赞关注不迷路";
 export const LIST_TEXT_MAX = 100;
 export const TESTER_TEXT_MAX = 200;
 export const LIST_PAGE_SIZE = 10;
-export const KEYWORD_MAX = 50;
+export { KEYWORD_MAX };
 export const TESTER_SIZE_MIN = 12;
 export const TESTER_SIZE_MAX = 200;
 export const TESTER_SIZE_DEFAULT = 64;
 
 export const LAYOUTS = ["stick", "card", "table"] as const satisfies readonly ListLayout[];
 export const LAYOUT_LABELS: Record<ListLayout, string> = { stick: "条形", card: "卡片", table: "表格" };
-export const SORTS = ["hot", "new", "name"] as const;
-export type FontSort = (typeof SORTS)[number];
+export const SORTS = FONT_SORTS;
+export type { FontSort };
 export const SORT_LABELS: Record<FontSort, string> = { hot: "最热", new: "最新", name: "名称" };
 export const THEMES = ["light", "dark"] as const satisfies readonly PreviewTheme[];
 export const THEME_LABELS: Record<PreviewTheme, string> = { light: "浅色", dark: "深色" };

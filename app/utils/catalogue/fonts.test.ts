@@ -88,14 +88,13 @@ describe("catalogue helpers", () => {
   });
 
   it("maps licences to badge kinds", () => {
-    expect(licenseKind({ commercialLabel: "免费商用", commercialUse: true })).toBe("free");
-    expect(licenseKind({ commercialLabel: "个人免费", commercialUse: false })).toBe("personal");
-    expect(licenseKind({ commercialLabel: "需授权", commercialUse: false })).toBe("paid");
-    expect(licenseKind({ commercialLabel: "other", commercialUse: true })).toBe("free");
+    expect(licenseKind({ commercialLabel: "免费商用" })).toBe("free");
+    expect(licenseKind({ commercialLabel: "个人免费" })).toBe("personal");
+    expect(licenseKind({ commercialLabel: "需授权" })).toBe("paid");
     expect(licenseKind(null)).toBe("paid");
-    expect(licenseLabel({ commercialLabel: "x", commercialUse: false })).toBe("需授权");
-    expect(licenseExplanation({ code: "OFL-1.1", commercialLabel: "免费商用", commercialUse: true })).toContain("开源");
-    expect(licenseExplanation({ code: "custom", commercialLabel: "个人免费", commercialUse: false })).toContain("个人");
+    expect(licenseLabel({ commercialLabel: "个人免费" })).toBe("个人免费");
+    expect(licenseExplanation({ code: "OFL-1.1", commercialLabel: "免费商用" })).toContain("开源");
+    expect(licenseExplanation({ code: "custom", commercialLabel: "个人免费" })).toContain("个人");
   });
 
   it("computes coverage", () => {
@@ -152,8 +151,8 @@ describe("catalogue helpers", () => {
 
 describe("toFontSummary", () => {
   it("keeps what lists show and drops the detail page's heavy fields", () => {
-    const child = { ...sampleFont(), fontGNo: "10002", weight: 700, fileSize: 200, description: "很长的介绍" };
-    const font = { ...sampleFont(), childFontResource: [sampleFont(), child] };
+    const child = { ...sampleFont(), fontGNo: "10002", weight: 700, fileSize: 200, description: "很长的介绍", childFontResource: [] };
+    const font = { ...sampleFont(), childFontResource: [{ ...sampleFont(), childFontResource: [] }, child] };
     const summary = toFontSummary(font);
     expect(summary).not.toHaveProperty("description");
     expect(summary).not.toHaveProperty("charsets");

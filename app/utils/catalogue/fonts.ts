@@ -1,76 +1,24 @@
 /**
- * Catalogue types (mirroring docs/api.md) and pure helpers shared by server and browser.
- * No server-only imports here.
+ * Pure helpers about fonts, shared by server and browser. The catalogue's types are the contract's.
  */
 
-export type StyleCategory = {
-  code: string;
-  name: string;
-  url: string;
-  imageDark: string;
-  imageLight: string;
-  sort: number;
-};
+import { downloadFont, type Charset, type ChildFont, type CommercialLabel, type Dict, type Font, type License } from "@contract/catalogue";
+import { endpointPath } from "@contract/endpoint";
 
-export type Tag = { id: number; name: string };
-
-export type CommercialLabel = "免费商用" | "个人免费" | "需授权";
-
-export type License = {
-  code: string;
-  name: string;
-  url: string | null;
-  commercialUse: boolean;
-  commercialLabel: CommercialLabel | string;
-  commercialSource: string;
-};
-
-export type Charset = { code: string; name: string; covered: number; total: number };
-
-export type Font = {
-  fontGNo: string;
-  familyId: number;
-  familyName: string;
-  familyNameEn: string;
-  fontName: string;
-  styleName: string;
-  weight: number;
-  webFontFamily: string;
-  woffPath: string | null;
-  ttfPath: string;
-  isDefault: boolean;
-  description: string;
-  styles: StyleCategory[];
-  tags: Tag[];
-  license: License;
-  designer: string | null;
-  foundry: string | null;
-  copyright: string | null;
-  version: string | null;
-  glyphCount: number;
-  charsets: Charset[];
-  fileSize: number;
-  format: "ttf" | string;
-  videoUrl: string | null;
-  downloads: number;
-  views: number;
-  createdAt: string;
-  childFontResource: Font[];
-};
-
-export type Page<T> = { records: T[]; total: number; current: number; size: number; pages: number };
-
-export type Dict = { category: string; dictNumber: string; dictName: string; sort: number };
-
-export type DownloadFile = { fontGNo: string; fileName: string; format: string; size: number; url: string };
-
-export type DownloadFiles = { fontGNo: string; files: DownloadFile[] };
-
-/** Item of the subset batch request (SPEC 7). */
-export type SubsetRequestItem = { gno: string; text: string };
-
-/** Item of the subset response (SPEC 3). */
-export type SubsetResponseItem = { gno: string; text: string; familyName: string; woffPath: string; ttfPath: string };
+export type {
+  Charset,
+  ChildFont,
+  CommercialLabel,
+  Dict,
+  DownloadFile,
+  DownloadFiles,
+  Font,
+  License,
+  StyleCategory,
+  Tag,
+} from "@contract/catalogue";
+export type { Page } from "@contract/envelope";
+export type { SubsetRequestItem, SubsetResponseItem } from "@contract/subset";
 
 /** A subset face ready to be declared in the page (paths usable by the browser). */
 export type PreviewFace = { gno: string; familyName: string; woffPath: string; ttfPath: string };
@@ -130,22 +78,20 @@ function trimZero(value: string): string {
 
 export type LicenseKind = "free" | "personal" | "paid";
 
-/** Badge kind of a licence: 免费商用 → free, 个人免费 → personal, 需授权 (or unknown) → paid. */
-export function licenseKind(license: Pick<License, "commercialLabel" | "commercialUse"> | null | undefined): LicenseKind {
-  if (!license) return "paid";
-  if (license.commercialLabel === "免费商用") return "free";
-  if (license.commercialLabel === "个人免费") return "personal";
-  if (license.commercialLabel === "需授权") return "paid";
-  return license.commercialUse ? "free" : "paid";
+const LICENSE_KINDS: Readonly<Record<CommercialLabel, LicenseKind>> = { 免费商用: "free", 个人免费: "personal", 需授权: "paid" };
+
+/** Badge kind of a licence: 免费商用 → free, 个人免费 → personal, 需授权 (or no licence) → paid. */
+export function licenseKind(license: Pick<License, "commercialLabel"> | null | undefined): LicenseKind {
+  return license ? LICENSE_KINDS[license.commercialLabel] : "paid";
 }
 
-export function licenseLabel(license: Pick<License, "commercialLabel" | "commercialUse"> | null | undefined): CommercialLabel {
+export function licenseLabel(license: Pick<License, "commercialLabel"> | null | undefined): CommercialLabel {
   const kind = licenseKind(license);
   return kind === "free" ? "免费商用" : kind === "personal" ? "个人免费" : "需授权";
 }
 
 /** A plain-Chinese explanation of what a licence allows. */
-export function licenseExplanation(license: Pick<License, "code" | "commercialLabel" | "commercialUse">): string {
+export function licenseExplanation(license: Pick<License, "code" | "commercialLabel">): string {
   const code = license.code.toUpperCase();
   if (code.startsWith("OFL")) {
     return "这是 SIL 开源字体许可证（OFL）。个人和商业用途都免费：可以用在短视频标题、字幕、封面、海报、广告和 App 里，也可以嵌入到作品或软件中分发。可以修改字体，但修改后的版本不能再用原来的字体名发布；不能单独把字体文件拿去售卖。";
@@ -215,7 +161,7 @@ export function joinBase(base: string, path: string): string {
 
 /** Browser URL of the file download of a font weight. */
 export function downloadHref(browserApiBase: string, fontGNo: string): string {
-  return joinBase(browserApiBase, `/api/v1/web/${encodeURIComponent(fontGNo)}/download`);
+  return joinBase(browserApiBase, endpointPath(downloadFont, { id: fontGNo }));
 }
 
 /** A font's CSS font-family value for a preview: only the subset face, then a generic fallback. */
@@ -263,12 +209,31 @@ export function familyFileSize(font: { fileSize: number; childFontResource?: Arr
   return children.reduce((sum, child) => sum + (child.fileSize || 0), 0);
 }
 
+/** A weight of a family as the detail page lists it. */
+export type FontWeight = Omit<ChildFont, "childFontResource">;
+
+/** Every weight of the font's family, the font itself included, lightest first. */
+export function familyWeights(font: Font): FontWeight[] {
+  const children = font.childFontResource.some((child) => child.fontGNo === font.fontGNo)
+    ? font.childFontResource
+    : [...font.childFontResource, font];
+  return sortedWeights(children.map(({ childFontResource: _children, ...weight }) => weight));
+}
+
+/** A font's own fields, without its family (which the detail page carries as `weights`). */
+export type FontDetail = Omit<Font, "childFontResource">;
+
+export function withoutFamily(font: Font): FontDetail {
+  const { childFontResource: _children, ...own } = font;
+  return own;
+}
+
 /** Children sorted by weight (lightest first). */
 export function sortedWeights<T extends Pick<Font, "weight" | "fontGNo">>(children: T[]): T[] {
   return [...children].sort((a, b) => a.weight - b.weight || a.fontGNo.localeCompare(b.fontGNo));
 }
 
-/** Dictionary entries of one category, sorted, compared as strings (SPEC 3). */
+/** Dictionary entries of one category, sorted, compared as strings. */
 export function dictEntries(dicts: Dict[], category: string): Dict[] {
   return dicts
     .filter((dict) => String(dict.category) === String(category))

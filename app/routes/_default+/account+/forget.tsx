@@ -3,8 +3,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useSubmitBusy } from "~/components/account/form-hints";
 import { AuthPage } from "~/components/account/auth-page";
 import { ForgetPasswordForm } from "~/components/account/forget-password-form";
-import { apiPost, apiPut } from "~/utils/api.server";
-import { ForgetVerifyEmailSchema, ForgetVerifyPhoneSchema, ResetPasswordSchema, accountBy, formObject, validate, type AccountFormResult } from "~/utils/account/account-forms";
+import { isResetTicketInvalid, resetPassword, verifyResetCode } from "~/services/account.server";
+import { ForgetVerifyEmailSchema, ForgetVerifyPhoneSchema, ResetPasswordSchema, accountBy, formObject, validate } from "~/utils/account/account-forms";
 import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
 import { safeRedirect } from "~/utils/session.server";
 import { clearResetCookie, readResetCookie, serializeResetCookie } from "./forget.server";
@@ -20,7 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { by: accountBy(url.searchParams.get("by"), "email"), step, redirectTo: safeRedirect(url.searchParams.get("redirect")) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const caller = { request, context };
   const url = new URL(request.url);
   const formData = await parseFormSubmission(request);
   const by = accountBy(url.searchParams.get("by") ?? String(formData.get("by") ?? ""), "email");
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = validate(ResetPasswordSchema, formObject(formData));
     if (!parsed.ok) return invalid(form, formData, parsed.fieldErrors, { step: "reset" });
     try {
-      await apiPut<null>(request, "/web/api/account/rest-pwd", {
+      await resetPassword(caller, {
         ticket,
         password: parsed.data.password,
         confirmPassword: parsed.data.confirmPassword,
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     } catch (error) {
       // A used or expired ticket: start again from step 1.
-      const expired = error instanceof Error && /凭证|ticket|过期|失效/i.test(error.message);
+      const expired = isResetTicketInvalid(error);
       return failed(form, formData, error, { step: expired ? "verify" : "reset" }, expired ? { headers: { "Set-Cookie": clearResetCookie() } } : undefined);
     }
     return redirectWithToast(
@@ -53,19 +54,19 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (isSendCodeIntent(formData)) {
-    return codeSent(form, formData, await sendCodeFromForm(request, formData, { accountFieldName: "account", purpose: "reset", kind: by }), { step: "verify" });
+    return codeSent(form, formData, await sendCodeFromForm(caller, formData, { accountFieldName: "account", purpose: "reset", kind: by }), { step: "verify" });
   }
   const parsed = validate(by === "phone" ? ForgetVerifyPhoneSchema : ForgetVerifyEmailSchema, formObject(formData));
   if (!parsed.ok) return invalid(form, formData, parsed.fieldErrors, { step: "verify" });
   try {
-    const verified = await apiPost<{ ticket: string; expired?: number }>(request, "/web/api/account/rest-code-verify", {
+    const verified = await verifyResetCode(caller, {
       account: parsed.data.account,
       code: parsed.data.code,
       website: parsed.data.website,
     });
     return data(
       { form, values: {}, fieldErrors: {}, formError: null, step: "reset" as const },
-      { headers: { "Set-Cookie": serializeResetCookie(verified.ticket, verified.expired ?? 900) } },
+      { headers: { "Set-Cookie": serializeResetCookie(verified.ticket, verified.expired) } },
     );
   } catch (error) {
     return failed(form, formData, error, { step: "verify" });
@@ -74,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForgetPage() {
   const { by, step, redirectTo } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as AccountFormResult | undefined;
+  const result = useActionData<typeof action>();
   const busy = useSubmitBusy();
   const current = result?.step ?? step;
   return (

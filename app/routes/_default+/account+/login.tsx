@@ -5,11 +5,11 @@ import { AuthPage } from "~/components/account/auth-page";
 import { CodeLoginForm } from "~/components/account/code-login-form";
 import { LoginTabs } from "~/components/account/login-tabs";
 import { PasswordLoginForm } from "~/components/account/password-login-form";
-import { apiPost } from "~/utils/api.server";
+import { loginWithCode, loginWithPassword } from "~/services/account.server";
 import { getToken } from "~/utils/auth.server";
-import { LoginCodeSchema, LoginPasswordSchema, formObject, loginMode, validate, type AccountFormResult } from "~/utils/account/account-forms";
+import { LoginCodeSchema, LoginPasswordSchema, formObject, loginMode, validate } from "~/utils/account/account-forms";
 import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
-import { redirectLoggedIn, safeRedirect, type LoginData } from "~/utils/session.server";
+import { redirectLoggedIn, safeRedirect } from "~/utils/session.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
 
@@ -22,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { mode: loginMode(url.searchParams.get("mode")), redirectTo };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const caller = { request, context };
   const url = new URL(request.url);
   const formData = await parseFormSubmission(request);
   const mode = loginMode(url.searchParams.get("mode") ?? String(formData.get("mode") ?? ""));
@@ -30,16 +31,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (mode === "code") {
     if (isSendCodeIntent(formData)) {
-      return codeSent("code", formData, await sendCodeFromForm(request, formData, { accountFieldName: "phone", purpose: "login", kind: "phone" }));
+      return codeSent("code", formData, await sendCodeFromForm(caller, formData, { accountFieldName: "phone", purpose: "login", kind: "phone" }));
     }
     const parsed = validate(LoginCodeSchema, formObject(formData));
     if (!parsed.ok) return invalid("code", formData, parsed.fieldErrors);
     try {
-      const login = await apiPost<LoginData>(request, "/web/api/sms-login", {
-        phone: parsed.data.phone,
-        code: parsed.data.code,
-        website: parsed.data.website,
-      });
+      const login = await loginWithCode(caller, { phone: parsed.data.phone, code: parsed.data.code, website: parsed.data.website });
       return redirectLoggedIn(login, redirectTo);
     } catch (error) {
       return failed("code", formData, error);
@@ -49,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = validate(LoginPasswordSchema, formObject(formData));
   if (!parsed.ok) return invalid("password", formData, parsed.fieldErrors);
   try {
-    const login = await apiPost<LoginData>(request, "/web/api/login", {
+    const login = await loginWithPassword(caller, {
       account: parsed.data.account,
       password: parsed.data.password,
       website: parsed.data.website,
@@ -62,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { mode, redirectTo } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as AccountFormResult | undefined;
+  const result = useActionData<typeof action>();
   const busy = useSubmitBusy();
   return (
     <AuthPage title="登录" subtitle="登录后可收藏字体、对比字体、查看下载记录">

@@ -3,11 +3,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useSubmitBusy } from "~/components/account/form-hints";
 import { AuthPage } from "~/components/account/auth-page";
 import { RegisterForm } from "~/components/account/register-form";
-import { apiPost } from "~/utils/api.server";
+import { registerWithEmail, registerWithPhone } from "~/services/account.server";
 import { getToken } from "~/utils/auth.server";
-import { RegisterEmailSchema, RegisterPhoneSchema, accountBy, formObject, validate, type AccountFormResult } from "~/utils/account/account-forms";
+import { RegisterEmailSchema, RegisterPhoneSchema, accountBy, formObject, validate } from "~/utils/account/account-forms";
 import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
-import { redirectLoggedIn, safeRedirect, type LoginData } from "~/utils/session.server";
+import { redirectLoggedIn, safeRedirect } from "~/utils/session.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
 
@@ -20,7 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { by: accountBy(url.searchParams.get("by")), redirectTo };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const caller = { request, context };
   const url = new URL(request.url);
   const formData = await parseFormSubmission(request);
   const by = accountBy(url.searchParams.get("by") ?? String(formData.get("by") ?? ""));
@@ -28,20 +29,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(formData.get("redirect") ?? url.searchParams.get("redirect"));
 
   if (isSendCodeIntent(formData)) {
-    return codeSent(form, formData, await sendCodeFromForm(request, formData, { accountFieldName: by, purpose: "register", kind: by }));
+    return codeSent(form, formData, await sendCodeFromForm(caller, formData, { accountFieldName: by, purpose: "register", kind: by }));
   }
-  const parsed = validate(by === "phone" ? RegisterPhoneSchema : RegisterEmailSchema, formObject(formData));
+  const fields = formObject(formData);
+  const parsed = by === "phone" ? validate(RegisterPhoneSchema, fields) : validate(RegisterEmailSchema, fields);
   if (!parsed.ok) return invalid(form, formData, parsed.fieldErrors);
-  const value = parsed.data as { phone?: string; email?: string; code: string; password: string; confirmPassword: string; nickname: string; website: string };
+  const { code, password, confirmPassword, nickname, website } = parsed.data;
+  const details = { code, password, confirmPassword, website, ...(nickname ? { nickname } : {}) };
   try {
-    const login = await apiPost<LoginData>(request, `/web/api/account/register/${by}`, {
-      ...(by === "phone" ? { phone: value.phone } : { email: value.email }),
-      code: value.code,
-      password: value.password,
-      confirmPassword: value.confirmPassword,
-      ...(value.nickname ? { nickname: value.nickname } : {}),
-      website: value.website,
-    });
+    const login =
+      "phone" in parsed.data
+        ? await registerWithPhone(caller, { ...details, phone: parsed.data.phone })
+        : await registerWithEmail(caller, { ...details, email: parsed.data.email });
     return redirectLoggedIn(login, redirectTo, "注册成功，已为你登录");
   } catch (error) {
     return failed(form, formData, error);
@@ -50,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const { by, redirectTo } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as AccountFormResult | undefined;
+  const result = useActionData<typeof action>();
   const busy = useSubmitBusy();
   return (
     <AuthPage title="注册账号" subtitle="用手机号或邮箱注册，收藏和下载你喜欢的字体">

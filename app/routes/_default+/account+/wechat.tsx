@@ -3,15 +3,19 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AuthPage } from "~/components/account/auth-page";
 import { LoginTabs } from "~/components/account/login-tabs";
 import { WechatPanel, type WechatView } from "~/components/account/wechat-panel";
-import { apiGet, isApiError } from "~/utils/api.server";
+import { ERROR_CODES } from "@contract/envelope";
+import { websiteConfig } from "~/config.server";
+import { isApiError } from "~/services/api-client.server";
+import { completeWechatLogin, getQrConfig, wechatFrameUrl } from "~/services/wechat.server";
 import { errorMessage } from "~/utils/api-errors";
 import { getToken } from "~/utils/auth.server";
-import { clearWechatCookie, readWechatCookie, redirectLoggedIn, safeRedirect, serializeWechatCookie, wechatFrameUrl, type LoginData, type WechatQrConfig } from "~/utils/session.server";
+import { clearWechatCookie, readWechatCookie, redirectLoggedIn, safeRedirect, serializeWechatCookie } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "微信登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const caller = { request, context };
   const url = new URL(request.url);
   const code = url.searchParams.get("code");
   const state = url.searchParams.get("state");
@@ -25,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return redirectWithToast("/account/wechat", { type: "error", message: "登录状态已失效，请重新扫码" }, clear);
     }
     try {
-      const result = await apiGet<LoginData & { action?: string }>(request, "/web/api/wechat/callback", { code, state });
-      if (!result?.token) return redirectWithToast(remembered.redirect, { type: "success", message: "微信绑定成功" }, clear);
+      const result = await completeWechatLogin(caller, { code, state });
+      if (result.action === "bind") return redirectWithToast(remembered.redirect, { type: "success", message: "微信绑定成功" }, clear);
       const response = redirectLoggedIn(result, remembered.redirect, result.action === "register" ? "微信登录成功，已为你创建账号" : "登录成功");
       response.headers.append("Set-Cookie", clearWechatCookie());
       return response;
@@ -39,21 +43,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirect"));
   if (getToken(request)) throw redirect(redirectTo);
   try {
-    // Anonymous on purpose: with a token the backend would issue a *bind* state.
-    const config = await apiGet<WechatQrConfig>(null, "/web/api/wechat/qr-config");
+    const config = await getQrConfig(caller, { purpose: "login" });
     const view: WechatView = {
       configured: true,
       state: config.state,
       frameUrl: wechatFrameUrl(config),
       // The external frame cannot load in automated tests: show the placeholder there.
-      embed: process.env.NODE_ENV !== "test",
+      embed: !websiteConfig.isTest,
       redirectTo,
       message: null,
     };
-    return data({ view }, { headers: { "Set-Cookie": serializeWechatCookie({ state: config.state, redirect: redirectTo }, config.expiresIn ?? 600), "Cache-Control": "no-store" } });
+    return data({ view }, { headers: { "Set-Cookie": serializeWechatCookie({ state: config.state, redirect: redirectTo }, config.expiresIn), "Cache-Control": "no-store" } });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    const notConfigured = isApiError(error) && error.code === "W00001";
+    if (!isApiError(error)) throw error;
+    const notConfigured = error.code === ERROR_CODES.wechatNotConfigured;
     const view: WechatView = {
       configured: false,
       state: null,
@@ -67,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function WechatPage() {
-  const { view } = useLoaderData<typeof loader>() as unknown as { view: WechatView };
+  const { view } = useLoaderData<typeof loader>();
   return (
     <AuthPage title="微信登录" subtitle="使用微信扫一扫，安全快捷登录">
       <LoginTabs active="wechat" redirectTo={view.redirectTo} />

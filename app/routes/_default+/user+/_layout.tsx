@@ -3,11 +3,12 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { UserAvatar } from "~/components/user/user-avatar";
 import { UserNav } from "~/components/user/user-nav";
 import userStyles from "~/styles/user.css";
-import { apiGet, throwApiErrorResponse } from "~/utils/api.server";
+import { websiteConfig } from "~/config.server";
+import { getUserInfo } from "~/services/account.server";
 import { requireAuthGuard } from "~/utils/auth.server";
-import { joinBase } from "~/utils/catalogue/fonts";
-import { getEnv } from "~/utils/env.server";
 import { formatMemberSince, type ProfileUser } from "~/utils/account/profile-forms";
+import { avatarBrowserUrl } from "~/utils/root-data";
+import { throwApiError } from "~/utils/responses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: userStyles }];
 
@@ -15,18 +16,11 @@ export const meta: MetaFunction = () => [{ title: "个人中心 - 短视频字�
 
 export type UserLayoutData = { user: ProfileUser; avatarUrl: string | null };
 
-/** The signed-in user (GET /web/api/account/user-info); a 401 / S00106 sends the visitor home. */
-export async function loader({ request }: LoaderFunctionArgs) {
+/** The signed-in user; a 401 / S00106 sends the visitor home. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAuthGuard(request);
-  let user: ProfileUser;
-  try {
-    user = await apiGet<ProfileUser>(request, "/web/api/account/user-info");
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    throwApiErrorResponse(error);
-  }
-  const avatarUrl = user.avatar ? joinBase(getEnv().browserApiBase, user.avatar) : null;
-  return { user, avatarUrl } satisfies UserLayoutData;
+  const user = await getUserInfo({ request, context }).catch(throwApiError);
+  return { user, avatarUrl: avatarBrowserUrl(user.avatar, websiteConfig.apiBase) } satisfies UserLayoutData;
 }
 
 /** The user centre: a profile summary and the section navigation beside each page. */

@@ -16,19 +16,13 @@ import { FontSpecimen, specimenBigChars, specimenText } from "~/components/catal
 import { LicenseBadge } from "~/components/catalogue/license-badge";
 import { TypeTester } from "~/components/catalogue/type-tester";
 import fontStylesHref from "~/styles/font.css";
-import { apiGet, isApiError, notFound } from "~/utils/api.server";
-import {
-  fontHref,
-  sortedWeights,
-  weightName,
-  type DownloadFiles,
-  type Font,
-  type PreviewFace,
-  type PreviewTheme,
-} from "~/utils/catalogue/fonts";
-import { getEnv } from "~/utils/env.server";
+import { websiteConfig } from "~/config.server";
+import { isApiError } from "~/services/api-client.server";
+import { getDownloadFiles, getFont } from "~/services/catalogue.server";
+import { loadPreviewFaces } from "~/services/subset.server";
+import { familyWeights, fontHref, weightName, withoutFamily, type PreviewFace, type PreviewTheme } from "~/utils/catalogue/fonts";
+import { notFound } from "~/utils/responses.server";
 import { DEFAULT_PREVIEW_TEXT, parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
-import { loadPreviewFaces } from "~/utils/subset.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];
 
@@ -41,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-/** SPEC 2 validate hook: the id must be digits. */
+/** The route's check: the id must be digits. */
 export function isValidFontId(id: string | undefined): id is string {
   return typeof id === "string" && /^\d{1,18}$/.test(id);
 }
@@ -49,41 +43,32 @@ export function isValidFontId(id: string | undefined): id is string {
 /** `_faces=1`: the live type tester asks for new faces only (no view is counted). */
 const FACES_PARAM = "_faces";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isValidFontId(params.id)) throw notFound();
+  const caller = { request, context };
   const id = params.id;
   const url = new URL(request.url);
   const { query: tester, notice } = parseTesterQuery(url.searchParams);
   const facesOnly = url.searchParams.get(FACES_PARAM) === "1";
 
-  const rethrow = (error: unknown): never => {
-    if (error instanceof Response) throw error;
-    if (isApiError(error) && (error.status === 404 || error.code === "404" || error.status === 400)) throw notFound();
-    throw error;
-  };
-
   const [font, download] = await Promise.all([
-    (facesOnly
-      ? apiGet<Font>(request, `/api/v1/web/search/fontInformation/${id}`)
-      : apiGet<Font>(request, "/web/api/font/getFontDetail", { fontGNo: id })
-    ).catch(rethrow),
+    getFont(caller, id, { countView: !facesOnly }).catch((error: unknown) => {
+      if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound();
+      throw error;
+    }),
     facesOnly
-      ? Promise.resolve(null)
-      : apiGet<DownloadFiles>(request, "/web/api/font/get-download-url", { fontGNo: id }).catch((error: unknown) => {
-          if (error instanceof Response) throw error;
+      ? null
+      : getDownloadFiles(caller, id).catch((error: unknown) => {
+          if (!isApiError(error)) throw error;
           return null;
         }),
   ]);
-  if (!font || typeof font !== "object" || !font.fontGNo) throw notFound();
 
   const previewText = tester.text || `${font.familyName} ${DEFAULT_PREVIEW_TEXT}`;
   const bigText = specimenBigChars(tester.text || font.familyName);
-  const weights = sortedWeights(
-    font.childFontResource?.some((child) => child.fontGNo === font.fontGNo)
-      ? font.childFontResource
-      : [...(font.childFontResource ?? []), { ...font, childFontResource: [] }],
-  );
+  const weights = familyWeights(font);
   const faces = await loadPreviewFaces(
+    caller,
     weights.map((weight) => ({
       gno: weight.fontGNo,
       text:
@@ -95,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 
   return {
-    font,
+    font: withoutFamily(font),
     weights,
     files: download?.files ?? [],
     faces,
@@ -103,7 +88,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notice,
     previewText,
     bigText,
-    browserApiBase: getEnv().browserApiBase,
+    browserApiBase: websiteConfig.apiBase,
   };
 }
 
@@ -348,6 +333,8 @@ function FontDetailPage() {
       {font.videoUrl ? (
         <section id="video" className="font-section" aria-labelledby="video-title">
           <h2 id="video-title">视频</h2>
+          {/* The font's demonstration videos show type in motion; they have no speech to caption. */}
+          {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
           <video className="font-video" src={font.videoUrl} controls preload="none" playsInline>
             <a href={font.videoUrl}>观看视频</a>
           </video>

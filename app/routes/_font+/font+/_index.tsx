@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { ErrorPage, describeError } from "~/components/ui/error-page";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { FontFilters, type CategoryChip } from "~/components/catalogue/font-filters";
@@ -7,8 +7,10 @@ import { FontList } from "~/components/catalogue/font-list";
 import { LayoutSwitch } from "~/components/catalogue/layout-switch";
 import { Pagination } from "~/components/ui/pagination";
 import fontStylesHref from "~/styles/font.css";
-import { apiGet, isApiError } from "~/utils/api.server";
-import { dictEntries, toFontSummary, type Dict, type Font, type Page, type StyleCategory, type Tag } from "~/utils/catalogue/fonts";
+import { isApiError, type ApiCaller } from "~/services/api-client.server";
+import { getDictionaries, getHomeData, listFonts } from "~/services/catalogue.server";
+import { loadPreviewFaces } from "~/services/subset.server";
+import { dictEntries, toFontSummary, type Font, type Page, type Tag } from "~/utils/catalogue/fonts";
 import {
   LIST_PAGE_SIZE,
   fontListSearch,
@@ -17,7 +19,6 @@ import {
   type FontListQuery,
 } from "~/utils/catalogue/font-query";
 import { useStaticUrl } from "~/utils/root-data";
-import { loadPreviewFaces } from "~/utils/subset.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];
 
@@ -33,28 +34,32 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-async function loadCategories(request: Request): Promise<CategoryChip[]> {
-  const dicts = await apiGet<Dict[]>(request, "/web/api/dict/font-default").catch((error) => {
-    if (error instanceof Response) throw error;
-    return [] as Dict[];
-  });
-  const fromDict = dictEntries(Array.isArray(dicts) ? dicts : [], "style")
+/** The style filters: the style dictionary, or the home page's categories when it has none. */
+async function loadCategories(caller: ApiCaller): Promise<CategoryChip[]> {
+  const dicts = await getDictionaries(caller).catch(ignoreRefusal([]));
+  const fromDict = dictEntries(dicts, "style")
     .filter((dict) => dict.dictNumber !== "all")
-    .map((dict) => ({ code: String(dict.dictNumber), name: dict.dictName }));
+    .map((dict) => ({ code: dict.dictNumber, name: dict.dictName }));
   if (fromDict.length > 0) return fromDict;
-  const home = await apiGet<{ categories?: StyleCategory[] }>(request, "/web/api/showData/getData").catch((error) => {
-    if (error instanceof Response) throw error;
-    return null;
-  });
+  const home = await getHomeData(caller).catch(ignoreRefusal(null));
   return (home?.categories ?? [])
     .filter((category) => category.code !== "all")
     .sort((a, b) => a.sort - b.sort)
     .map((category) => ({ code: category.code, name: category.name }));
 }
 
+/** A refusal gives `fallback`; a redirect or an answer that breaks the contract goes on to the error page. */
+function ignoreRefusal<T>(fallback: T) {
+  return (error: unknown): T => {
+    if (!isApiError(error)) throw error;
+    return fallback;
+  };
+}
+
 const EMPTY_PAGE: Page<Font> = { records: [], total: 0, current: 1, size: LIST_PAGE_SIZE, pages: 0 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const caller = { request, context };
   const url = new URL(request.url);
   const parsed = parseFontListQuery(url.searchParams);
   let query = parsed.query;
@@ -64,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (query.fit && !query.text) notices.push("先输入预览文字，“只看能显示这段文字的字体”才会生效。");
 
   const fetchPage = (q: FontListQuery) =>
-    apiGet<Page<Font>>(request, "/web/api/font/getFontList", {
+    listFonts(caller, {
       current: q.page,
       size: LIST_PAGE_SIZE,
       style: q.style,
@@ -75,14 +80,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }).then(
       (page) => ({ page, rejected: null as string | null }),
       (error: unknown) => {
-        if (error instanceof Response) throw error;
         // The backend rejected a parameter: an empty list and a notice rather than an error page.
         if (isApiError(error) && error.status === 400) return { page: EMPTY_PAGE, rejected: error.message };
         throw error;
       },
     );
 
-  let [{ page, rejected }, categories] = await Promise.all([fetchPage(query), loadCategories(request)]);
+  const [first, categories] = await Promise.all([fetchPage(query), loadCategories(caller)]);
+  let { page, rejected } = first;
   if (rejected && query.style && categories.length > 0 && !categories.some((c) => c.code === query.style)) {
     // An unknown style code: show every style instead (like any other bad parameter).
     query = { ...query, style: undefined };
@@ -91,15 +96,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (rejected) notices.push(rejected);
 
-  const records = Array.isArray(page.records) ? page.records : [];
+  const records = page.records;
   if (records.length === 0 && query.page > 1 && page.pages > 0) {
     notices.push(`第 ${query.page} 页没有内容，一共只有 ${page.pages} 页。`);
   }
 
-  const faces = await loadPreviewFaces(records.map((font) => ({ gno: font.fontGNo, text: previewText })));
+  const faces = await loadPreviewFaces(caller, records.map((font) => ({ gno: font.fontGNo, text: previewText })));
 
   const tagMap = new Map<number, Tag>();
-  for (const font of records) for (const tag of font.tags ?? []) if (!tagMap.has(tag.id)) tagMap.set(tag.id, tag);
+  for (const font of records) for (const tag of font.tags) if (!tagMap.has(tag.id)) tagMap.set(tag.id, tag);
   const tags = [...tagMap.values()].slice(0, 16);
   const tagName = query.tag ? (tagMap.get(query.tag)?.name ?? null) : null;
   if (query.tag && !tagMap.has(query.tag)) tags.unshift({ id: query.tag, name: tagName ?? `标签 ${query.tag}` });
@@ -225,6 +230,9 @@ function EmptyState({ query }: { query: FontListQuery }) {
 }
 
 export function ErrorBoundary() {
-  const { status, message } = describeError(useRouteError());
-  return <ErrorPage status={status} message={status >= 500 ? "服务暂时不可用，请稍后刷新重试" : message} />;
+  const error = useRouteError();
+  const { status, message } = describeError(error);
+  // A response we threw carries a message meant for the visitor; anything else stays unsaid.
+  const shown = isRouteErrorResponse(error) || status < 500 ? message : "服务暂时不可用，请稍后刷新重试";
+  return <ErrorPage status={status} message={shown} />;
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadPreviewFaces } from "./subset.server";
 
 type Seen = { method: string; url: string; contentType: string; body: unknown };
@@ -17,6 +17,14 @@ function read(req: IncomingMessage): Promise<string> {
     req.on("data", (chunk) => (text += chunk));
     req.on("end", () => resolve(text));
   });
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
 }
 
 function send(res: ServerResponse, status: number, payload: unknown) {
@@ -42,12 +50,7 @@ function ok(body: unknown, res: ServerResponse) {
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const raw = await read(req);
-    let body: unknown = null;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      body = raw;
-    }
+    const body = parseJson(raw);
     seen.push({ method: req.method ?? "", url: req.url ?? "", contentType: req.headers["content-type"] ?? "", body });
     reply(body, res);
   });
@@ -64,14 +67,20 @@ beforeEach(() => {
   reply = ok;
 });
 
+/** A page request on a server whose subset service listens at `origin`. */
+function caller(origin = base) {
+  return { request: new Request("http://site.test/font"), context: { internalOrigin: origin } };
+}
+
 describe("loadPreviewFaces", () => {
   it("posts one batch of {gno, text} and keys faces by gno", async () => {
     const faces = await loadPreviewFaces(
+      caller(),
       [
         { gno: "10001", text: "点赞关注 点赞" },
         { gno: "10002", text: "你好" },
       ],
-      { subsetBase: base, browserSubsetBase: "" },
+      { browserSubsetBase: "" },
     );
     expect(seen).toHaveLength(1);
     expect(seen[0].method).toBe("POST");
@@ -98,32 +107,49 @@ describe("loadPreviewFaces", () => {
   });
 
   it("prefixes file paths with the browser subset base when set", async () => {
-    const faces = await loadPreviewFaces([{ gno: "10001", text: "你好" }], {
-      subsetBase: base,
+    const faces = await loadPreviewFaces(caller(), [{ gno: "10001", text: "你好" }], {
       browserSubsetBase: "https://subset.example.com/",
     });
     expect(faces["10001"].woffPath).toBe("https://subset.example.com/webfont/files/10001-abc123.woff?t=1");
     expect(faces["10001"].ttfPath).toBe("https://subset.example.com/webfont/files/10001-abc123.ttf?t=1");
   });
 
-  it("keeps absolute file URLs and prefixes digit-first family names with A", async () => {
+  it("keeps absolute file URLs", async () => {
     reply = (_body, res) =>
       send(res, 200, {
         code: "200",
-        data: [{ gno: "7", text: "好", familyName: "7-x", woffPath: "https://cdn.example.com/a.woff", ttfPath: "" }],
+        message: "success",
+        data: [{ gno: "7", text: "好", familyName: "A7-x", woffPath: "https://cdn.example.com/a.woff", ttfPath: "//cdn.example.com/a.ttf" }],
       });
-    const faces = await loadPreviewFaces([{ gno: "7", text: "好" }], { subsetBase: base, browserSubsetBase: "https://s" });
-    expect(faces["7"]).toEqual({ gno: "7", familyName: "A7-x", woffPath: "https://cdn.example.com/a.woff", ttfPath: "" });
+    const faces = await loadPreviewFaces(caller(), [{ gno: "7", text: "好" }], { browserSubsetBase: "https://s" });
+    expect(faces["7"]).toEqual({ gno: "7", familyName: "A7-x", woffPath: "https://cdn.example.com/a.woff", ttfPath: "//cdn.example.com/a.ttf" });
+  });
+
+  it("gives {} and logs the call and the field when the answer breaks the contract (a family name starting with a digit)", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      reply = (_body, res) =>
+        send(res, 200, {
+          code: "200",
+          message: "success",
+          data: [{ gno: "7", text: "好", familyName: "7-x", woffPath: "/a.woff", ttfPath: "/a.ttf" }],
+        });
+      expect(await loadPreviewFaces(caller(), [{ gno: "7", text: "好" }], { browserSubsetBase: "" })).toEqual({});
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[api\] POST \/webfont\/http .*data\.0\.familyName/));
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("limits and dedupes text, and dedupes gnos", async () => {
     const long = Array.from({ length: 400 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join("");
     await loadPreviewFaces(
+      caller(),
       [
         { gno: "1", text: long },
         { gno: "1", text: "重复" },
       ],
-      { subsetBase: base, browserSubsetBase: "" },
+      { browserSubsetBase: "" },
     );
     const body = seen[0].body as { gno: string; text: string }[];
     expect(body).toHaveLength(1);
@@ -132,13 +158,13 @@ describe("loadPreviewFaces", () => {
 
   it("returns {} on a non-200 code", async () => {
     reply = (_body, res) => send(res, 400, { code: "400", message: "字体 99999 不存在", data: null });
-    expect(await loadPreviewFaces([{ gno: "99999", text: "你好" }], { subsetBase: base, browserSubsetBase: "" })).toEqual(
+    expect(await loadPreviewFaces(caller(), [{ gno: "99999", text: "你好" }], { browserSubsetBase: "" })).toEqual(
       {},
     );
     reply = (_body, res) => send(res, 200, { code: 200, message: "number code", data: [] });
-    expect(await loadPreviewFaces([{ gno: "1", text: "你好" }], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
+    expect(await loadPreviewFaces(caller(), [{ gno: "1", text: "你好" }], { browserSubsetBase: "" })).toEqual({});
     reply = (_body, res) => send(res, 200, { code: "500", message: "x", data: [] });
-    expect(await loadPreviewFaces([{ gno: "1", text: "你好" }], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
+    expect(await loadPreviewFaces(caller(), [{ gno: "1", text: "你好" }], { browserSubsetBase: "" })).toEqual({});
   });
 
   it("retries items one by one when a multi-item batch is rejected, keeping the good faces", async () => {
@@ -149,12 +175,13 @@ describe("loadPreviewFaces", () => {
       } else ok(body, res);
     };
     const faces = await loadPreviewFaces(
+      caller(),
       [
         { gno: "10001", text: "你好" },
         { gno: "10037", text: "你好" },
         { gno: "10002", text: "你好" },
       ],
-      { subsetBase: base, browserSubsetBase: "" },
+      { browserSubsetBase: "" },
     );
     expect(Object.keys(faces).sort()).toEqual(["10001", "10002"]);
     expect(seen).toHaveLength(4);
@@ -166,19 +193,19 @@ describe("loadPreviewFaces", () => {
       res.writeHead(200, { "Content-Type": "text/html" });
       res.end("<html>");
     };
-    expect(await loadPreviewFaces([{ gno: "1", text: "你" }], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
+    expect(await loadPreviewFaces(caller(), [{ gno: "1", text: "你" }], { browserSubsetBase: "" })).toEqual({});
 
     reply = () => {
       /* never answers */
     };
     const started = Date.now();
     expect(
-      await loadPreviewFaces([{ gno: "1", text: "你" }], { subsetBase: base, browserSubsetBase: "", timeoutMs: 200 }),
+      await loadPreviewFaces(caller(), [{ gno: "1", text: "你" }], { browserSubsetBase: "", timeoutMs: 200 }),
     ).toEqual({});
     expect(Date.now() - started).toBeLessThan(3000);
 
     expect(
-      await loadPreviewFaces([{ gno: "1", text: "你" }], { subsetBase: "http://127.0.0.1:1", browserSubsetBase: "" }),
+      await loadPreviewFaces(caller("http://127.0.0.1:1"), [{ gno: "1", text: "你" }], { browserSubsetBase: "" }),
     ).toEqual({});
   });
 
@@ -186,20 +213,22 @@ describe("loadPreviewFaces", () => {
     reply = (_body, res) =>
       send(res, 200, {
         code: "200",
+        message: "success",
         data: [{ gno: "1", text: "你", familyName: 'x"};</style>', woffPath: "/a.woff", ttfPath: "/a.ttf" }],
       });
-    expect(await loadPreviewFaces([{ gno: "1", text: "你" }], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
+    expect(await loadPreviewFaces(caller(), [{ gno: "1", text: "你" }], { browserSubsetBase: "" })).toEqual({});
   });
 
   it("makes no request for an empty batch or empty texts (SPEC 7)", async () => {
-    expect(await loadPreviewFaces([], { subsetBase: base, browserSubsetBase: "" })).toEqual({});
+    expect(await loadPreviewFaces(caller(), [], { browserSubsetBase: "" })).toEqual({});
     expect(
       await loadPreviewFaces(
+        caller(),
         [
           { gno: "1", text: "" },
           { gno: "2", text: "  \n" },
         ],
-        { subsetBase: base, browserSubsetBase: "" },
+        { browserSubsetBase: "" },
       ),
     ).toEqual({});
     expect(seen).toHaveLength(0);

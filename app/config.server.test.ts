@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { publicConfig, readWebsiteConfig } from "./config.server";
+
+describe("readWebsiteConfig", () => {
+  it("defaults to the embedded backend, same-origin files and production cookies", () => {
+    expect(readWebsiteConfig({})).toEqual({
+      appTitle: "短视频字体",
+      apiBase: "",
+      subsetBase: "",
+      staticBase: "",
+      siteDomain: "",
+      isProduction: true,
+      isTest: false,
+    });
+  });
+
+  it("uses the operator's addresses, trimmed of trailing slashes", () => {
+    const config = readWebsiteConfig({
+      APP_TITLE: "字体站",
+      API_BASE: "https://api.example.com/",
+      SUBSET_BASE: "https://subset.example.com",
+      STATIC_BASE: "https://cdn.example.com/",
+      SITE_DOMAIN: "example.com",
+      NODE_ENV: "test",
+    });
+    expect(config).toEqual({
+      appTitle: "字体站",
+      apiBase: "https://api.example.com",
+      subsetBase: "https://subset.example.com",
+      staticBase: "https://cdn.example.com",
+      siteDomain: "example.com",
+      isProduction: false,
+      isTest: true,
+    });
+    expect(publicConfig(config)).toEqual({
+      appTitle: "字体站",
+      apiBase: "https://api.example.com",
+      subsetBase: "https://subset.example.com",
+      staticBase: "https://cdn.example.com",
+    });
+  });
+
+  it("refuses an address that is not http(s), naming the variable", () => {
+    expect(() => readWebsiteConfig({ API_BASE: "api.example.com" })).toThrow(/API_BASE: 必须是以 http:\/\/ 或 https:\/\/ 开头的地址/);
+  });
+});

@@ -1,0 +1,23 @@
+import type { AppLoadContext } from "@remix-run/node";
+
+declare module "@remix-run/server-runtime" {
+  /** Loader data arrives by single fetch (turbo-stream): `useLoaderData` is typed accordingly. */
+  interface Future {
+    v3_singleFetch: true;
+  }
+
+  /** What server.ts hands every loader and action. */
+  interface AppLoadContext {
+    /**
+     * This server's own address (`http://127.0.0.1:3000`): loaders reach the embedded backend and
+     * subset service over HTTP there, unless API_BASE / SUBSET_BASE name other ones.
+     */
+    internalOrigin: string;
+  }
+}
+
+export type { AppLoadContext };
+
+export function createLoadContext(internalOrigin: string): AppLoadContext {
+  return { internalOrigin };
+}

@@ -1,0 +1,188 @@
+import {
+  endpointPath,
+  type BodyEncoding,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type EndpointService,
+  type JsonEndpointDefinition,
+  type PathParams,
+} from "@contract/endpoint";
+import { SUCCESS_CODE, TOKEN_EXPIRED_CODE } from "@contract/envelope";
+import { z } from "zod";
+import { websiteConfig } from "~/config.server";
+import type { AppLoadContext } from "~/load-context";
+import { ApiError, HTTP_STATUS_MESSAGES, messageForHttpStatus } from "~/utils/api-errors";
+import { getToken, redirectHomeClearingToken } from "~/utils/auth.server";
+
+/**
+ * The one piece of the website that talks to the backend: it knows the base addresses, the token
+ * and XHR headers, the timeout and the `{code, message, data}` envelope, and checks every answer
+ * against the contract. The services in this folder call it with the contract's endpoints.
+ */
+
+export { ApiError, isApiError } from "~/utils/api-errors";
+
+/** 60 s: the longest a call may hang before the visitor is told the network timed out. */
+export const API_TIMEOUT_MS = 60_000;
+
+export const CONTRACT_BREACH_MESSAGE = "后端返回的数据格式不正确，请稍后重试";
+
+/** Who is calling: the visitor's request (token, address) and the server's load context (where the backend is). */
+export type ApiCaller = { request: Request; context: AppLoadContext };
+
+/** A contract endpoint answering the JSON envelope. */
+export type JsonEndpoint = JsonEndpointDefinition & { kind: "json"; service: EndpointService; bodyEncoding: BodyEncoding };
+
+export type CallOptions<E extends JsonEndpoint> = {
+  params?: PathParams<E["path"]>;
+  query?: EndpointQuery<E>;
+  /** JSON, or the text fields of a multipart body (then `files` are added as file parts). */
+  body?: EndpointBody<E>;
+  files?: Record<string, Blob>;
+  timeoutMs?: number;
+  /** Leave the visitor's token out even where the endpoint takes one (e.g. a WeChat *login* state). */
+  anonymous?: boolean;
+};
+
+type QueryInput = Record<string, unknown>;
+
+/** `base + path + ?query`, keeping a base path and dropping empty query values. */
+export function buildApiUrl(base: string, path: string, query?: QueryInput): string {
+  const url = new URL(`${base.replace(/\/+$/, "")}${path.startsWith("/") ? path : `/${path}`}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null || item === "") continue;
+      url.searchParams.append(key, String(item));
+    }
+  }
+  return url.toString();
+}
+
+/** Where the endpoint's service is: the configured address, or this server's own. */
+export function serviceBase(endpoint: { service: EndpointService }, context: AppLoadContext): string {
+  const configured = endpoint.service === "subset" ? websiteConfig.subsetBase : websiteConfig.apiBase;
+  return configured || context.internalOrigin;
+}
+
+/** Headers every call sends: the XHR marker, the visitor's address, and both token headers when there is one. */
+export function apiHeaders(request: Request, options: { withToken: boolean }): Headers {
+  const headers = new Headers();
+  headers.set("X-Requested-With", "XMLHttpRequest");
+  headers.set("Accept", "application/json, text/plain, */*");
+  // server.ts puts the visitor's address here, so the backend's per-IP limits count visitors, not this server.
+  const visitorAddress = request.headers.get("X-Forwarded-For");
+  if (visitorAddress) headers.set("X-Forwarded-For", visitorAddress);
+  const token = options.withToken ? getToken(request) : null;
+  if (token) {
+    headers.set("Authorization", `Bearer ${token}`);
+    headers.set("token", token);
+  }
+  return headers;
+}
+
+const envelopeSchema = z.object({ code: z.string(), message: z.string(), data: z.unknown() });
+
+/**
+ * Calls `endpoint` and answers its `data`, checked against the contract. Throws an `ApiError` for a
+ * refusal (HTTP error or a code other than "200"), the redirect home that clears the token for a
+ * 401 or S00106, and a 502 Response when the answer breaks the contract.
+ */
+export async function callApi<E extends JsonEndpoint>(
+  caller: ApiCaller,
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<EndpointData<E>> {
+  const call = `${endpoint.method} ${endpoint.path}`;
+  const path = (endpointPath as (endpoint: { path: string }, params?: object) => string)(endpoint, options.params);
+  const url = buildApiUrl(serviceBase(endpoint, caller.context), path, options.query as QueryInput | undefined);
+  const headers = apiHeaders(caller.request, { withToken: endpoint.auth !== "none" && !options.anonymous });
+  const body = requestBody(endpoint, options, headers);
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS),
+    });
+    text = await response.text();
+  } catch (error) {
+    const status = isTimeout(error) ? 504 : 502;
+    throw new ApiError({ status, code: String(status), message: HTTP_STATUS_MESSAGES[status]!, unreachable: true });
+  }
+
+  const json = parseJson(text);
+  const refusal = json && typeof json === "object" ? (json as { code?: unknown; message?: unknown }) : null;
+  const code = refusal?.code === undefined || refusal.code === null ? null : String(refusal.code);
+  const serverMessage = typeof refusal?.message === "string" ? refusal.message : null;
+
+  if (response.status === 401 || code === TOKEN_EXPIRED_CODE) {
+    throw redirectHomeClearingToken(response.status === 401 ? messageForHttpStatus(401, serverMessage) : serverMessage || undefined);
+  }
+  if (!response.ok) {
+    throw new ApiError({
+      status: response.status,
+      code: code ?? String(response.status),
+      message: messageForHttpStatus(response.status, serverMessage),
+      serverMessage,
+    });
+  }
+
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) throw contractBreach(call, envelope.error, "");
+  if (envelope.data.code !== SUCCESS_CODE) {
+    throw new ApiError({
+      status: response.status,
+      code: envelope.data.code,
+      message: envelope.data.message || HTTP_STATUS_MESSAGES[500]!,
+      serverMessage: envelope.data.message,
+    });
+  }
+  const data = endpoint.data.safeParse(envelope.data.data);
+  if (!data.success) throw contractBreach(call, data.error, "data");
+  return data.data as EndpointData<E>;
+}
+
+function requestBody(endpoint: JsonEndpoint, options: CallOptions<JsonEndpoint>, headers: Headers): BodyInit | undefined {
+  if (endpoint.method === "GET") return undefined;
+  if (endpoint.bodyEncoding === "multipart") {
+    const form = new FormData();
+    for (const [name, value] of Object.entries((options.body ?? {}) as Record<string, unknown>)) {
+      if (value === undefined || value === null) continue;
+      form.append(name, String(value));
+    }
+    for (const [name, file] of Object.entries(options.files ?? {})) form.append(name, file);
+    // No Content-Type: fetch writes multipart/form-data with its boundary.
+    return form;
+  }
+  headers.set("Content-Type", "application/json;charset=UTF-8");
+  return JSON.stringify(options.body ?? {});
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === "TimeoutError" || (error.name === "AbortError" && /timeout/i.test(error.message)));
+}
+
+/**
+ * An answer the contract does not allow: one log line naming the call and the first field at fault
+ * (never the value: it may be personal), and a 502 the error page shows.
+ */
+function contractBreach(call: string, error: z.ZodError, root: string): Response {
+  const issue = error.issues[0];
+  const field = [root, ...(issue?.path ?? [])].filter((part) => part !== "").join(".") || "(应答)";
+  console.error(`[api] ${call} 的应答不符合约定：${field} ${issue?.message ?? ""}`.trim());
+  return Response.json({ message: CONTRACT_BREACH_MESSAGE }, { status: 502, headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,101 @@
+import { createSubsets, SUBSET_LIMITS } from "@contract/subset";
+import { websiteConfig } from "~/config.server";
+import { isApiError } from "~/utils/api-errors";
+import { joinBase, uniqueChars, type PreviewFace, type SubsetRequestItem, type SubsetResponseItem } from "~/utils/catalogue/fonts";
+import { callApi, type ApiCaller } from "./api-client.server";
+
+export type { PreviewFace } from "~/utils/catalogue/fonts";
+
+/** Per-item limit for list previews (unique characters). */
+export const LIST_SUBSET_CHARS = 200;
+/** 15 s: previews are a nicety; a page must not wait longer for them. */
+const SUBSET_TIMEOUT_MS = 15_000;
+
+/** What goes into a CSS family name unquoted and into a <style> block without escaping. */
+const SAFE_FAMILY = /^[A-Za-z_][A-Za-z0-9_-]{0,127}$/;
+const SAFE_GNO = /^[0-9A-Za-z_-]{1,40}$/;
+
+export type LoadPreviewFacesOptions = {
+  /** Unique characters kept per item (default 200). */
+  maxChars?: number;
+  timeoutMs?: number;
+  /** Base the browser loads subset files from; default SUBSET_BASE ("" = this server). */
+  browserSubsetBase?: string;
+};
+
+/**
+ * One batch call to the subset service: faces keyed by gno. Any failure (a refusal, an HTTP error,
+ * a timeout, an answer that breaks the contract) gives {} so pages still render with the fallback
+ * font. An empty batch or empty texts give {} without a call.
+ */
+export async function loadPreviewFaces(
+  caller: ApiCaller,
+  items: SubsetRequestItem[],
+  options: LoadPreviewFacesOptions = {},
+): Promise<Record<string, PreviewFace>> {
+  const maxChars = Math.min(options.maxChars ?? LIST_SUBSET_CHARS, SUBSET_LIMITS.maxCharactersPerItem);
+  const batch: Array<{ gno: string; text: string }> = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const gno = String(item.gno);
+    if (!SAFE_GNO.test(gno) || seen.has(gno)) continue;
+    const text = uniqueChars(item.text, maxChars);
+    if (!text) continue;
+    seen.add(gno);
+    batch.push({ gno, text });
+    if (batch.length >= SUBSET_LIMITS.maxItems) break;
+  }
+  if (batch.length === 0) return {};
+
+  const settings: CallSettings = {
+    browserBase: options.browserSubsetBase ?? websiteConfig.subsetBase,
+    timeoutMs: options.timeoutMs ?? SUBSET_TIMEOUT_MS,
+  };
+  const result = await callSubset(caller, batch, settings);
+  if (result.ok) return result.faces;
+  // One broken font must not strip every preview of the page: when the service answered a
+  // multi-item batch with a refusal (not a timeout), ask for each item on its own, once, in parallel.
+  if (result.answered && batch.length > 1) {
+    const singles = await Promise.all(batch.map((item) => callSubset(caller, [item], settings)));
+    const faces: Record<string, PreviewFace> = {};
+    for (const single of singles) if (single.ok) Object.assign(faces, single.faces);
+    return faces;
+  }
+  return {};
+}
+
+type CallSettings = { browserBase: string; timeoutMs: number };
+type CallResult = { ok: true; faces: Record<string, PreviewFace> } | { ok: false; answered: boolean };
+
+async function callSubset(caller: ApiCaller, batch: Array<{ gno: string; text: string }>, settings: CallSettings): Promise<CallResult> {
+  try {
+    const subsets = await callApi(caller, createSubsets, { body: batch, timeoutMs: settings.timeoutMs });
+    const wanted = new Set(batch.map((item) => item.gno));
+    const faces: Record<string, PreviewFace> = {};
+    for (const subset of subsets) {
+      const face = toFace(subset, settings.browserBase);
+      if (face && wanted.has(face.gno)) faces[face.gno] = face;
+    }
+    return { ok: true, faces };
+  } catch (error) {
+    const gnos = batch.map((item) => item.gno).join(",");
+    const reason = error instanceof Error ? error.message : error instanceof Response ? `HTTP ${error.status}` : String(error);
+    console.warn(`[subset] 子集化失败 (${gnos}): ${reason}`);
+    return { ok: false, answered: !(isApiError(error) && error.unreachable) };
+  }
+}
+
+function toFace(subset: SubsetResponseItem, browserBase: string): PreviewFace | null {
+  if (!SAFE_FAMILY.test(subset.familyName)) return null;
+  return {
+    gno: subset.gno,
+    familyName: subset.familyName,
+    woffPath: browserUrl(browserBase, subset.woffPath),
+    ttfPath: browserUrl(browserBase, subset.ttfPath),
+  };
+}
+
+function browserUrl(base: string, path: string): string {
+  if (/^https?:\/\//i.test(path) || path.startsWith("//")) return path;
+  return joinBase(base, path.startsWith("/") ? path : `/${path}`);
+}

@@ -1,0 +1,31 @@
+import { getWechatQrConfig, wechatCallback, type WechatQrConfig } from "@contract/wechat";
+import { callApi, type ApiCaller } from "./api-client.server";
+
+export type { WechatQrConfig };
+
+/**
+ * A one-time state and the QR frame's settings. With the visitor's token the backend issues a
+ * *bind* state; the login page asks anonymously so that it is always a login state.
+ */
+export function getQrConfig(caller: ApiCaller, { purpose }: { purpose: "login" | "bind" }) {
+  return callApi(caller, getWechatQrConfig, { anonymous: purpose === "login" });
+}
+
+/** Completes the login, registration or binding WeChat redirected back with. */
+export function completeWechatLogin(caller: ApiCaller, query: { code: string; state: string }) {
+  return callApi(caller, wechatCallback, { query });
+}
+
+/** The embedded WeChat QR frame's address, as wxLogin.js builds it. */
+export function wechatFrameUrl(config: Pick<WechatQrConfig, "appid" | "scope" | "redirect_uri" | "state" | "style">): string {
+  const params = new URLSearchParams({
+    appid: config.appid,
+    scope: config.scope || "snsapi_login",
+    redirect_uri: config.redirect_uri,
+    state: config.state,
+    login_type: "jssdk",
+    self_redirect: "default",
+    style: config.style || "black",
+  });
+  return `https://open.weixin.qq.com/connect/qrconnect?${params}`;
+}
