@@ -5,7 +5,7 @@ import { AuthPage } from "~/components/account/auth-page";
 import { ForgetPasswordForm } from "~/components/account/forget-password-form";
 import { isResetTicketInvalid, resetPassword, verifyResetCode } from "~/services/account.server";
 import { ForgetVerifyEmailSchema, ForgetVerifyPhoneSchema, ResetPasswordSchema, accountBy, formObject, validate } from "~/utils/account/account-forms";
-import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
+import { codeSent, failed, invalid } from "./account-actions.server";
 import { safeRedirect } from "~/utils/session.server";
 import { clearResetCookie, readResetCookie, serializeResetCookie } from "./forget.server";
 import { parseFormSubmission } from "~/utils/form-data.server";

@@ -8,7 +8,7 @@ import { PasswordLoginForm } from "~/components/account/password-login-form";
 import { loginWithCode, loginWithPassword } from "~/services/account.server";
 import { getToken } from "~/utils/auth.server";
 import { LoginCodeSchema, LoginPasswordSchema, formObject, loginMode, validate } from "~/utils/account/account-forms";
-import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
+import { codeSent, failed, invalid } from "./account-actions.server";
 import { redirectLoggedIn, safeRedirect } from "~/utils/session.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";

@@ -6,7 +6,7 @@ import { RegisterForm } from "~/components/account/register-form";
 import { registerWithEmail, registerWithPhone } from "~/services/account.server";
 import { getToken } from "~/utils/auth.server";
 import { RegisterEmailSchema, RegisterPhoneSchema, accountBy, formObject, validate } from "~/utils/account/account-forms";
-import { codeSent, failed, invalid } from "~/utils/account/account-actions.server";
+import { codeSent, failed, invalid } from "./account-actions.server";
 import { redirectLoggedIn, safeRedirect } from "~/utils/session.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";

@@ -1,8 +1,7 @@
 import { data } from "@remix-run/node";
-import { isApiError } from "~/utils/api-errors";
-import { errorMessage, toastTypeForError } from "~/utils/api-errors";
-import { keptValues, type AccountFormResult } from "./account-forms";
-import type { SendCodeState } from "./send-code";
+import { errorMessage, isApiError, toastTypeForError } from "~/utils/api-errors";
+import { keptValues, type AccountFormResult } from "~/utils/account/account-forms";
+import type { SendCodeState } from "~/utils/account/send-code";
 
 /*
  * Form answers are HTTP 200 on purpose: the page re-renders with its messages (like any form

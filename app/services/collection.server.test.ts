@@ -1,0 +1,40 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listFavoriteFontGNos } from "./collection.server";
+
+let server: Server;
+let origin = "";
+let collections: unknown = [];
+
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ code: "200", message: "success", data: collections }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const caller = () => ({ request: new Request("http://site.test/", { headers: { Cookie: "token=t" } }), context: { internalOrigin: origin } });
+const font = (fontGNo: string) => ({ fontGNo, familyName: "站酷快乐体", fontName: "站酷快乐体 常规" });
+
+describe("listFavoriteFontGNos", () => {
+  it("gives every collected font once, in collection order", async () => {
+    collections = [
+      { id: 1, name: "我的收藏", fontList: [font("10003"), font("10001")] },
+      { id: 2, name: "空", fontList: [] },
+      { id: 3, name: "又一个", fontList: [font("10001"), font("10007")] },
+    ];
+    expect(await listFavoriteFontGNos(caller())).toEqual(["10003", "10001", "10007"]);
+  });
+
+  it("gives [] for a user without collections", async () => {
+    collections = [];
+    expect(await listFavoriteFontGNos(caller())).toEqual([]);
+  });
+});
