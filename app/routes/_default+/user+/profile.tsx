@@ -6,7 +6,7 @@ import { UserAvatarForm } from "~/components/user/user-avatar-form";
 import { UserBindings } from "~/components/user/user-bindings";
 import { UserInfoForm } from "~/components/user/user-info-form";
 import { UserPasswordForm } from "~/components/user/user-password-form";
-import type { UserLayoutData } from "~/routes/_default+/user+/_layout";
+import type { loader as userLayoutLoader } from "./_layout";
 import { requireAuthGuard } from "~/utils/auth.server";
 import { formatMemberSince, genderLabel, maskEmail, maskPhone } from "~/utils/account/profile-forms";
 import { handleProfileForm, prepareWechatBind } from "./profile.server";
@@ -38,9 +38,12 @@ function InfoRow({ label, children, testId }: { label: string; children: ReactNo
 }
 
 export default function ProfilePage() {
-  const { user, avatarUrl } = useRouteLoaderData("routes/_default+/user+/_layout") as UserLayoutData;
+  const layout = useRouteLoaderData<typeof userLayoutLoader>("routes/_default+/user+/_layout");
   const { wechat } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // The page renders inside the user layout, whose loader has already loaded the user.
+  if (!layout) return null;
+  const { user, avatarUrl } = layout;
 
   return (
     <div className="user-page">
