@@ -7,14 +7,7 @@ export default {
   ignoredRouteFiles: ["**/*"],
   routes: async (defineRoutes) =>
     flatRoutes("routes", defineRoutes, {
-      ignoredRouteFiles: [
-        ".*",
-        "**/*.css",
-        "**/*.test.{js,jsx,ts,tsx}",
-        "**/__*.*",
-        "**/*.server.*",
-        "**/*.client.*",
-      ],
+      ignoredRouteFiles: [".*", "**/*.css", "**/*.test.{js,jsx,ts,tsx}", "**/__*.*", "**/*.server.*", "**/*.client.*"],
     }),
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [],

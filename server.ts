@@ -60,10 +60,7 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
     throw new Error("API_BASE 指向外部后端时，必须同时设置 SUBSET_BASE");
   }
 
-  app.use(
-    "/build",
-    express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }),
-  );
+  app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));
 
   app.use((req, _res, next) => {
@@ -80,7 +77,9 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
   let internalOrigin = "";
   const build = (await import(path.join(rootDir, "build/index.js"))) as ServerBuild;
   // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
-  app.use(createRequestHandler({ build, mode: config.nodeEnv, getLoadContext: () => createLoadContext(internalOrigin) }));
+  app.use(
+    createRequestHandler({ build, mode: config.nodeEnv, getLoadContext: () => createLoadContext(internalOrigin) }),
+  );
 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));

@@ -41,6 +41,8 @@ describe("readWebsiteConfig", () => {
   });
 
   it("refuses an address that is not http(s), naming the variable", () => {
-    expect(() => readWebsiteConfig({ API_BASE: "api.example.com" })).toThrow(/API_BASE: 必须是以 http:\/\/ 或 https:\/\/ 开头的地址/);
+    expect(() => readWebsiteConfig({ API_BASE: "api.example.com" })).toThrow(
+      /API_BASE: 必须是以 http:\/\/ 或 https:\/\/ 开头的地址/,
+    );
   });
 });

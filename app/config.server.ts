@@ -70,7 +70,12 @@ export const websiteConfig: WebsiteConfig = readWebsiteConfig(process.env);
 
 /** What the browser may know: the title and the public addresses (root loader → `env`). */
 export function publicConfig(config: WebsiteConfig = websiteConfig) {
-  return { appTitle: config.appTitle, apiBase: config.apiBase, subsetBase: config.subsetBase, staticBase: config.staticBase };
+  return {
+    appTitle: config.appTitle,
+    apiBase: config.apiBase,
+    subsetBase: config.subsetBase,
+    staticBase: config.staticBase,
+  };
 }
 
 export type PublicConfig = ReturnType<typeof publicConfig>;

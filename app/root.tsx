@@ -37,7 +37,10 @@ export const meta: MetaFunction = ({ data: rootData }) => {
   const title = (rootData as RootData | undefined)?.appTitle ?? "短视频字体";
   return [
     { title },
-    { name: "description", content: `${title}：为短视频创作者准备的中文字体库，输入文字即可预览字体效果，查看商用授权并下载。` },
+    {
+      name: "description",
+      content: `${title}：为短视频创作者准备的中文字体库，输入文字即可预览字体效果，查看商用授权并下载。`,
+    },
   ];
 };
 
@@ -56,7 +59,11 @@ async function loadUser(caller: ApiCaller): Promise<AccountUser | null> {
   try {
     const info = await getUserInfo(caller, { timeoutMs: CHROME_TIMEOUT_MS });
     const fallback = info.phone ? `用户${info.phone.slice(-4)}` : info.email ? info.email.split("@")[0]! : "用户";
-    return { id: info.id, nickname: info.nickname || fallback, avatarUrl: avatarBrowserUrl(info.avatar, websiteConfig.apiBase) };
+    return {
+      id: info.id,
+      nickname: info.nickname || fallback,
+      avatarUrl: avatarBrowserUrl(info.avatar, websiteConfig.apiBase),
+    };
   } catch (error) {
     if (error instanceof Response) throw error;
     return null;

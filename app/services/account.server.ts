@@ -19,7 +19,10 @@ import { ERROR_CODES } from "@contract/envelope";
 import { callApi, isApiError, type ApiCaller, type CallOptions } from "./api-client.server";
 
 /** The signed-in user. */
-export function getUserInfo(caller: ApiCaller, options: Pick<CallOptions<typeof getUserInfoEndpoint>, "timeoutMs"> = {}) {
+export function getUserInfo(
+  caller: ApiCaller,
+  options: Pick<CallOptions<typeof getUserInfoEndpoint>, "timeoutMs"> = {},
+) {
   return callApi(caller, getUserInfoEndpoint, options);
 }
 
@@ -64,7 +67,9 @@ export function resetPassword(caller: ApiCaller, body: EndpointBody<typeof reset
  * until it has a code of its own.
  */
 export function isResetTicketInvalid(error: unknown): boolean {
-  return isApiError(error) && error.code === ERROR_CODES.badRequest && error.serverMessage === RESET_TICKET_INVALID_MESSAGE;
+  return (
+    isApiError(error) && error.code === ERROR_CODES.badRequest && error.serverMessage === RESET_TICKET_INVALID_MESSAGE
+  );
 }
 
 export function bindAccount(caller: ApiCaller, body: EndpointBody<typeof bindAccountEndpoint>) {

@@ -33,7 +33,11 @@ beforeAll(async () => {
       }
       switch (url.pathname) {
         case "/greeting":
-          return reply(res, 200, { code: "200", message: "success", data: { hello: "世界", query: Object.fromEntries(url.searchParams) } });
+          return reply(res, 200, {
+            code: "200",
+            message: "success",
+            data: { hello: "世界", query: Object.fromEntries(url.searchParams) },
+          });
         case "/greeting/broken":
           return reply(res, 200, { code: "200", message: "success", data: { hello: 42 } });
         case "/numeric-code":
@@ -72,7 +76,12 @@ function getEndpoint(path: string, auth: "none" | "optional" | "required" = "opt
   return defineEndpoint({
     method: "GET",
     path,
-    query: z.object({ a: z.string().optional(), b: z.string().optional(), d: z.array(z.string()).optional(), message: z.string().optional() }),
+    query: z.object({
+      a: z.string().optional(),
+      b: z.string().optional(),
+      d: z.array(z.string()).optional(),
+      message: z.string().optional(),
+    }),
     data: greetingSchema,
     auth,
   });
@@ -167,7 +176,9 @@ describe("callApi: refusals", () => {
     [503, "服务不可用，服务器暂时过载或维护"],
     [504, "网络超时"],
   ])("HTTP %i → %s", async (status, message) => {
-    const error = (await caught(callApi(caller(), getEndpoint(`/status/${status}`), { query: { message: "服务端原文" } }))) as ApiError;
+    const error = (await caught(
+      callApi(caller(), getEndpoint(`/status/${status}`), { query: { message: "服务端原文" } }),
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(status);
     expect(error.message).toBe(message);
@@ -176,28 +187,33 @@ describe("callApi: refusals", () => {
   });
 
   it("HTTP 400 shows the server's message; a non-JSON error body still maps by status", async () => {
-    const refused = (await caught(callApi(caller(), getEndpoint("/status/400"), { query: { message: "参数 current 必须是正整数" } }))) as ApiError;
+    const refused = (await caught(
+      callApi(caller(), getEndpoint("/status/400"), { query: { message: "参数 current 必须是正整数" } }),
+    )) as ApiError;
     expect(refused.message).toBe("参数 current 必须是正整数");
     const broken = (await caught(callApi(caller(), getEndpoint("/not-json")))) as ApiError;
     expect(broken.status).toBe(500);
     expect(broken.message).toBe("服务器错误，请联系管理员");
   });
 
-  it.each(["/status/401", "/expired", "/expired-401"])("%s (401 or S00106) redirects home, clearing the token, with a toast", async (path) => {
-    const thrown = await caught(callApi(caller("token=abc"), getEndpoint(path)));
-    expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
-    const cookies = response.headers.getSetCookie();
-    expect(cookies.find((value) => value.startsWith("token=")) ?? "").toMatch(/^token=;.*Max-Age=0/);
-    const flash = cookies.find((value) => value.startsWith("toast=")) ?? "";
-    const { toast } = getToast(new Request("http://x/", { headers: { Cookie: flash.split(";")[0]! } }));
-    expect(toast).toMatchObject({
-      type: "error",
-      message: path === "/status/401" ? "用户没有权限（令牌、用户名、密码错误）" : "登录已过期，请重新登录",
-    });
-  });
+  it.each(["/status/401", "/expired", "/expired-401"])(
+    "%s (401 or S00106) redirects home, clearing the token, with a toast",
+    async (path) => {
+      const thrown = await caught(callApi(caller("token=abc"), getEndpoint(path)));
+      expect(thrown).toBeInstanceOf(Response);
+      const response = thrown as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+      const cookies = response.headers.getSetCookie();
+      expect(cookies.find((value) => value.startsWith("token=")) ?? "").toMatch(/^token=;.*Max-Age=0/);
+      const flash = cookies.find((value) => value.startsWith("toast=")) ?? "";
+      const { toast } = getToast(new Request("http://x/", { headers: { Cookie: flash.split(";")[0]! } }));
+      expect(toast).toMatchObject({
+        type: "error",
+        message: path === "/status/401" ? "用户没有权限（令牌、用户名、密码错误）" : "登录已过期，请重新登录",
+      });
+    },
+  );
 
   it("times out with 504 网络超时, and a refused connection is 502 网络错误", async () => {
     const late = (await caught(callApi(caller(), getEndpoint("/slow"), { timeoutMs: 100 }))) as ApiError;
@@ -236,7 +252,9 @@ describe("callApi: answers that break the contract", () => {
 
 describe("buildApiUrl", () => {
   it("keeps a base path and encodes the query", () => {
-    expect(buildApiUrl("https://api.example.com/prefix/", "/web/api/x", { q: "字" })).toBe("https://api.example.com/prefix/web/api/x?q=%E5%AD%97");
+    expect(buildApiUrl("https://api.example.com/prefix/", "/web/api/x", { q: "字" })).toBe(
+      "https://api.example.com/prefix/web/api/x?q=%E5%AD%97",
+    );
     expect(buildApiUrl("http://127.0.0.1:3000", "web/api/x")).toBe("http://127.0.0.1:3000/web/api/x");
   });
 });

@@ -32,7 +32,11 @@ export const CONTRACT_BREACH_MESSAGE = "后端返回的数据格式不正确，�
 export type ApiCaller = { request: Request; context: AppLoadContext };
 
 /** A contract endpoint answering the JSON envelope. */
-export type JsonEndpoint = JsonEndpointDefinition & { kind: "json"; service: EndpointService; bodyEncoding: BodyEncoding };
+export type JsonEndpoint = JsonEndpointDefinition & {
+  kind: "json";
+  service: EndpointService;
+  bodyEncoding: BodyEncoding;
+};
 
 export type CallOptions<E extends JsonEndpoint> = {
   params?: PathParams<E["path"]>;
@@ -121,7 +125,9 @@ export async function callApi<E extends JsonEndpoint>(
   const serverMessage = typeof refusal?.message === "string" ? refusal.message : null;
 
   if (response.status === 401 || code === TOKEN_EXPIRED_CODE) {
-    throw redirectHomeClearingToken(response.status === 401 ? messageForHttpStatus(401, serverMessage) : serverMessage || undefined);
+    throw redirectHomeClearingToken(
+      response.status === 401 ? messageForHttpStatus(401, serverMessage) : serverMessage || undefined,
+    );
   }
   if (!response.ok) {
     throw new ApiError({
@@ -147,7 +153,11 @@ export async function callApi<E extends JsonEndpoint>(
   return data.data as EndpointData<E>;
 }
 
-function requestBody(endpoint: JsonEndpoint, options: CallOptions<JsonEndpoint>, headers: Headers): BodyInit | undefined {
+function requestBody(
+  endpoint: JsonEndpoint,
+  options: CallOptions<JsonEndpoint>,
+  headers: Headers,
+): BodyInit | undefined {
   if (endpoint.method === "GET") return undefined;
   if (endpoint.bodyEncoding === "multipart") {
     const form = new FormData();
@@ -173,7 +183,10 @@ function parseJson(text: string): unknown {
 }
 
 function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === "TimeoutError" || (error.name === "AbortError" && /timeout/i.test(error.message)));
+  return (
+    error instanceof Error &&
+    (error.name === "TimeoutError" || (error.name === "AbortError" && /timeout/i.test(error.message)))
+  );
 }
 
 /**

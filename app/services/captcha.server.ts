@@ -20,7 +20,9 @@ export function checkSlider(caller: ApiCaller, check: { token: string; pointJson
 
 /** Checks a click on the gap of the no-JavaScript picture. */
 export function checkFormClick(caller: ApiCaller, check: { token: string; x: number; y: number }) {
-  return callApi(caller, checkCaptcha, { body: { mode: "form", token: check.token, "click.x": check.x, "click.y": check.y } });
+  return callApi(caller, checkCaptcha, {
+    body: { mode: "form", token: check.token, "click.x": check.x, "click.y": check.y },
+  });
 }
 
 /** A captcha image as the backend sends it (bare base64 or a data: URI) → a data: URI. */

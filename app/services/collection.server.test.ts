@@ -20,7 +20,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const caller = () => ({ request: new Request("http://site.test/", { headers: { Cookie: "token=t" } }), context: { internalOrigin: origin } });
+const caller = () => ({
+  request: new Request("http://site.test/", { headers: { Cookie: "token=t" } }),
+  context: { internalOrigin: origin },
+});
 const font = (fontGNo: string) => ({ fontGNo, familyName: "站酷快乐体", fontName: "站酷快乐体 常规" });
 
 describe("listFavoriteFontGNos", () => {

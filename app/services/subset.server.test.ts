@@ -119,10 +119,23 @@ describe("loadPreviewFaces", () => {
       send(res, 200, {
         code: "200",
         message: "success",
-        data: [{ gno: "7", text: "好", familyName: "A7-x", woffPath: "https://cdn.example.com/a.woff", ttfPath: "//cdn.example.com/a.ttf" }],
+        data: [
+          {
+            gno: "7",
+            text: "好",
+            familyName: "A7-x",
+            woffPath: "https://cdn.example.com/a.woff",
+            ttfPath: "//cdn.example.com/a.ttf",
+          },
+        ],
       });
     const faces = await loadPreviewFaces(caller(), [{ gno: "7", text: "好" }], { browserSubsetBase: "https://s" });
-    expect(faces["7"]).toEqual({ gno: "7", familyName: "A7-x", woffPath: "https://cdn.example.com/a.woff", ttfPath: "//cdn.example.com/a.ttf" });
+    expect(faces["7"]).toEqual({
+      gno: "7",
+      familyName: "A7-x",
+      woffPath: "https://cdn.example.com/a.woff",
+      ttfPath: "//cdn.example.com/a.ttf",
+    });
   });
 
   it("gives {} and logs the call and the field when the answer breaks the contract (a family name starting with a digit)", async () => {
@@ -158,9 +171,7 @@ describe("loadPreviewFaces", () => {
 
   it("returns {} on a non-200 code", async () => {
     reply = (_body, res) => send(res, 400, { code: "400", message: "字体 99999 不存在", data: null });
-    expect(await loadPreviewFaces(caller(), [{ gno: "99999", text: "你好" }], { browserSubsetBase: "" })).toEqual(
-      {},
-    );
+    expect(await loadPreviewFaces(caller(), [{ gno: "99999", text: "你好" }], { browserSubsetBase: "" })).toEqual({});
     reply = (_body, res) => send(res, 200, { code: 200, message: "number code", data: [] });
     expect(await loadPreviewFaces(caller(), [{ gno: "1", text: "你好" }], { browserSubsetBase: "" })).toEqual({});
     reply = (_body, res) => send(res, 200, { code: "500", message: "x", data: [] });

@@ -1,7 +1,13 @@
 import { createSubsets, SUBSET_LIMITS } from "@contract/subset";
 import { websiteConfig } from "~/config.server";
 import { isApiError } from "~/utils/api-errors";
-import { joinBase, uniqueChars, type PreviewFace, type SubsetRequestItem, type SubsetResponseItem } from "~/utils/catalogue/fonts";
+import {
+  joinBase,
+  uniqueChars,
+  type PreviewFace,
+  type SubsetRequestItem,
+  type SubsetResponseItem,
+} from "~/utils/catalogue/fonts";
 import { callApi, type ApiCaller } from "./api-client.server";
 
 export type { PreviewFace } from "~/utils/catalogue/fonts";
@@ -67,7 +73,11 @@ export async function loadPreviewFaces(
 type CallSettings = { browserBase: string; timeoutMs: number };
 type CallResult = { ok: true; faces: Record<string, PreviewFace> } | { ok: false; answered: boolean };
 
-async function callSubset(caller: ApiCaller, batch: Array<{ gno: string; text: string }>, settings: CallSettings): Promise<CallResult> {
+async function callSubset(
+  caller: ApiCaller,
+  batch: Array<{ gno: string; text: string }>,
+  settings: CallSettings,
+): Promise<CallResult> {
   try {
     const subsets = await callApi(caller, createSubsets, { body: batch, timeoutMs: settings.timeoutMs });
     const wanted = new Set(batch.map((item) => item.gno));
@@ -79,7 +89,8 @@ async function callSubset(caller: ApiCaller, batch: Array<{ gno: string; text: s
     return { ok: true, faces };
   } catch (error) {
     const gnos = batch.map((item) => item.gno).join(",");
-    const reason = error instanceof Error ? error.message : error instanceof Response ? `HTTP ${error.status}` : String(error);
+    const reason =
+      error instanceof Error ? error.message : error instanceof Response ? `HTTP ${error.status}` : String(error);
     console.warn(`[subset] 子集化失败 (${gnos}): ${reason}`);
     return { ok: false, answered: !(isApiError(error) && error.unreachable) };
   }

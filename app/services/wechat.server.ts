@@ -17,7 +17,9 @@ export function completeWechatLogin(caller: ApiCaller, query: { code: string; st
 }
 
 /** The embedded WeChat QR frame's address, as wxLogin.js builds it. */
-export function wechatFrameUrl(config: Pick<WechatQrConfig, "appid" | "scope" | "redirect_uri" | "state" | "style">): string {
+export function wechatFrameUrl(
+  config: Pick<WechatQrConfig, "appid" | "scope" | "redirect_uri" | "state" | "style">,
+): string {
   const params = new URLSearchParams({
     appid: config.appid,
     scope: config.scope || "snsapi_login",

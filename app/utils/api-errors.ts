@@ -48,7 +48,13 @@ export class ApiError extends Error {
   /** No answer arrived: the connection failed or the call timed out. */
   readonly unreachable: boolean;
 
-  constructor(init: { status: number; code: string; message: string; serverMessage?: string | null; unreachable?: boolean }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    serverMessage?: string | null;
+    unreachable?: boolean;
+  }) {
     super(init.message);
     this.name = "ApiError";
     this.status = init.status;

@@ -16,7 +16,10 @@ export function getToken(request: Request): string | null {
 }
 
 /** Options of the `token` cookie: path /, SITE_DOMAIN, max-age from `expired`, HttpOnly, Lax, Secure in production. */
-export function tokenCookieOptions(maxAgeSeconds?: number, config: Pick<WebsiteConfig, "siteDomain" | "isProduction"> = websiteConfig) {
+export function tokenCookieOptions(
+  maxAgeSeconds?: number,
+  config: Pick<WebsiteConfig, "siteDomain" | "isProduction"> = websiteConfig,
+) {
   return {
     path: "/",
     domain: config.siteDomain || undefined,
@@ -29,7 +32,11 @@ export function tokenCookieOptions(maxAgeSeconds?: number, config: Pick<WebsiteC
 
 /** Set-Cookie value saving the token, for `maxAgeSeconds` (the server's `expired`). */
 export function serializeTokenCookie(token: string, maxAgeSeconds?: number): string {
-  return serialize(TOKEN_COOKIE, token, tokenCookieOptions(maxAgeSeconds && maxAgeSeconds > 0 ? maxAgeSeconds : undefined));
+  return serialize(
+    TOKEN_COOKIE,
+    token,
+    tokenCookieOptions(maxAgeSeconds && maxAgeSeconds > 0 ? maxAgeSeconds : undefined),
+  );
 }
 
 /** Set-Cookie value that deletes the token cookie (same attributes, Max-Age=0). */

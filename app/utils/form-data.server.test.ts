@@ -11,7 +11,10 @@ function post(body: BodyInit | null, contentType?: string, headers: Record<strin
   });
 }
 
-function multipart(parts: Array<{ name: string; value: string | Uint8Array; filename?: string }>, boundary = "----form") {
+function multipart(
+  parts: Array<{ name: string; value: string | Uint8Array; filename?: string }>,
+  boundary = "----form",
+) {
   const chunks: Array<string | Uint8Array> = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
@@ -74,7 +77,7 @@ describe("parseFormSubmission", () => {
   });
 
   it.each([
-    ["a part without its closing boundary", "------form\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nhello"],
+    ["a part without its closing boundary", '------form\r\nContent-Disposition: form-data; name="a"\r\n\r\nhello'],
     ["a body without the declared boundary", "just some bytes"],
   ])("refuses broken multipart (%s) with 400", async (_name, body) => {
     expect(await refusal(post(body, "multipart/form-data; boundary=----form"))).toEqual({

@@ -1,9 +1,7 @@
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 
 /** What a form post becomes, or why it could not be read. */
-export type FormSubmission =
-  | { ok: true; formData: FormData }
-  | { ok: false; problem: FormProblem; message: string };
+export type FormSubmission = { ok: true; formData: FormData } | { ok: false; problem: FormProblem; message: string };
 
 export type FormProblem = "not-a-form" | "too-large" | "malformed";
 
@@ -53,7 +51,10 @@ export function formProblemResponse(submission: { message: string }): Response {
 }
 
 /** Like `parseFormSubmission`, for an action that answers some problems itself (an oversized upload). */
-export async function readFormSubmission(request: Request, options: FormSubmissionOptions = {}): Promise<FormSubmission> {
+export async function readFormSubmission(
+  request: Request,
+  options: FormSubmissionOptions = {},
+): Promise<FormSubmission> {
   const maxBytes = options.maxBytes ?? DEFAULT_FORM_MAX_BYTES;
   try {
     const type = mediaType(request.headers.get("Content-Type"));
@@ -137,20 +138,27 @@ async function parseMultipart(
   body: Uint8Array<ArrayBuffer>,
   limits: { allowFiles: boolean; maxFileBytes: number },
 ): Promise<FormData> {
-  const buffered = new Request("http://form.invalid/", { method: "POST", headers: { "Content-Type": contentType }, body });
-  const formData = await unstable_parseMultipartFormData(buffered, async ({ filename, contentType: partType, data: parts }) => {
-    const isFile = typeof filename === "string";
-    if (isFile && !limits.allowFiles) throw new FormProblemError("malformed");
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of parts) {
-      size += chunk.byteLength;
-      if (isFile && size > limits.maxFileBytes) throw new FormProblemError("too-large");
-      chunks.push(chunk);
-    }
-    const bytes = concat(chunks, size);
-    return isFile ? new File([bytes], filename, { type: partType }) : utf8.decode(bytes);
+  const buffered = new Request("http://form.invalid/", {
+    method: "POST",
+    headers: { "Content-Type": contentType },
+    body,
   });
+  const formData = await unstable_parseMultipartFormData(
+    buffered,
+    async ({ filename, contentType: partType, data: parts }) => {
+      const isFile = typeof filename === "string";
+      if (isFile && !limits.allowFiles) throw new FormProblemError("malformed");
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of parts) {
+        size += chunk.byteLength;
+        if (isFile && size > limits.maxFileBytes) throw new FormProblemError("too-large");
+        chunks.push(chunk);
+      }
+      const bytes = concat(chunks, size);
+      return isFile ? new File([bytes], filename, { type: partType }) : utf8.decode(bytes);
+    },
+  );
   // A body that never contains the declared boundary parses as an empty form.
   if (body.byteLength > 0 && [...formData.keys()].length === 0) throw new FormProblemError("malformed");
   return formData;

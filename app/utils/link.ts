@@ -13,7 +13,8 @@ export const LINK_SCHEME = { 1: "http://", 2: "https://" } as const;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const SAFE_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
 /** host[:port][/path…] where host is a dotted name (or localhost) or an IPv4 address. */
-const DOMAIN_LIKE = /^(?:(?:[a-z0-9\u00a1-\uffff](?:[a-z0-9\u00a1-\uffff-]{0,61}[a-z0-9\u00a1-\uffff])?\.)+[a-z\u00a1-\uffff]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+const DOMAIN_LIKE =
+  /^(?:(?:[a-z0-9\u00a1-\uffff](?:[a-z0-9\u00a1-\uffff-]{0,61}[a-z0-9\u00a1-\uffff])?\.)+[a-z\u00a1-\uffff]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 
 /** True when `text` looks like a domain without a scheme (`example.com`, `www.a.cn/x?y`). */
 export function looksLikeDomain(text: string): boolean {

@@ -16,7 +16,9 @@ describe("misc", () => {
     expect(staticUrl("https://o.x/a.svg", "https://cdn.x")).toBe("https://o.x/a.svg");
   });
   it("withQuery", () => {
-    expect(withQuery("/font", { keyword: "可爱", style: "", current: 2 })).toBe("/font?keyword=%E5%8F%AF%E7%88%B1&current=2");
+    expect(withQuery("/font", { keyword: "可爱", style: "", current: 2 })).toBe(
+      "/font?keyword=%E5%8F%AF%E7%88%B1&current=2",
+    );
     expect(withQuery("/font", {})).toBe("/font");
   });
 });

@@ -4,7 +4,11 @@ const NOT_FOUND_TEXT = "This page could not be found";
 
 /** A 404 to throw from a loader; the error boundary shows the not-found page. */
 export function notFound(message = NOT_FOUND_TEXT): Response {
-  return new Response(message, { status: 404, statusText: "Not Found", headers: { "Content-Type": "text/plain;charset=utf-8" } });
+  return new Response(message, {
+    status: 404,
+    statusText: "Not Found",
+    headers: { "Content-Type": "text/plain;charset=utf-8" },
+  });
 }
 
 /**
@@ -14,7 +18,10 @@ export function notFound(message = NOT_FOUND_TEXT): Response {
 export function throwApiError(error: unknown): never {
   if (isApiError(error)) {
     if (error.status === 404) throw notFound(error.serverMessage ?? undefined);
-    throw Response.json({ message: error.message, code: error.code }, { status: error.status >= 400 ? error.status : 500 });
+    throw Response.json(
+      { message: error.message, code: error.code },
+      { status: error.status >= 400 ? error.status : 500 },
+    );
   }
   throw error;
 }

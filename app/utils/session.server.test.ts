@@ -10,7 +10,18 @@ describe("safeRedirect (SPEC 2 redirect after login)", () => {
   });
 
   it("rejects protocol-relative, absolute, backslash and scheme tricks", () => {
-    for (const bad of ["//evil.com", "//evil.com/x", "/\\evil.com", "https://evil.com", "http:/evil", "javascript:alert(1)", "evil.com", " //evil.com", "/\t/evil.com", "\\\\evil.com"]) {
+    for (const bad of [
+      "//evil.com",
+      "//evil.com/x",
+      "/\\evil.com",
+      "https://evil.com",
+      "http:/evil",
+      "javascript:alert(1)",
+      "evil.com",
+      " //evil.com",
+      "/\t/evil.com",
+      "\\\\evil.com",
+    ]) {
       expect(safeRedirect(bad), bad).toBe("/");
     }
   });
@@ -40,7 +51,14 @@ describe("token cookie (SPEC 4)", () => {
 
   it("adds Secure in production and the configured domain", () => {
     const options = tokenCookieOptions(100.7, { siteDomain: "example.com", isProduction: true });
-    expect(options).toMatchObject({ secure: true, domain: "example.com", maxAge: 100, httpOnly: true, sameSite: "lax", path: "/" });
+    expect(options).toMatchObject({
+      secure: true,
+      domain: "example.com",
+      maxAge: 100,
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+    });
   });
 
   it("redirects after login with the cookie, a toast and a safe target", () => {

@@ -56,7 +56,12 @@ export const WECHAT_COOKIE = "wx_login";
 export type WechatCookie = { state: string; redirect: string };
 
 export function serializeWechatCookie(value: WechatCookie, maxAge = 600): string {
-  return shortCookie(WECHAT_COOKIE, Buffer.from(JSON.stringify(value), "utf8").toString("base64url"), "/account", maxAge);
+  return shortCookie(
+    WECHAT_COOKIE,
+    Buffer.from(JSON.stringify(value), "utf8").toString("base64url"),
+    "/account",
+    maxAge,
+  );
 }
 
 export function clearWechatCookie(): string {

@@ -23,7 +23,9 @@ describe("server flash toast", () => {
   });
 
   it("a tampered cookie is ignored but cleared", () => {
-    const { toast: flashed, setCookie } = getToast(new Request("http://x/", { headers: { Cookie: "toast=%%%garbage" } }));
+    const { toast: flashed, setCookie } = getToast(
+      new Request("http://x/", { headers: { Cookie: "toast=%%%garbage" } }),
+    );
     expect(flashed).toBeNull();
     expect(setCookie).not.toBeNull();
   });
@@ -32,7 +34,10 @@ describe("server flash toast", () => {
     const business = redirectWithErrorToast("/", new ApiError({ status: 200, code: "A1", message: "验证码错误" }));
     const a = getToast(new Request("http://x/", { headers: { Cookie: cookieFrom(business) } })).toast as Toast;
     expect(a).toMatchObject({ type: "success", message: "验证码错误" });
-    const http = redirectWithErrorToast("/", new ApiError({ status: 500, code: "500", message: "服务器错误，请联系管理员" }));
+    const http = redirectWithErrorToast(
+      "/",
+      new ApiError({ status: 500, code: "500", message: "服务器错误，请联系管理员" }),
+    );
     const b = getToast(new Request("http://x/", { headers: { Cookie: cookieFrom(http) } })).toast as Toast;
     expect(b.type).toBe("error");
   });

@@ -1,5 +1,12 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useSyncExternalStore,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from "react";
 import type { AccountFormResult } from "~/utils/account/account-forms";
 import { viewHref, type AuthView } from "./auth-view";
 import { CodeLoginForm } from "./code-login-form";
@@ -97,7 +104,16 @@ function ModalBody({ view, redirectTo }: { view: AuthView; redirectTo: string })
       );
     case "register-phone":
     case "register-email":
-      return <RegisterForm by={view === "register-phone" ? "phone" : "email"} Form={Form} result={result} redirectTo={redirectTo} busy={busy} onSwitch={onSwitch} />;
+      return (
+        <RegisterForm
+          by={view === "register-phone" ? "phone" : "email"}
+          Form={Form}
+          result={result}
+          redirectTo={redirectTo}
+          busy={busy}
+          onSwitch={onSwitch}
+        />
+      );
     default:
       return (
         <ForgetPasswordForm
@@ -113,7 +129,8 @@ function ModalBody({ view, redirectTo }: { view: AuthView; redirectTo: string })
   }
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([tabindex="-1"]), select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([tabindex="-1"]), select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The account modal: over any page, top 15vh, z-index 2000, Esc and ✕ close it, focus
@@ -146,7 +163,9 @@ export function AccountModal() {
 
   useEffect(() => {
     if (!state.open) return;
-    const first = dialogRef.current?.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), .auth-tabs a.is-active, button");
+    const first = dialogRef.current?.querySelector<HTMLElement>(
+      "input:not([type=hidden]):not([tabindex='-1']), .auth-tabs a.is-active, button",
+    );
     (first ?? dialogRef.current)?.focus();
   }, [state.open, state.view]);
 
@@ -159,7 +178,9 @@ export function AccountModal() {
       return;
     }
     if (event.key !== "Tab" || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((node) => node.offsetParent !== null);
+    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (node) => node.offsetParent !== null,
+    );
     if (items.length === 0) return;
     const first = items[0];
     const last = items[items.length - 1];

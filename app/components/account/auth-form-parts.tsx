@@ -18,7 +18,17 @@ export function ownResult(result: AccountFormResult | null | undefined, view: Au
  * The frame of every account form: posts to the view's page action (`noValidate`: the schema's
  * Chinese messages show with JavaScript on or off), runs the hints, carries the honeypot.
  */
-export function AuthForm({ Form, view, hints, children }: { Form: FormComponent; view: AuthView; hints: FormHints; children: ReactNode }) {
+export function AuthForm({
+  Form,
+  view,
+  hints,
+  children,
+}: {
+  Form: FormComponent;
+  view: AuthView;
+  hints: FormHints;
+  children: ReactNode;
+}) {
   return (
     <Form method="post" action={viewAction(view)} noValidate className="auth-form" onSubmit={hints.onSubmit}>
       <div ref={hints.ref} onBlur={hints.onBlur} onInput={hints.onInput} onChange={hints.onInput}>
@@ -65,7 +75,13 @@ export function ViewTabs({
   return (
     <nav className={cn("auth-tabs", small && "auth-tabs--small")} aria-label={label}>
       {tabs.map(([view, text]) => (
-        <ViewLink key={view} view={view} redirectTo={redirectTo} onSwitch={onSwitch} className={cn("auth-tabs__tab", active === view && "is-active")}>
+        <ViewLink
+          key={view}
+          view={view}
+          redirectTo={redirectTo}
+          onSwitch={onSwitch}
+          className={cn("auth-tabs__tab", active === view && "is-active")}
+        >
           <span aria-current={active === view ? "page" : undefined}>{text}</span>
         </ViewLink>
       ))}
@@ -85,7 +101,17 @@ type TextFieldProps = {
   maxLength?: number;
 };
 
-export function TextField({ name, label, error, defaultValue, type = "text", autoComplete, inputMode, placeholder, maxLength = 100 }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  error,
+  defaultValue,
+  type = "text",
+  autoComplete,
+  inputMode,
+  placeholder,
+  maxLength = 100,
+}: TextFieldProps) {
   const id = `${useId()}-${name}`;
   return (
     <div className="field">
@@ -113,11 +139,23 @@ export function TextField({ name, label, error, defaultValue, type = "text", aut
 type AccountFieldProps = Pick<TextFieldProps, "name" | "error" | "defaultValue" | "placeholder">;
 
 export function PhoneField({ placeholder = "11 位手机号", ...props }: AccountFieldProps) {
-  return <TextField {...props} label="手机号" type="tel" inputMode="tel" autoComplete="tel" placeholder={placeholder} maxLength={11} />;
+  return (
+    <TextField
+      {...props}
+      label="手机号"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder={placeholder}
+      maxLength={11}
+    />
+  );
 }
 
 export function EmailField({ placeholder = "name@example.com", ...props }: AccountFieldProps) {
-  return <TextField {...props} label="邮箱" type="email" inputMode="email" autoComplete="email" placeholder={placeholder} />;
+  return (
+    <TextField {...props} label="邮箱" type="email" inputMode="email" autoComplete="email" placeholder={placeholder} />
+  );
 }
 
 /** The 6-digit code with its 获取验证码 button. */
@@ -167,7 +205,13 @@ export function CodeField({
 export function NewPasswordFields({ errors, prefix = "" }: { errors: Record<string, string>; prefix?: string }) {
   return (
     <>
-      <PasswordField name="password" label={`${prefix}密码`} placeholder={`至少 ${PASSWORD_MIN} 位`} autoComplete="new-password" error={errors.password} />
+      <PasswordField
+        name="password"
+        label={`${prefix}密码`}
+        placeholder={`至少 ${PASSWORD_MIN} 位`}
+        autoComplete="new-password"
+        error={errors.password}
+      />
       <PasswordField
         name="confirmPassword"
         label={`确认${prefix}密码`}
@@ -214,7 +258,14 @@ export function AgreementNote() {
 
 export function Submit({ busy, children }: { busy?: boolean; children: ReactNode }) {
   return (
-    <button type="submit" name="intent" value="submit" className="btn btn--accent btn--block btn--lg" disabled={busy} aria-busy={busy || undefined}>
+    <button
+      type="submit"
+      name="intent"
+      value="submit"
+      className="btn btn--accent btn--block btn--lg"
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
       {busy ? "请稍候…" : children}
     </button>
   );

@@ -4,13 +4,7 @@ import type { AccountFormResult } from "~/utils/account/account-forms";
 
 /** Every account view, as a page URL and as a modal mode. */
 export type AuthView =
-  | "wechat"
-  | "password"
-  | "code"
-  | "register-phone"
-  | "register-email"
-  | "forget-email"
-  | "forget-phone";
+  "wechat" | "password" | "code" | "register-phone" | "register-email" | "forget-email" | "forget-phone";
 
 export function viewHref(view: AuthView, redirectTo?: string | null): string {
   const params = new URLSearchParams();

@@ -9,7 +9,10 @@ import type { FormCaptcha } from "~/utils/account/send-code";
 
 /** AJ-Captcha: the point is sent as AES-ECB-PKCS7(JSON, secretKey), base64. */
 export function encryptPoint(point: { x: number; y: number }, secretKey: string): string {
-  return AES.encrypt(Utf8.parse(JSON.stringify(point)), Utf8.parse(secretKey), { mode: ECB, padding: Pkcs7 }).toString();
+  return AES.encrypt(Utf8.parse(JSON.stringify(point)), Utf8.parse(secretKey), {
+    mode: ECB,
+    padding: Pkcs7,
+  }).toString();
 }
 
 type LoadResult = { ok: true; challenge: SliderChallenge } | { ok: false; message: string };
@@ -19,7 +22,13 @@ type LoadResult = { ok: true; challenge: SliderChallenge } | { ok: false; messag
  * the position is encrypted and checked through /resources/captcha, then `onVerified` gets the
  * one-time captchaVerification for sendCode.
  */
-export function CaptchaSlider({ onVerified, onCancel }: { onVerified: (verification: string) => void; onCancel?: () => void }) {
+export function CaptchaSlider({
+  onVerified,
+  onCancel,
+}: {
+  onVerified: (verification: string) => void;
+  onCancel?: () => void;
+}) {
   const loader = useFetcher<LoadResult>();
   const checker = useFetcher<CaptchaCheckResult>();
   const [x, setX] = useState(0);
@@ -140,7 +149,12 @@ export function CaptchaSlider({ onVerified, onCancel }: { onVerified: (verificat
         </p>
       ) : null}
       <div className="captcha-slider__actions">
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => load("/resources/captcha")} disabled={busy}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => load("/resources/captcha")}
+          disabled={busy}
+        >
           换一张
         </button>
         {onCancel ? (

@@ -1,6 +1,15 @@
 import { LoginCodeSchema } from "~/utils/account/account-forms";
 import { ViewLink, type AuthFormProps } from "./auth-view";
-import { AgreementNote, AuthForm, CodeField, FormError, PhoneField, RedirectField, Submit, ownResult } from "./auth-form-parts";
+import {
+  AgreementNote,
+  AuthForm,
+  CodeField,
+  FormError,
+  PhoneField,
+  RedirectField,
+  Submit,
+  ownResult,
+} from "./auth-form-parts";
 import { useFormHints } from "./form-hints";
 
 /** Log in with a code sent to the phone. */
@@ -12,7 +21,14 @@ export function CodeLoginForm({ Form, result, redirectTo, busy, onSwitch }: Auth
       <FormError result={own} />
       <RedirectField redirectTo={redirectTo} />
       <PhoneField name="phone" error={hints.errors.phone} defaultValue={own?.values.phone} />
-      <CodeField accountFieldName="phone" purpose="login" kind="phone" error={hints.errors.code} defaultValue={own?.values.code} sendCode={own?.sendCode} />
+      <CodeField
+        accountFieldName="phone"
+        purpose="login"
+        kind="phone"
+        error={hints.errors.code}
+        defaultValue={own?.values.code}
+        sendCode={own?.sendCode}
+      />
       <div className="auth-form__row">
         <span className="auth-form__hint">未注册的手机号请先注册</span>
         <ViewLink view="register-phone" redirectTo={redirectTo} onSwitch={onSwitch}>

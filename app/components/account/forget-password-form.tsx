@@ -1,7 +1,22 @@
-import { ForgetVerifyEmailSchema, ForgetVerifyPhoneSchema, ResetPasswordSchema, type AccountBy } from "~/utils/account/account-forms";
+import {
+  ForgetVerifyEmailSchema,
+  ForgetVerifyPhoneSchema,
+  ResetPasswordSchema,
+  type AccountBy,
+} from "~/utils/account/account-forms";
 import { cn } from "~/utils/misc";
 import { ViewLink, type AuthFormProps, type AuthView } from "./auth-view";
-import { AuthForm, CodeField, EmailField, FormError, NewPasswordFields, PhoneField, Submit, ViewTabs, ownResult } from "./auth-form-parts";
+import {
+  AuthForm,
+  CodeField,
+  EmailField,
+  FormError,
+  NewPasswordFields,
+  PhoneField,
+  Submit,
+  ViewTabs,
+  ownResult,
+} from "./auth-form-parts";
 import { useFormHints } from "./form-hints";
 
 const FORGET_TABS: Array<[AuthView, string]> = [
@@ -12,13 +27,26 @@ const FORGET_TABS: Array<[AuthView, string]> = [
 export type ForgetStep = "verify" | "reset";
 
 /** Find a forgotten password: prove the account with a code (step 1), then set a new password (step 2). */
-export function ForgetPasswordForm({ Form, result, redirectTo, busy, onSwitch, by, step }: AuthFormProps & { by: AccountBy; step: ForgetStep }) {
+export function ForgetPasswordForm({
+  Form,
+  result,
+  redirectTo,
+  busy,
+  onSwitch,
+  by,
+  step,
+}: AuthFormProps & { by: AccountBy; step: ForgetStep }) {
   const view: AuthView = by === "phone" ? "forget-phone" : "forget-email";
   const own = ownResult(result, view);
-  const hints = useFormHints(step === "reset" ? ResetPasswordSchema : by === "phone" ? ForgetVerifyPhoneSchema : ForgetVerifyEmailSchema, own);
+  const hints = useFormHints(
+    step === "reset" ? ResetPasswordSchema : by === "phone" ? ForgetVerifyPhoneSchema : ForgetVerifyEmailSchema,
+    own,
+  );
   return (
     <AuthForm Form={Form} view={view} hints={hints}>
-      {step === "verify" ? <ViewTabs label="找回方式" tabs={FORGET_TABS} active={view} redirectTo={redirectTo} onSwitch={onSwitch} small /> : null}
+      {step === "verify" ? (
+        <ViewTabs label="找回方式" tabs={FORGET_TABS} active={view} redirectTo={redirectTo} onSwitch={onSwitch} small />
+      ) : null}
       <ol className="auth-steps" aria-label="步骤">
         <li className={cn(step === "verify" && "is-active")}>1 验证身份</li>
         <li className={cn(step === "reset" && "is-active")}>2 设置新密码</li>
@@ -28,11 +56,28 @@ export function ForgetPasswordForm({ Form, result, redirectTo, busy, onSwitch, b
       {step === "verify" ? (
         <>
           {by === "phone" ? (
-            <PhoneField name="account" placeholder="注册时使用的手机号" error={hints.errors.account} defaultValue={own?.values.account} />
+            <PhoneField
+              name="account"
+              placeholder="注册时使用的手机号"
+              error={hints.errors.account}
+              defaultValue={own?.values.account}
+            />
           ) : (
-            <EmailField name="account" placeholder="注册时使用的邮箱" error={hints.errors.account} defaultValue={own?.values.account} />
+            <EmailField
+              name="account"
+              placeholder="注册时使用的邮箱"
+              error={hints.errors.account}
+              defaultValue={own?.values.account}
+            />
           )}
-          <CodeField accountFieldName="account" purpose="reset" kind={by} error={hints.errors.code} defaultValue={own?.values.code} sendCode={own?.sendCode} />
+          <CodeField
+            accountFieldName="account"
+            purpose="reset"
+            kind={by}
+            error={hints.errors.code}
+            defaultValue={own?.values.code}
+            sendCode={own?.sendCode}
+          />
           <Submit busy={busy}>下一步</Submit>
         </>
       ) : (

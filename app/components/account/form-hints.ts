@@ -26,9 +26,11 @@ export function useFormHints(schema: z.ZodTypeAny, result: AccountFormResult | n
   useEffect(() => {
     if (!result) return;
     setClient(null);
-    ref.current?.querySelectorAll<HTMLInputElement>('input[name="password"], input[name="confirmPassword"]').forEach((input) => {
-      input.value = "";
-    });
+    ref.current
+      ?.querySelectorAll<HTMLInputElement>('input[name="password"], input[name="confirmPassword"]')
+      .forEach((input) => {
+        input.value = "";
+      });
   }, [result]);
   const errors = client ?? server ?? {};
   return {

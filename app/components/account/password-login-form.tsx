@@ -12,7 +12,14 @@ export function PasswordLoginForm({ Form, result, redirectTo, busy, onSwitch }: 
     <AuthForm Form={Form} view="password" hints={hints}>
       <FormError result={own} />
       <RedirectField redirectTo={redirectTo} />
-      <TextField name="account" label="账号" placeholder="手机号或邮箱" autoComplete="username" error={hints.errors.account} defaultValue={own?.values.account} />
+      <TextField
+        name="account"
+        label="账号"
+        placeholder="手机号或邮箱"
+        autoComplete="username"
+        error={hints.errors.account}
+        defaultValue={own?.values.account}
+      />
       <PasswordField name="password" label="密码" placeholder="请输入密码" error={hints.errors.password} />
       <div className="auth-form__row">
         <ViewLink view="forget-email" redirectTo={redirectTo} onSwitch={onSwitch}>

@@ -39,7 +39,14 @@ export function RegisterForm({ Form, result, redirectTo, busy, onSwitch, by }: A
       ) : (
         <EmailField name="email" error={hints.errors.email} defaultValue={own?.values.email} />
       )}
-      <CodeField accountFieldName={by} purpose="register" kind={by} error={hints.errors.code} defaultValue={own?.values.code} sendCode={own?.sendCode} />
+      <CodeField
+        accountFieldName={by}
+        purpose="register"
+        kind={by}
+        error={hints.errors.code}
+        defaultValue={own?.values.code}
+        sendCode={own?.sendCode}
+      />
       <NewPasswordFields errors={hints.errors} />
       <TextField
         name="nickname"
@@ -52,7 +59,13 @@ export function RegisterForm({ Form, result, redirectTo, busy, onSwitch, by }: A
       />
       <div className="field field--check">
         <label htmlFor={agreeId} className="check">
-          <input id={agreeId} type="checkbox" name="agree" defaultChecked={own?.values.agree === "on"} aria-invalid={hints.errors.agree ? true : undefined} />
+          <input
+            id={agreeId}
+            type="checkbox"
+            name="agree"
+            defaultChecked={own?.values.agree === "on"}
+            aria-invalid={hints.errors.agree ? true : undefined}
+          />
           <span>
             我已阅读并同意
             <AgreementLinks />

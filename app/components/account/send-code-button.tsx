@@ -33,7 +33,7 @@ function remainingOf(state: SendCodeState | null | undefined): number {
  */
 export function SendCodeButton({ accountFieldName, purpose, kind, state, className }: SendCodeButtonProps) {
   const actionData = useActionData<{ sendCode?: SendCodeState } | undefined>();
-  const serverState = state !== undefined ? state : actionData?.sendCode ?? null;
+  const serverState = state !== undefined ? state : (actionData?.sendCode ?? null);
   const hydrated = useHydrated();
   const fetcher = useFetcher<SendCodeState>();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -91,11 +91,23 @@ export function SendCodeButton({ accountFieldName, purpose, kind, state, classNa
   const onCancel = useCallback(() => setCaptchaOpen(false), []);
 
   const sending = fetcher.state !== "idle";
-  const label = sending ? "发送中…" : remaining > 0 ? `重新发送 (${remaining}s)` : serverState?.status === "sent" || notice?.kind === "ok" ? "重新发送" : "获取验证码";
+  const label = sending
+    ? "发送中…"
+    : remaining > 0
+      ? `重新发送 (${remaining}s)`
+      : serverState?.status === "sent" || notice?.kind === "ok"
+        ? "重新发送"
+        : "获取验证码";
 
   // What to show under the row: the JS notice, else the no-JS outcome.
-  const shown = hydrated && (notice || fetcher.data) ? notice : serverState && serverState.status !== "captcha" ? { kind: serverState.status === "sent" ? "ok" : "error", text: serverState.message } : null;
-  const noJsCaptcha = !hydrated || !fetcher.data ? (serverState?.status === "captcha" ? serverState.captcha : null) : null;
+  const shown =
+    hydrated && (notice || fetcher.data)
+      ? notice
+      : serverState && serverState.status !== "captcha"
+        ? { kind: serverState.status === "sent" ? "ok" : "error", text: serverState.message }
+        : null;
+  const noJsCaptcha =
+    !hydrated || !fetcher.data ? (serverState?.status === "captcha" ? serverState.captcha : null) : null;
 
   return (
     <>
@@ -126,7 +138,10 @@ export function SendCodeButton({ accountFieldName, purpose, kind, state, classNa
       {shown || captchaOpen || noJsCaptcha ? (
         <div className="send-code-status">
           {shown ? (
-            <p className={shown.kind === "ok" ? "send-code-status__ok" : "field__error"} role={shown.kind === "ok" ? "status" : "alert"}>
+            <p
+              className={shown.kind === "ok" ? "send-code-status__ok" : "field__error"}
+              role={shown.kind === "ok" ? "status" : "alert"}
+            >
               {shown.text}
             </p>
           ) : null}

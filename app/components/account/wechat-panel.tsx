@@ -20,7 +20,13 @@ export function WechatPanel({ view, onSwitch }: { view: WechatView; onSwitch?: (
         </p>
         <div className="wechat-panel__alts">
           {(["password", "code", "register-phone"] as AuthView[]).map((alt) => (
-            <ViewLink key={alt} view={alt} redirectTo={view.redirectTo} onSwitch={onSwitch} className="btn btn--ghost btn--sm">
+            <ViewLink
+              key={alt}
+              view={alt}
+              redirectTo={view.redirectTo}
+              onSwitch={onSwitch}
+              className="btn btn--ghost btn--sm"
+            >
               {alt === "password" ? "密码登录" : alt === "code" ? "验证码登录" : "注册账号"}
             </ViewLink>
           ))}

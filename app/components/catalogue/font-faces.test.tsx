@@ -7,7 +7,12 @@ describe("FontFaces", () => {
     const html = renderToStaticMarkup(
       <FontFaces
         faces={{
-          "10001": { gno: "10001", familyName: "A10001-abc", woffPath: "/webfont/files/a.woff?t=1", ttfPath: "/webfont/files/a.ttf?t=1" },
+          "10001": {
+            gno: "10001",
+            familyName: "A10001-abc",
+            woffPath: "/webfont/files/a.woff?t=1",
+            ttfPath: "/webfont/files/a.ttf?t=1",
+          },
         }}
       />,
     );
@@ -42,7 +47,7 @@ describe("FontFaces", () => {
     expect(css).not.toContain("</style>");
     expect(css).not.toContain("<script>");
     expect(css).not.toContain("javascript:");
-    expect(css).toContain('\\22 ');
+    expect(css).toContain("\\22 ");
     expect(cssString('a"b\\c<')).toBe('"a\\22 b\\5c c\\3c "');
   });
 });

@@ -106,9 +106,7 @@ export function FontLicense({ font }: { font: FontDetail }) {
           <p>{license.commercialSource}</p>
         </blockquote>
       ) : null}
-      <p className="muted font-license__disclaimer">
-        以上说明仅帮助理解，具体以授权协议原文为准。
-      </p>
+      <p className="muted font-license__disclaimer">以上说明仅帮助理解，具体以授权协议原文为准。</p>
     </div>
   );
 }

@@ -50,7 +50,10 @@ function font(fontGNo: string, overrides: Partial<Font> = {}): Font {
   return { ...base, ...overrides };
 }
 
-const fonts = [font("10001"), font("10002", { license: { ...font("1").license, commercialLabel: "个人免费", commercialUse: false } })];
+const fonts = [
+  font("10001"),
+  font("10002", { license: { ...font("1").license, commercialLabel: "个人免费", commercialUse: false } }),
+];
 const faces: Record<string, PreviewFace> = {
   "10001": { gno: "10001", familyName: "A10001-abc", woffPath: "/a.woff2", ttfPath: "/a.ttf" },
 };
@@ -83,7 +86,8 @@ describe("FontList", () => {
 
   it("shows the table columns", () => {
     const html = render(<FontList fonts={fonts} faces={faces} layout="table" previewText="你好" />);
-    for (const heading of ["预览", "名称", "字重数", "字符数", "授权", "大小"]) expect(html).toContain(`>${heading}</th>`);
+    for (const heading of ["预览", "名称", "字重数", "字符数", "授权", "大小"])
+      expect(html).toContain(`>${heading}</th>`);
     expect(html).toContain("1.2 MB");
     expect(html).toContain("7,055");
   });

@@ -29,7 +29,12 @@ export type SearchBoxProps = {
  * The site search: a plain GET form to /font with `keyword` (works without JS). With JS, an ARIA
  * combobox offers suggestions from /resources/search-suggest (↑/↓ to move, Enter to open, Esc to close).
  */
-export function SearchBox({ defaultValue = "", className, tone = "light", placeholder = "搜索字体、风格、设计师" }: SearchBoxProps) {
+export function SearchBox({
+  defaultValue = "",
+  className,
+  tone = "light",
+  placeholder = "搜索字体、风格、设计师",
+}: SearchBoxProps) {
   const baseId = useId();
   const listId = `${baseId}-list`;
   const inputId = `${baseId}-input`;
@@ -89,7 +94,13 @@ export function SearchBox({ defaultValue = "", className, tone = "light", placeh
   }
 
   return (
-    <form method="get" action="/font" role="search" className={cn("search-box", `search-box--${tone}`, className)} onSubmit={() => setOpen(false)}>
+    <form
+      method="get"
+      action="/font"
+      role="search"
+      className={cn("search-box", `search-box--${tone}`, className)}
+      onSubmit={() => setOpen(false)}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         搜索字体
       </label>

@@ -43,11 +43,20 @@ export function SiteFooter({ appTitle, friendLinks, columns, year }: SiteFooterP
             <img src={asset("/images/logo.svg")} alt="" width="32" height="32" className="brand__logo" />
             <span className="brand__title">{appTitle}</span>
           </Link>
-          <p className="site-footer__tagline">为短视频创作者准备的字体库：输入你的文字，一眼看清每款字体的效果与授权。</p>
+          <p className="site-footer__tagline">
+            为短视频创作者准备的字体库：输入你的文字，一眼看清每款字体的效果与授权。
+          </p>
           <ul className="social-list" aria-label="关注我们">
             {SOCIAL_IMAGES.map((item) => (
               <li key={item.code} className="social-list__item">
-                <img src={asset(`/images/social/${item.code}.svg`)} alt={item.name} title={item.name} width="36" height="36" loading="lazy" />
+                <img
+                  src={asset(`/images/social/${item.code}.svg`)}
+                  alt={item.name}
+                  title={item.name}
+                  width="36"
+                  height="36"
+                  loading="lazy"
+                />
               </li>
             ))}
           </ul>

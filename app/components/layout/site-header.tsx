@@ -29,23 +29,43 @@ export const USER_MENU = [
 /** With JS, 登录 / 注册 open the account modal over the page; without JS they are plain links. */
 function openModal(view: AuthView, redirectTo: string) {
   return (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     accountModal.open(view, redirectTo);
   };
 }
 
 function loginHref(redirectTo: string) {
-  return redirectTo && redirectTo !== "/" ? `/account/login?redirect=${encodeURIComponent(redirectTo)}` : "/account/login";
+  return redirectTo && redirectTo !== "/"
+    ? `/account/login?redirect=${encodeURIComponent(redirectTo)}`
+    : "/account/login";
 }
 
 function registerHref(redirectTo: string) {
-  return redirectTo && redirectTo !== "/" ? `/account/register?redirect=${encodeURIComponent(redirectTo)}` : "/account/register";
+  return redirectTo && redirectTo !== "/"
+    ? `/account/register?redirect=${encodeURIComponent(redirectTo)}`
+    : "/account/register";
 }
 
 function Avatar({ user, size = 28 }: { user: AccountUser | null | undefined; size?: number }) {
   if (user?.avatarUrl) {
-    return <img className="account-menu__avatar account-menu__avatar--img" src={user.avatarUrl} alt="" width={size} height={size} />;
+    return (
+      <img
+        className="account-menu__avatar account-menu__avatar--img"
+        src={user.avatarUrl}
+        alt=""
+        width={size}
+        height={size}
+      />
+    );
   }
   return (
     <span className="account-menu__avatar" aria-hidden="true">
@@ -64,14 +84,26 @@ export type SiteHeaderProps = {
   tone?: "light" | "dark";
 };
 
-function AccountArea({ loggedIn, redirectTo, user }: { loggedIn: boolean; redirectTo: string; user: AccountUser | null | undefined }) {
+function AccountArea({
+  loggedIn,
+  redirectTo,
+  user,
+}: {
+  loggedIn: boolean;
+  redirectTo: string;
+  user: AccountUser | null | undefined;
+}) {
   if (!loggedIn) {
     return (
       <div className="account-area">
         <Link to={loginHref(redirectTo)} className="btn btn--ghost btn--sm" onClick={openModal("wechat", redirectTo)}>
           登录
         </Link>
-        <Link to={registerHref(redirectTo)} className="btn btn--accent btn--sm" onClick={openModal("register-phone", redirectTo)}>
+        <Link
+          to={registerHref(redirectTo)}
+          className="btn btn--accent btn--sm"
+          onClick={openModal("register-phone", redirectTo)}
+        >
           注册
         </Link>
       </div>
@@ -104,7 +136,7 @@ function AccountArea({ loggedIn, redirectTo, user }: { loggedIn: boolean; redire
 export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderProps) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const keyword = location.pathname === "/font" ? searchParams.get("keyword") ?? "" : "";
+  const keyword = location.pathname === "/font" ? (searchParams.get("keyword") ?? "") : "";
   // After the auth guard sent the visitor home, log-in should return to the guarded page.
   const guarded = location.pathname === "/" ? searchParams.get("redirect") : null;
   const redirectTo = guarded && guarded.startsWith("/") ? guarded : `${location.pathname}${location.search}`;
@@ -186,10 +218,18 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
               </div>
             ) : (
               <div className="mobile-menu__account">
-                <Link to={loginHref(redirectTo)} className="btn btn--ghost btn--block" onClick={openModal("wechat", redirectTo)}>
+                <Link
+                  to={loginHref(redirectTo)}
+                  className="btn btn--ghost btn--block"
+                  onClick={openModal("wechat", redirectTo)}
+                >
                   登录
                 </Link>
-                <Link to={registerHref(redirectTo)} className="btn btn--accent btn--block" onClick={openModal("register-phone", redirectTo)}>
+                <Link
+                  to={registerHref(redirectTo)}
+                  className="btn btn--accent btn--block"
+                  onClick={openModal("register-phone", redirectTo)}
+                >
                   注册
                 </Link>
               </div>

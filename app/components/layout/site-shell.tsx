@@ -17,7 +17,11 @@ export function SiteShell({ layout, children }: SiteShellProps) {
   const appTitle = rootData?.appTitle ?? "短视频字体";
   return (
     <div className={cn("site-shell", `site-shell--${layout}`)} data-site-layout={layout}>
-      <SiteHeader appTitle={appTitle} loggedIn={rootData?.loggedIn ?? false} tone={layout === "home" ? "dark" : "light"} />
+      <SiteHeader
+        appTitle={appTitle}
+        loggedIn={rootData?.loggedIn ?? false}
+        tone={layout === "home" ? "dark" : "light"}
+      />
       <main id="main" className={cn("site-main", `site-main--${layout}`)} tabIndex={-1}>
         <PageTransition>{children}</PageTransition>
       </main>

@@ -65,7 +65,12 @@ export function describeError(error: unknown): { status: number; message: string
     return { status: error.status || 500, message };
   }
   if (error && typeof error === "object") {
-    const record = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown }; message?: unknown };
+    const record = error as {
+      statusCode?: unknown;
+      status?: unknown;
+      response?: { status?: unknown };
+      message?: unknown;
+    };
     const status = [record.statusCode, record.status, record.response?.status].find(
       (value): value is number => typeof value === "number" && value >= 400 && value < 600,
     );

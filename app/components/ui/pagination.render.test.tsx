@@ -31,7 +31,9 @@ describe("Pagination markup", () => {
   });
 
   it("disables prev on the first page and renders nothing for one page", () => {
-    expect(render(<Pagination page={1} pages={3} />)).toMatch(/<span class="pagination__item pagination__prev" aria-disabled="true">/);
+    expect(render(<Pagination page={1} pages={3} />)).toMatch(
+      /<span class="pagination__item pagination__prev" aria-disabled="true">/,
+    );
     expect(render(<Pagination page={1} pages={1} />)).toBe("");
   });
 

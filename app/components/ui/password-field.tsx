@@ -11,7 +11,13 @@ export type PasswordFieldProps = {
 };
 
 /** A password input with its error; with JS a 显示/隐藏 toggle. Never pre-filled. */
-export function PasswordField({ name, label, error, autoComplete = "current-password", placeholder }: PasswordFieldProps) {
+export function PasswordField({
+  name,
+  label,
+  error,
+  autoComplete = "current-password",
+  placeholder,
+}: PasswordFieldProps) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const id = `${useId()}-${name}`;

@@ -158,7 +158,13 @@ export function AvatarCropper({ file, onConfirm, onCancel, onError }: AvatarCrop
           <button type="button" className="btn btn--ghost" onClick={onCancel}>
             取消
           </button>
-          <button ref={confirmRef} type="button" className="btn btn--accent" onClick={confirm} disabled={!ready || busy}>
+          <button
+            ref={confirmRef}
+            type="button"
+            className="btn btn--accent"
+            onClick={confirm}
+            disabled={!ready || busy}
+          >
             {busy ? "处理中…" : "确定"}
           </button>
         </div>

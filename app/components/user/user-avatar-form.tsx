@@ -27,7 +27,8 @@ export function UserAvatarForm({
   const [clientError, setClientError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
 
-  const uploading = fetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "avatar");
+  const uploading =
+    fetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "avatar");
   const serverError =
     fetcher.state === "idle" && fetcher.data?.intent === "avatar"
       ? fetcher.data.formError

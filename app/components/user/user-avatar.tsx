@@ -14,9 +14,19 @@ export function UserAvatar({
 }) {
   const initial = Array.from(nickname.trim())[0] ?? "我";
   return (
-    <span className={cn("user-avatar", className)} style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}>
+    <span
+      className={cn("user-avatar", className)}
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}
+    >
       {src ? (
-        <img src={src} alt={`${nickname}的头像`} width={size} height={size} className="user-avatar__img" data-avatar-img="" />
+        <img
+          src={src}
+          alt={`${nickname}的头像`}
+          width={size}
+          height={size}
+          className="user-avatar__img"
+          data-avatar-img=""
+        />
       ) : (
         <span className="user-avatar__initial" aria-label={`${nickname}的头像`} role="img">
           {initial}

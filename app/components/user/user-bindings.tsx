@@ -1,12 +1,18 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { SendCodeButton } from "~/components/account/send-code-button";
-import { BindAccountSchema, maskEmail, maskPhone, waysIn, type BindType, type ProfileUser } from "~/utils/account/profile-forms";
+import {
+  BindAccountSchema,
+  maskEmail,
+  maskPhone,
+  waysIn,
+  type BindType,
+  type ProfileUser,
+} from "~/utils/account/profile-forms";
 import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
 
 /** What the WeChat bind step shows (from GET /web/api/wechat/qr-config with the token). */
 export type WechatBindView =
-  | { status: "ready"; frameUrl: string; qrconnectUrl: string; expiresIn: number }
-  | { status: "error"; message: string };
+  { status: "ready"; frameUrl: string; qrconnectUrl: string; expiresIn: number } | { status: "error"; message: string };
 
 const NAMES: Record<BindType | "wechat", string> = { phone: "手机号", email: "邮箱", wechat: "微信" };
 const LAST_WAY_HINT = "这是你唯一的登录方式，先绑定其他方式才能解绑";
@@ -30,9 +36,18 @@ function UnbindButton({ type, disabled, busy }: { type: BindType | "wechat"; dis
 }
 
 /** Bind a new phone / e-mail, or replace the current one (purpose change), with a code sent to it. */
-function BindForm({ type, current, result }: { type: BindType; current: string | null; result: ProfileActionResult | undefined }) {
+function BindForm({
+  type,
+  current,
+  result,
+}: {
+  type: BindType;
+  current: string | null;
+  result: ProfileActionResult | undefined;
+}) {
   const navigation = useNavigation();
-  const mine = result && result.type === type && (result.intent === "bind" || result.intent === "send-code") ? result : undefined;
+  const mine =
+    result && result.type === type && (result.intent === "bind" || result.intent === "send-code") ? result : undefined;
   const { clientErrors, onSubmit } = useSchemaCheck(BindAccountSchema);
   const errors = clientErrors ?? mine?.fieldErrors ?? {};
   const purpose = current ? "change" : "bind";
@@ -46,8 +61,17 @@ function BindForm({ type, current, result }: { type: BindType; current: string |
 
   return (
     <details className="user-bind__details" open={mine ? true : undefined}>
-      <summary className="btn btn--ghost btn--sm user-bind__toggle">{current ? `更换${NAMES[type]}` : `绑定${NAMES[type]}`}</summary>
-      <Form method="post" noValidate preventScrollReset className="user-bind__form" onSubmit={onSubmit} aria-label={`${current ? "更换" : "绑定"}${NAMES[type]}`}>
+      <summary className="btn btn--ghost btn--sm user-bind__toggle">
+        {current ? `更换${NAMES[type]}` : `绑定${NAMES[type]}`}
+      </summary>
+      <Form
+        method="post"
+        noValidate
+        preventScrollReset
+        className="user-bind__form"
+        onSubmit={onSubmit}
+        aria-label={`${current ? "更换" : "绑定"}${NAMES[type]}`}
+      >
         {/* The default button for Enter (without JS the send-code button comes first in the form). */}
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
           确认
@@ -109,7 +133,9 @@ export function UserBindings({
   const onlyOne = waysIn(user) <= 1;
   const unbindError = result?.intent === "unbind" ? result.formError : undefined;
   const unbinding = (type: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "unbind" && navigation.formData?.get("type") === type;
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "unbind" &&
+    navigation.formData?.get("type") === type;
 
   const rows: Array<{ type: BindType; value: string | null; shown: string }> = [
     { type: "phone", value: user.phone, shown: maskPhone(user.phone) },
@@ -152,7 +178,11 @@ export function UserBindings({
             <div className="user-bind__text">
               <p className="user-bind__name">微信</p>
               <p className="user-bind__value" data-testid="wechat-value">
-                {user.wechatBound ? `已绑定${user.wechatNickname ? `（${user.wechatNickname}）` : ""}` : <span className="muted">未绑定</span>}
+                {user.wechatBound ? (
+                  `已绑定${user.wechatNickname ? `（${user.wechatNickname}）` : ""}`
+                ) : (
+                  <span className="muted">未绑定</span>
+                )}
               </p>
             </div>
             <div className="user-bind__actions">

@@ -28,7 +28,9 @@ export function useSchemaCheck(schema: ZodTypeAny) {
     // The send-code button has its own checks.
     if (submitter?.name === "intent" && submitter.value === "send-code") return;
     const values = Object.fromEntries(
-      [...new FormData(event.currentTarget).entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      [...new FormData(event.currentTarget).entries()].filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
     );
     const parsed = schema.safeParse(values);
     if (parsed.success) {

@@ -1,5 +1,13 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { BIO_MAX, CITY_MAX, GENDERS, NICKNAME_MAX, ProfileInfoSchema, todayString, type ProfileUser } from "~/utils/account/profile-forms";
+import {
+  BIO_MAX,
+  CITY_MAX,
+  GENDERS,
+  NICKNAME_MAX,
+  ProfileInfoSchema,
+  todayString,
+  type ProfileUser,
+} from "~/utils/account/profile-forms";
 import { FieldError } from "~/components/ui/field-error";
 import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
 
@@ -21,7 +29,14 @@ export function UserInfoForm({ user, result }: { user: ProfileUser; result: Prof
   };
 
   return (
-    <Form method="post" className="user-form" noValidate onSubmit={onSubmit} preventScrollReset aria-labelledby="info-title">
+    <Form
+      method="post"
+      className="user-form"
+      noValidate
+      onSubmit={onSubmit}
+      preventScrollReset
+      aria-labelledby="info-title"
+    >
       <input type="hidden" name="intent" value="update-info" />
       <FormError message={mine?.formError} />
       <div className="user-form__grid">

@@ -25,7 +25,11 @@ export function UserNav() {
       <ul className="user-nav__list">
         {USER_NAV.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} prefetch="none" className={({ isActive }) => cn("user-nav__link", isActive && "is-active")}>
+            <NavLink
+              to={item.to}
+              prefetch="none"
+              className={({ isActive }) => cn("user-nav__link", isActive && "is-active")}
+            >
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                 <path
                   d={ICON_PATHS[item.icon]}

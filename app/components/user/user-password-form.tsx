@@ -22,7 +22,14 @@ export function UserPasswordForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
 
   return (
-    <Form method="post" noValidate preventScrollReset className="user-form user-form--narrow" onSubmit={onSubmit} aria-label="修改密码">
+    <Form
+      method="post"
+      noValidate
+      preventScrollReset
+      className="user-form user-form--narrow"
+      onSubmit={onSubmit}
+      aria-label="修改密码"
+    >
       <input type="hidden" name="intent" value="password" />
       {hasPassword ? null : <p className="notice">你还没有设置密码，设置后可以用手机号或邮箱加密码登录。</p>}
       <FormError message={mine?.formError} />

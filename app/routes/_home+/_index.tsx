@@ -95,7 +95,11 @@ function CategoryGrid({ categories }: { categories: StyleCategory[] }) {
     <ul className="category-grid">
       {categories.map((category) => (
         <li key={category.code} className="category-grid__item">
-          <Link to={category.url || `/font?style=${encodeURIComponent(category.code)}`} className="category-card" prefetch="intent">
+          <Link
+            to={category.url || `/font?style=${encodeURIComponent(category.code)}`}
+            className="category-card"
+            prefetch="intent"
+          >
             <img
               src={asset(categoryEntryImage(category, "dark"))}
               alt=""
@@ -114,7 +118,15 @@ function CategoryGrid({ categories }: { categories: StyleCategory[] }) {
 }
 
 /** The hero's showcase: the sample line in three recommended fonts, each a link to the font. */
-function HeroShowcase({ fonts, faces, text }: { fonts: FontSummary[]; faces: Record<string, PreviewFace>; text: string }) {
+function HeroShowcase({
+  fonts,
+  faces,
+  text,
+}: {
+  fonts: FontSummary[];
+  faces: Record<string, PreviewFace>;
+  text: string;
+}) {
   if (!fonts.length) return null;
   return (
     <ul className="hero-showcase" aria-label="字体效果示例">
@@ -187,7 +199,8 @@ function HomeSection({
 }
 
 export default function HomePage() {
-  const { categories, recommend, newest, stats, banners, faces, previewText, loadError } = useLoaderData<typeof loader>();
+  const { categories, recommend, newest, stats, banners, faces, previewText, loadError } =
+    useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const asset = useStaticUrl();
   const guarded = searchParams.get("redirect");
@@ -200,48 +213,48 @@ export default function HomePage() {
         <div className="hero__pattern" aria-hidden="true" />
         <div className="container hero__inner">
           <div className="hero__main">
-          {guarded ? (
-            <p className="notice notice--dark" role="status">
-              该页面需要登录后访问，<Link to={loginHref}>立即登录</Link>
+            {guarded ? (
+              <p className="notice notice--dark" role="status">
+                该页面需要登录后访问，<Link to={loginHref}>立即登录</Link>
+              </p>
+            ) : null}
+            <p className="hero__eyebrow">短视频标题 · 字幕 · 封面 · 花字</p>
+            <h1 id="hero-title" className="hero__title">
+              输入你的文字，
+              <br />
+              <span className="hero__accent">一次看遍</span>好字体
+            </h1>
+            <p className="hero__lead">
+              {stats.fontCount > 0
+                ? `收录 ${formatCount(stats.familyCount)} 个字体家族、${formatCount(stats.fontCount)} 款字重，商用授权一目了然。`
+                : "标题、字幕、封面用什么字？输入文字，对比效果，查清授权。"}
             </p>
-          ) : null}
-          <p className="hero__eyebrow">短视频标题 · 字幕 · 封面 · 花字</p>
-          <h1 id="hero-title" className="hero__title">
-            输入你的文字，
-            <br />
-            <span className="hero__accent">一次看遍</span>好字体
-          </h1>
-          <p className="hero__lead">
-            {stats.fontCount > 0
-              ? `收录 ${formatCount(stats.familyCount)} 个字体家族、${formatCount(stats.fontCount)} 款字重，商用授权一目了然。`
-              : "标题、字幕、封面用什么字？输入文字，对比效果，查清授权。"}
-          </p>
-          <form method="get" action="/font" className="try-form">
-            <label htmlFor="try-text" className="visually-hidden">
-              输入要预览的文字
-            </label>
-            <input
-              id="try-text"
-              name="text"
-              type="text"
-              maxLength={LIST_TEXT_MAX}
-              placeholder="输入你想预览的文字"
-              className="try-form__input"
-              autoComplete="off"
-              enterKeyHint="go"
-            />
-            <button type="submit" className="btn btn--accent btn--lg try-form__button">
-              试试看
-            </button>
-          </form>
-          <ul className="hero__samples" aria-label="示例文字">
-            {SAMPLE_TEXTS.map((text) => (
-              <li key={text}>
-                <Link to={`/font?${new URLSearchParams({ text })}`}>{text}</Link>
-              </li>
-            ))}
-          </ul>
-          {stats.fontCount > 0 ? <Stats stats={stats} /> : null}
+            <form method="get" action="/font" className="try-form">
+              <label htmlFor="try-text" className="visually-hidden">
+                输入要预览的文字
+              </label>
+              <input
+                id="try-text"
+                name="text"
+                type="text"
+                maxLength={LIST_TEXT_MAX}
+                placeholder="输入你想预览的文字"
+                className="try-form__input"
+                autoComplete="off"
+                enterKeyHint="go"
+              />
+              <button type="submit" className="btn btn--accent btn--lg try-form__button">
+                试试看
+              </button>
+            </form>
+            <ul className="hero__samples" aria-label="示例文字">
+              {SAMPLE_TEXTS.map((text) => (
+                <li key={text}>
+                  <Link to={`/font?${new URLSearchParams({ text })}`}>{text}</Link>
+                </li>
+              ))}
+            </ul>
+            {stats.fontCount > 0 ? <Stats stats={stats} /> : null}
           </div>
           <HeroShowcase fonts={recommend} faces={faces} text={previewText} />
         </div>

@@ -16,7 +16,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!(error instanceof Response)) console.error("注销Token失败", error instanceof Error ? error.message : error);
     }
   }
-  return redirectWithToast("/", { type: "success", message: "已退出登录" }, { headers: { "Set-Cookie": clearTokenCookie() } });
+  return redirectWithToast(
+    "/",
+    { type: "success", message: "已退出登录" },
+    { headers: { "Set-Cookie": clearTokenCookie() } },
+  );
 }
 
 /** A GET never logs out (a link or image could otherwise end the session): back home. */

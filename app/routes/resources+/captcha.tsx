@@ -41,7 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseFormSubmission(request);
   const token = String(form.get("token") ?? "");
   const pointJson = String(form.get("pointJson") ?? "");
-  if (!token || !pointJson) return data<CaptchaCheckResult>({ ok: false, message: "输入的数据不合法!" }, { status: 400 });
+  if (!token || !pointJson)
+    return data<CaptchaCheckResult>({ ok: false, message: "输入的数据不合法!" }, { status: 400 });
   try {
     const result = await checkSlider({ request, context }, { token, pointJson });
     return data<CaptchaCheckResult>({ ok: true, captchaVerification: result.captchaVerification });
@@ -50,4 +51,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<CaptchaCheckResult>({ ok: false, message: errorMessage(error) });
   }
 }
-

@@ -17,12 +17,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const kindValue = form.get("kind");
   const kind = kindValue === "phone" || kindValue === "email" ? kindValue : undefined;
-  const state = await sendVerificationCode({ request, context }, {
-    account,
-    purpose: purpose.data,
-    kind,
-    captchaVerification: String(form.get("captchaVerification") ?? "") || null,
-  });
+  const state = await sendVerificationCode(
+    { request, context },
+    {
+      account,
+      purpose: purpose.data,
+      kind,
+      captchaVerification: String(form.get("captchaVerification") ?? "") || null,
+    },
+  );
   return data<SendCodeState>(state, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -36,9 +36,21 @@ describe("account form schemas", () => {
   });
 
   it("register: password ≥ 8, confirmation, agreement", () => {
-    const ok = validate(RegisterPhoneSchema, { phone: "13800138000", code: "123456", password: "12345678", confirmPassword: "12345678", agree: "on" });
+    const ok = validate(RegisterPhoneSchema, {
+      phone: "13800138000",
+      code: "123456",
+      password: "12345678",
+      confirmPassword: "12345678",
+      agree: "on",
+    });
     expect(ok.ok).toBe(true);
-    const bad = validate(RegisterEmailSchema, { email: "x@y", code: "123456", password: "short", confirmPassword: "other", nickname: "x".repeat(21) });
+    const bad = validate(RegisterEmailSchema, {
+      email: "x@y",
+      code: "123456",
+      password: "short",
+      confirmPassword: "other",
+      nickname: "x".repeat(21),
+    });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.fieldErrors.email).toBe("邮箱格式不正确");
@@ -52,7 +64,13 @@ describe("account form schemas", () => {
   });
 
   it("counts a nickname as people see it, as the backend does: 20 emoji fit, 21 characters do not", () => {
-    const base = { phone: "13800138000", code: "123456", password: "12345678", confirmPassword: "12345678", agree: "on" };
+    const base = {
+      phone: "13800138000",
+      code: "123456",
+      password: "12345678",
+      confirmPassword: "12345678",
+      agree: "on",
+    };
     expect(validate(RegisterPhoneSchema, { ...base, nickname: "👨‍👩‍👧".repeat(20) }).ok).toBe(true);
     const long = validate(RegisterPhoneSchema, { ...base, nickname: "字".repeat(21) });
     expect(long.ok ? null : long.fieldErrors.nickname).toBe("昵称最多 20 个字");

@@ -57,12 +57,12 @@ const agree = z
 
 /** A new password and its confirmation, which the form (unlike the API) requires. */
 function withConfirm<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object({ ...shape, password: newPasswordSchema(), confirmPassword: text })
-    .superRefine((value, ctx) => {
-      if (value.confirmPassword === "") ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "请再次输入密码" });
-      else if (value.password !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: CONFIRM_MESSAGE });
-    });
+  return z.object({ ...shape, password: newPasswordSchema(), confirmPassword: text }).superRefine((value, ctx) => {
+    if (value.confirmPassword === "")
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "请再次输入密码" });
+    else if (value.password !== value.confirmPassword)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: CONFIRM_MESSAGE });
+  });
 }
 
 export const RegisterPhoneSchema = withConfirm({
@@ -83,8 +83,16 @@ export const RegisterEmailSchema = withConfirm({
   website: honeypot,
 });
 
-export const ForgetVerifyPhoneSchema = z.object({ account: RequiredPhoneSchema, code: verificationCodeSchema, website: honeypot });
-export const ForgetVerifyEmailSchema = z.object({ account: RequiredEmailSchema, code: verificationCodeSchema, website: honeypot });
+export const ForgetVerifyPhoneSchema = z.object({
+  account: RequiredPhoneSchema,
+  code: verificationCodeSchema,
+  website: honeypot,
+});
+export const ForgetVerifyEmailSchema = z.object({
+  account: RequiredEmailSchema,
+  code: verificationCodeSchema,
+  website: honeypot,
+});
 
 export const ResetPasswordSchema = withConfirm({ ticket: text, website: honeypot });
 

@@ -51,7 +51,13 @@ describe("ProfileInfoSchema (intent=update-info)", () => {
   const schema = createProfileInfoSchema(now);
 
   it("accepts a full profile and trims text", () => {
-    const parsed = schema.parse({ nickname: "  小红  ", gender: "2", birthday: "1995-06-15", city: " 杭州 ", bio: "做美食 vlog" });
+    const parsed = schema.parse({
+      nickname: "  小红  ",
+      gender: "2",
+      birthday: "1995-06-15",
+      city: " 杭州 ",
+      bio: "做美食 vlog",
+    });
     expect(parsed).toEqual({ nickname: "小红", gender: "2", birthday: "1995-06-15", city: "杭州", bio: "做美食 vlog" });
   });
 
@@ -87,21 +93,37 @@ describe("ProfileInfoSchema (intent=update-info)", () => {
 
 describe("BindAccountSchema / BindSendCodeSchema", () => {
   it("checks the account with SPEC 5's messages for its type", () => {
-    expect(errorsOf(BindAccountSchema.safeParse({ type: "phone", account: "12345", code: "123456" })).account).toBe("手机号格式不正确");
-    expect(errorsOf(BindAccountSchema.safeParse({ type: "email", account: "a@b", code: "123456" })).account).toBe("邮箱格式不正确");
-    expect(errorsOf(BindAccountSchema.safeParse({ type: "phone", account: "", code: "123456" })).account).toBe("请输入手机号");
-    expect(errorsOf(BindAccountSchema.safeParse({ type: "email", account: "", code: "123456" })).account).toBe("请输入邮箱");
+    expect(errorsOf(BindAccountSchema.safeParse({ type: "phone", account: "12345", code: "123456" })).account).toBe(
+      "手机号格式不正确",
+    );
+    expect(errorsOf(BindAccountSchema.safeParse({ type: "email", account: "a@b", code: "123456" })).account).toBe(
+      "邮箱格式不正确",
+    );
+    expect(errorsOf(BindAccountSchema.safeParse({ type: "phone", account: "", code: "123456" })).account).toBe(
+      "请输入手机号",
+    );
+    expect(errorsOf(BindAccountSchema.safeParse({ type: "email", account: "", code: "123456" })).account).toBe(
+      "请输入邮箱",
+    );
   });
 
   it("needs a 6-digit code", () => {
-    expect(errorsOf(BindAccountSchema.safeParse({ type: "phone", account: "13800138000", code: "" })).code).toBe("请输入验证码");
-    expect(errorsOf(BindAccountSchema.safeParse({ type: "phone", account: "13800138000", code: "12345a" })).code).toBe("验证码为 6 位数字");
+    expect(errorsOf(BindAccountSchema.safeParse({ type: "phone", account: "13800138000", code: "" })).code).toBe(
+      "请输入验证码",
+    );
+    expect(errorsOf(BindAccountSchema.safeParse({ type: "phone", account: "13800138000", code: "12345a" })).code).toBe(
+      "验证码为 6 位数字",
+    );
   });
 
   it("defaults the purpose to bind and keeps change", () => {
     expect(BindAccountSchema.parse({ type: "phone", account: "13800138000", code: "123456" }).purpose).toBe("bind");
-    expect(BindAccountSchema.parse({ type: "email", account: "a_b@example.com", code: "123456", purpose: "change" }).purpose).toBe("change");
-    expect(BindAccountSchema.parse({ type: "phone", account: "13800138000", code: "123456", purpose: "register" }).purpose).toBe("bind");
+    expect(
+      BindAccountSchema.parse({ type: "email", account: "a_b@example.com", code: "123456", purpose: "change" }).purpose,
+    ).toBe("change");
+    expect(
+      BindAccountSchema.parse({ type: "phone", account: "13800138000", code: "123456", purpose: "register" }).purpose,
+    ).toBe("bind");
   });
 
   it("send-code needs only the account", () => {
@@ -120,20 +142,30 @@ describe("createChangePasswordSchema (intent=password)", () => {
   const withoutOld = createChangePasswordSchema({ hasPassword: false });
 
   it("asks for the old password only when the user has one", () => {
-    expect(errorsOf(withOld.safeParse({ newPassword: "12345678", confirmPassword: "12345678" })).oldPassword).toBe("请输入原密码");
+    expect(errorsOf(withOld.safeParse({ newPassword: "12345678", confirmPassword: "12345678" })).oldPassword).toBe(
+      "请输入原密码",
+    );
     expect(withoutOld.safeParse({ newPassword: "12345678", confirmPassword: "12345678" }).success).toBe(true);
   });
 
   it("needs at least 8 characters, not all spaces, and a matching confirmation", () => {
-    expect(errorsOf(withoutOld.safeParse({ newPassword: "1234567", confirmPassword: "1234567" })).newPassword).toBe("新密码至少 8 个字符");
-    expect(errorsOf(withoutOld.safeParse({ newPassword: "        ", confirmPassword: "        " })).newPassword).toBe("密码不能全是空格");
+    expect(errorsOf(withoutOld.safeParse({ newPassword: "1234567", confirmPassword: "1234567" })).newPassword).toBe(
+      "新密码至少 8 个字符",
+    );
+    expect(errorsOf(withoutOld.safeParse({ newPassword: "        ", confirmPassword: "        " })).newPassword).toBe(
+      "密码不能全是空格",
+    );
     expect(errorsOf(withoutOld.safeParse({ newPassword: "", confirmPassword: "" })).newPassword).toBe("请输入新密码");
-    expect(errorsOf(withoutOld.safeParse({ newPassword: "12345678", confirmPassword: "12345679" })).confirmPassword).toBe("两次输入的密码不一致");
+    expect(
+      errorsOf(withoutOld.safeParse({ newPassword: "12345678", confirmPassword: "12345679" })).confirmPassword,
+    ).toBe("两次输入的密码不一致");
     expect(errorsOf(withoutOld.safeParse({ newPassword: "12345678" })).confirmPassword).toBe("请再次输入新密码");
   });
 
   it("does not trim passwords", () => {
-    expect(withOld.parse({ oldPassword: " old ", newPassword: " 12345678 ", confirmPassword: " 12345678 " }).newPassword).toBe(" 12345678 ");
+    expect(
+      withOld.parse({ oldPassword: " old ", newPassword: " 12345678 ", confirmPassword: " 12345678 " }).newPassword,
+    ).toBe(" 12345678 ");
   });
 });
 

@@ -1,7 +1,4 @@
-import {
-  AVATAR_MAX_BYTES,
-  unbindAccountBodySchema,
-} from "@contract/account";
+import { AVATAR_MAX_BYTES, unbindAccountBodySchema } from "@contract/account";
 import {
   BIO_MAX,
   CITY_MAX,
@@ -78,12 +75,16 @@ export type BindPurpose = (typeof BIND_PURPOSES)[number];
 const bindAccountShape = {
   type: z.enum(ACCOUNT_TYPES, { errorMap: () => ({ message: "账号类型不正确" }) }),
   purpose: z.enum(BIND_PURPOSES).catch("bind"),
-  account: z.string().optional().transform((value) => value ?? ""),
+  account: z
+    .string()
+    .optional()
+    .transform((value) => value ?? ""),
 };
 
 function checkAccount<T extends { type: BindType; account: string }>(value: T, ctx: z.RefinementCtx) {
   const checked = (value.type === "phone" ? phoneSchema : emailSchema).safeParse(value.account);
-  if (!checked.success) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["account"], message: checked.error.issues[0]!.message });
+  if (!checked.success)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["account"], message: checked.error.issues[0]!.message });
 }
 
 /** intent=send-code inside a bind form: the account to send the code to. */
@@ -131,7 +132,11 @@ export function checkAvatarFile(file: { type: string; size: number } | null | un
 }
 
 /** Size to draw an image at so its longer side is at most `max`. */
-export function fitWithin(width: number, height: number, max = CROPPER_MAX_IMAGE_SIZE): { width: number; height: number; scale: number } {
+export function fitWithin(
+  width: number,
+  height: number,
+  max = CROPPER_MAX_IMAGE_SIZE,
+): { width: number; height: number; scale: number } {
   const longer = Math.max(width, height);
   if (!(longer > max)) return { width, height, scale: 1 };
   const scale = max / longer;

@@ -23,7 +23,12 @@ export type SendCodeState =
 
 /** Checks the account against the purpose's rule, with the contract's messages. */
 export function accountProblem(account: string, purpose: CodePurpose, kind?: "phone" | "email"): string | null {
-  if (!account) return kind === "email" ? "请输入邮箱" : kind === "phone" || purpose === "login" ? "请输入手机号" : "请输入手机号或邮箱";
+  if (!account)
+    return kind === "email"
+      ? "请输入邮箱"
+      : kind === "phone" || purpose === "login"
+        ? "请输入手机号"
+        : "请输入手机号或邮箱";
   if (kind === "phone" || purpose === "login") return isPhone(account) ? null : PHONE_MESSAGE;
   if (kind === "email") return isEmail(account) ? null : EMAIL_MESSAGE;
   return isPhone(account) || isEmail(account) ? null : ACCOUNT_MESSAGE;

@@ -18,7 +18,16 @@ import { z } from "zod";
  * refuse the same values with the same Chinese messages.
  */
 
-export { ACCOUNT_MESSAGE, EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_MESSAGE, PHONE_PATTERN, isEmail, isPhone, isPhoneOrEmail };
+export {
+  ACCOUNT_MESSAGE,
+  EMAIL_MESSAGE,
+  EMAIL_PATTERN,
+  PHONE_MESSAGE,
+  PHONE_PATTERN,
+  isEmail,
+  isPhone,
+  isPhoneOrEmail,
+};
 
 /** Invalid input in a dialog. */
 export const INVALID_INPUT_MESSAGE = "输入的数据不合法!";

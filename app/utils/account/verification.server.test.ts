@@ -15,7 +15,8 @@ describe("send-code helpers", () => {
   });
 
   it("recognises the backend's captcha refusals", () => {
-    const refusal = (status: number, message: string) => new ApiError({ status, code: String(status), message, serverMessage: message });
+    const refusal = (status: number, message: string) =>
+      new ApiError({ status, code: String(status), message, serverMessage: message });
     expect(isCaptchaRequired(refusal(400, "请先完成滑块验证"))).toBe(true);
     expect(isCaptchaRequired(refusal(400, "滑块验证已失效，请重新验证"))).toBe(true);
     expect(isCaptchaRequired(refusal(400, "手机号格式不正确"))).toBe(false);

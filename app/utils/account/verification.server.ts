@@ -95,7 +95,12 @@ export async function sendCodeFromForm(
       return { status: "captcha", account, message: errorMessage(error), captcha: await getFormCaptcha(caller) };
     }
   }
-  const state = await sendVerificationCode(caller, { account, purpose: options.purpose, captchaVerification, kind: options.kind });
+  const state = await sendVerificationCode(caller, {
+    account,
+    purpose: options.purpose,
+    captchaVerification,
+    kind: options.kind,
+  });
   if (state.status === "captcha") return { ...state, captcha: await getFormCaptcha(caller) };
   return state;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORY_CODES, categoryEntryImage, categoryImage, defaultImageIndex, isKnownCategory, seededRandom } from "./category-image";
+import {
+  CATEGORY_CODES,
+  categoryEntryImage,
+  categoryImage,
+  defaultImageIndex,
+  isKnownCategory,
+  seededRandom,
+} from "./category-image";
 
 describe("categoryImage (SPEC 1)", () => {
   it("uses the code's artwork in the requested theme", () => {
@@ -34,7 +41,9 @@ describe("categoryImage (SPEC 1)", () => {
     const entry = { code: "cute", imageDark: "https://cdn.x/cute-d.svg", imageLight: "https://cdn.x/cute-l.svg" };
     expect(categoryEntryImage(entry, "dark")).toBe("https://cdn.x/cute-d.svg");
     expect(categoryEntryImage(entry, "light")).toBe("https://cdn.x/cute-l.svg");
-    expect(categoryEntryImage({ code: "mystery", imageDark: "/x.svg" }, "dark")).toMatch(/^\/images\/category\/default-[1-4]-dark\.svg$/);
+    expect(categoryEntryImage({ code: "mystery", imageDark: "/x.svg" }, "dark")).toMatch(
+      /^\/images\/category\/default-[1-4]-dark\.svg$/,
+    );
   });
 
   it("seeded random is stable", () => {

@@ -7,10 +7,44 @@ export type Theme = "dark" | "light";
 
 /** Codes that have artwork (same list and order as the catalogue's style categories). */
 export const CATEGORY_CODES = [
-  "all", "daily", "food", "brand", "vlog", "travel", "plot", "beat", "anime", "pets",
-  "news", "humour", "cover", "opening", "subtitle", "flower", "handwriting", "art", "brush", "creative",
-  "acid", "personality", "cute", "cool", "japanese", "chinese", "hand-drawn", "2d", "fresh", "power",
-  "classic", "live", "free", "music", "hei", "song", "round", "game",
+  "all",
+  "daily",
+  "food",
+  "brand",
+  "vlog",
+  "travel",
+  "plot",
+  "beat",
+  "anime",
+  "pets",
+  "news",
+  "humour",
+  "cover",
+  "opening",
+  "subtitle",
+  "flower",
+  "handwriting",
+  "art",
+  "brush",
+  "creative",
+  "acid",
+  "personality",
+  "cute",
+  "cool",
+  "japanese",
+  "chinese",
+  "hand-drawn",
+  "2d",
+  "fresh",
+  "power",
+  "classic",
+  "live",
+  "free",
+  "music",
+  "hei",
+  "song",
+  "round",
+  "game",
 ] as const;
 
 export const DEFAULT_IMAGE_COUNT = 4;
@@ -32,7 +66,11 @@ export function defaultImageIndex(random: () => number = Math.random): number {
  * The artwork path for a category code and theme. Unknown codes get a random default
  * image; pass `random` (e.g. `seededRandom(code)`) so the server and the browser agree.
  */
-export function categoryImage(code: string | null | undefined, theme: Theme, random: () => number = Math.random): string {
+export function categoryImage(
+  code: string | null | undefined,
+  theme: Theme,
+  random: () => number = Math.random,
+): string {
   if (isKnownCategory(code)) return `/images/category/${code}-${theme}.svg`;
   return `/images/category/default-${defaultImageIndex(random)}-${theme}.svg`;
 }

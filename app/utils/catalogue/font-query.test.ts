@@ -31,7 +31,9 @@ describe("font list query", () => {
 
   it("parses good values", () => {
     const { query, notice } = parseFontListQuery(
-      new URLSearchParams("layout=table&page=3&style=cute&tag=7&keyword=%20黑体%20&sort=new&text=你好&fit=1&theme=dark"),
+      new URLSearchParams(
+        "layout=table&page=3&style=cute&tag=7&keyword=%20黑体%20&sort=new&text=你好&fit=1&theme=dark",
+      ),
     );
     expect(query).toMatchObject({
       layout: "table",

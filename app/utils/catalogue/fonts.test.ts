@@ -132,9 +132,11 @@ describe("catalogue helpers", () => {
     expect(
       familyFileSize({ fileSize: 5, childFontResource: [child("1", 400, 10), child("2", 700, 20)] as never }),
     ).toBe(30);
-    expect(sortedWeights([child("2", 700, 0), child("1", 400, 0), child("3", 100, 0)]).map((c) => c.fontGNo)).toEqual(
-      ["3", "1", "2"],
-    );
+    expect(sortedWeights([child("2", 700, 0), child("1", 400, 0), child("3", 100, 0)]).map((c) => c.fontGNo)).toEqual([
+      "3",
+      "1",
+      "2",
+    ]);
   });
 
   it("looks dictionaries up as strings", () => {
@@ -151,7 +153,14 @@ describe("catalogue helpers", () => {
 
 describe("toFontSummary", () => {
   it("keeps what lists show and drops the detail page's heavy fields", () => {
-    const child = { ...sampleFont(), fontGNo: "10002", weight: 700, fileSize: 200, description: "很长的介绍", childFontResource: [] };
+    const child = {
+      ...sampleFont(),
+      fontGNo: "10002",
+      weight: 700,
+      fileSize: 200,
+      description: "很长的介绍",
+      childFontResource: [],
+    };
     const font = { ...sampleFont(), childFontResource: [{ ...sampleFont(), childFontResource: [] }, child] };
     const summary = toFontSummary(font);
     expect(summary).not.toHaveProperty("description");

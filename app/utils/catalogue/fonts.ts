@@ -2,7 +2,15 @@
  * Pure helpers about fonts, shared by server and browser. The catalogue's types are the contract's.
  */
 
-import { downloadFont, type Charset, type ChildFont, type CommercialLabel, type Dict, type Font, type License } from "@contract/catalogue";
+import {
+  downloadFont,
+  type Charset,
+  type ChildFont,
+  type CommercialLabel,
+  type Dict,
+  type Font,
+  type License,
+} from "@contract/catalogue";
 import { endpointPath } from "@contract/endpoint";
 
 export type {
@@ -78,7 +86,11 @@ function trimZero(value: string): string {
 
 export type LicenseKind = "free" | "personal" | "paid";
 
-const LICENSE_KINDS: Readonly<Record<CommercialLabel, LicenseKind>> = { 免费商用: "free", 个人免费: "personal", 需授权: "paid" };
+const LICENSE_KINDS: Readonly<Record<CommercialLabel, LicenseKind>> = {
+  免费商用: "free",
+  个人免费: "personal",
+  需授权: "paid",
+};
 
 /** Badge kind of a licence: 免费商用 → free, 个人免费 → personal, 需授权 (or no licence) → paid. */
 export function licenseKind(license: Pick<License, "commercialLabel"> | null | undefined): LicenseKind {
@@ -242,8 +254,9 @@ export function dictEntries(dicts: Dict[], category: string): Dict[] {
 
 /** Looks a dictionary name up by category and dictNumber (compared as strings). */
 export function dictName(dicts: Dict[], category: string, dictNumber: string | number): string | undefined {
-  return dicts.find((dict) => String(dict.category) === String(category) && String(dict.dictNumber) === String(dictNumber))
-    ?.dictName;
+  return dicts.find(
+    (dict) => String(dict.category) === String(category) && String(dict.dictNumber) === String(dictNumber),
+  )?.dictName;
 }
 
 /** Date (ISO) → 2026-11-21. */

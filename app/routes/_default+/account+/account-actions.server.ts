@@ -9,17 +9,36 @@ import type { SendCodeState } from "~/utils/account/send-code";
  */
 
 /** The answer re-rendering `form` with its field errors (typed values kept, passwords dropped). */
-export function invalid(form: string, formData: FormData, fieldErrors: Record<string, string>, extra?: Partial<AccountFormResult>) {
-  return data<AccountFormResult>({ form, values: keptValues(formData), fieldErrors, formError: null, ...extra }, { status: 200 });
+export function invalid(
+  form: string,
+  formData: FormData,
+  fieldErrors: Record<string, string>,
+  extra?: Partial<AccountFormResult>,
+) {
+  return data<AccountFormResult>(
+    { form, values: keptValues(formData), fieldErrors, formError: null, ...extra },
+    { status: 200 },
+  );
 }
 
 /** The answer after a send-code intent (nothing else validated). */
-export function codeSent(form: string, formData: FormData, sendCode: SendCodeState, extra?: Partial<AccountFormResult>) {
+export function codeSent(
+  form: string,
+  formData: FormData,
+  sendCode: SendCodeState,
+  extra?: Partial<AccountFormResult>,
+) {
   return invalid(form, formData, {}, { sendCode, ...extra });
 }
 
 /** Turns a backend refusal into the form's inline message; rethrows redirects (401 → home). */
-export function failed(form: string, formData: FormData, error: unknown, extra?: Partial<AccountFormResult>, init?: ResponseInit) {
+export function failed(
+  form: string,
+  formData: FormData,
+  error: unknown,
+  extra?: Partial<AccountFormResult>,
+  init?: ResponseInit,
+) {
   if (error instanceof Response) throw error;
   if (!isApiError(error)) console.error(error);
   return data<AccountFormResult>(

@@ -4,7 +4,14 @@ import { useSubmitBusy } from "~/components/account/form-hints";
 import { AuthPage } from "~/components/account/auth-page";
 import { ForgetPasswordForm } from "~/components/account/forget-password-form";
 import { isResetTicketInvalid, resetPassword, verifyResetCode } from "~/services/account.server";
-import { ForgetVerifyEmailSchema, ForgetVerifyPhoneSchema, ResetPasswordSchema, accountBy, formObject, validate } from "~/utils/account/account-forms";
+import {
+  ForgetVerifyEmailSchema,
+  ForgetVerifyPhoneSchema,
+  ResetPasswordSchema,
+  accountBy,
+  formObject,
+  validate,
+} from "~/utils/account/account-forms";
 import { codeSent, failed, invalid } from "./account-actions.server";
 import { safeRedirect } from "~/utils/session.server";
 import { clearResetCookie, readResetCookie, serializeResetCookie } from "./forget.server";
@@ -16,8 +23,13 @@ export const meta: MetaFunction = () => [{ title: "找回密码 - 短视频字�
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const step = url.searchParams.get("step") === "reset" && readResetCookie(request) ? ("reset" as const) : ("verify" as const);
-  return { by: accountBy(url.searchParams.get("by"), "email"), step, redirectTo: safeRedirect(url.searchParams.get("redirect")) };
+  const step =
+    url.searchParams.get("step") === "reset" && readResetCookie(request) ? ("reset" as const) : ("verify" as const);
+  return {
+    by: accountBy(url.searchParams.get("by"), "email"),
+    step,
+    redirectTo: safeRedirect(url.searchParams.get("redirect")),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,7 +56,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       // A used or expired ticket: start again from step 1.
       const expired = isResetTicketInvalid(error);
-      return failed(form, formData, error, { step: expired ? "verify" : "reset" }, expired ? { headers: { "Set-Cookie": clearResetCookie() } } : undefined);
+      return failed(
+        form,
+        formData,
+        error,
+        { step: expired ? "verify" : "reset" },
+        expired ? { headers: { "Set-Cookie": clearResetCookie() } } : undefined,
+      );
     }
     return redirectWithToast(
       "/account/login?mode=password",
@@ -54,7 +72,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (isSendCodeIntent(formData)) {
-    return codeSent(form, formData, await sendCodeFromForm(caller, formData, { accountFieldName: "account", purpose: "reset", kind: by }), { step: "verify" });
+    return codeSent(
+      form,
+      formData,
+      await sendCodeFromForm(caller, formData, { accountFieldName: "account", purpose: "reset", kind: by }),
+      { step: "verify" },
+    );
   }
   const parsed = validate(by === "phone" ? ForgetVerifyPhoneSchema : ForgetVerifyEmailSchema, formObject(formData));
   if (!parsed.ok) return invalid(form, formData, parsed.fieldErrors, { step: "verify" });
@@ -79,8 +102,23 @@ export default function ForgetPage() {
   const busy = useSubmitBusy();
   const current = result?.step ?? step;
   return (
-    <AuthPage title="找回密码" subtitle={current === "reset" ? "身份已验证，请设置新密码" : `输入注册时使用的${by === "phone" ? "手机号" : "邮箱"}，获取验证码`}>
-      <ForgetPasswordForm key={`${by}-${current}`} by={by} step={current} Form={Form} result={result} redirectTo={redirectTo} busy={busy} />
+    <AuthPage
+      title="找回密码"
+      subtitle={
+        current === "reset"
+          ? "身份已验证，请设置新密码"
+          : `输入注册时使用的${by === "phone" ? "手机号" : "邮箱"}，获取验证码`
+      }
+    >
+      <ForgetPasswordForm
+        key={`${by}-${current}`}
+        by={by}
+        step={current}
+        Form={Form}
+        result={result}
+        redirectTo={redirectTo}
+        busy={busy}
+      />
     </AuthPage>
   );
 }

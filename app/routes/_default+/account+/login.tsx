@@ -31,12 +31,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (mode === "code") {
     if (isSendCodeIntent(formData)) {
-      return codeSent("code", formData, await sendCodeFromForm(caller, formData, { accountFieldName: "phone", purpose: "login", kind: "phone" }));
+      return codeSent(
+        "code",
+        formData,
+        await sendCodeFromForm(caller, formData, { accountFieldName: "phone", purpose: "login", kind: "phone" }),
+      );
     }
     const parsed = validate(LoginCodeSchema, formObject(formData));
     if (!parsed.ok) return invalid("code", formData, parsed.fieldErrors);
     try {
-      const login = await loginWithCode(caller, { phone: parsed.data.phone, code: parsed.data.code, website: parsed.data.website });
+      const login = await loginWithCode(caller, {
+        phone: parsed.data.phone,
+        code: parsed.data.code,
+        website: parsed.data.website,
+      });
       return redirectLoggedIn(login, redirectTo);
     } catch (error) {
       return failed("code", formData, error);

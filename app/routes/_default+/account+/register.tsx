@@ -5,7 +5,13 @@ import { AuthPage } from "~/components/account/auth-page";
 import { RegisterForm } from "~/components/account/register-form";
 import { registerWithEmail, registerWithPhone } from "~/services/account.server";
 import { getToken } from "~/utils/auth.server";
-import { RegisterEmailSchema, RegisterPhoneSchema, accountBy, formObject, validate } from "~/utils/account/account-forms";
+import {
+  RegisterEmailSchema,
+  RegisterPhoneSchema,
+  accountBy,
+  formObject,
+  validate,
+} from "~/utils/account/account-forms";
 import { codeSent, failed, invalid } from "./account-actions.server";
 import { redirectLoggedIn, safeRedirect } from "~/utils/session.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
@@ -29,7 +35,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(formData.get("redirect") ?? url.searchParams.get("redirect"));
 
   if (isSendCodeIntent(formData)) {
-    return codeSent(form, formData, await sendCodeFromForm(caller, formData, { accountFieldName: by, purpose: "register", kind: by }));
+    return codeSent(
+      form,
+      formData,
+      await sendCodeFromForm(caller, formData, { accountFieldName: by, purpose: "register", kind: by }),
+    );
   }
   const fields = formObject(formData);
   const parsed = by === "phone" ? validate(RegisterPhoneSchema, fields) : validate(RegisterEmailSchema, fields);

@@ -9,7 +9,13 @@ import { isApiError } from "~/services/api-client.server";
 import { completeWechatLogin, getQrConfig, wechatFrameUrl } from "~/services/wechat.server";
 import { errorMessage } from "~/utils/api-errors";
 import { getToken } from "~/utils/auth.server";
-import { clearWechatCookie, readWechatCookie, redirectLoggedIn, safeRedirect, serializeWechatCookie } from "~/utils/session.server";
+import {
+  clearWechatCookie,
+  readWechatCookie,
+  redirectLoggedIn,
+  safeRedirect,
+  serializeWechatCookie,
+} from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "微信登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
@@ -24,14 +30,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (code !== null || state !== null) {
     const remembered = readWechatCookie(request);
     const clear = { headers: { "Set-Cookie": clearWechatCookie() } };
-    if (!code) return redirectWithToast("/account/wechat", { type: "error", message: "你取消了微信授权，请重新扫码" }, clear);
+    if (!code)
+      return redirectWithToast("/account/wechat", { type: "error", message: "你取消了微信授权，请重新扫码" }, clear);
     if (!remembered || !state || remembered.state !== state) {
       return redirectWithToast("/account/wechat", { type: "error", message: "登录状态已失效，请重新扫码" }, clear);
     }
     try {
       const result = await completeWechatLogin(caller, { code, state });
-      if (result.action === "bind") return redirectWithToast(remembered.redirect, { type: "success", message: "微信绑定成功" }, clear);
-      const response = redirectLoggedIn(result, remembered.redirect, result.action === "register" ? "微信登录成功，已为你创建账号" : "登录成功");
+      if (result.action === "bind")
+        return redirectWithToast(remembered.redirect, { type: "success", message: "微信绑定成功" }, clear);
+      const response = redirectLoggedIn(
+        result,
+        remembered.redirect,
+        result.action === "register" ? "微信登录成功，已为你创建账号" : "登录成功",
+      );
       response.headers.append("Set-Cookie", clearWechatCookie());
       return response;
     } catch (error) {
@@ -53,7 +65,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       redirectTo,
       message: null,
     };
-    return data({ view }, { headers: { "Set-Cookie": serializeWechatCookie({ state: config.state, redirect: redirectTo }, config.expiresIn), "Cache-Control": "no-store" } });
+    return data(
+      { view },
+      {
+        headers: {
+          "Set-Cookie": serializeWechatCookie({ state: config.state, redirect: redirectTo }, config.expiresIn),
+          "Cache-Control": "no-store",
+        },
+      },
+    );
   } catch (error) {
     if (!isApiError(error)) throw error;
     const notConfigured = error.code === ERROR_CODES.wechatNotConfigured;
@@ -76,7 +96,11 @@ export default function WechatPage() {
       <LoginTabs active="wechat" redirectTo={view.redirectTo} />
       <WechatPanel view={view} />
       <p className="auth-form__row auth-form__row--center">
-        <Link to={`/account/login?mode=password${view.redirectTo !== "/" ? `&redirect=${encodeURIComponent(view.redirectTo)}` : ""}`}>使用账号密码登录</Link>
+        <Link
+          to={`/account/login?mode=password${view.redirectTo !== "/" ? `&redirect=${encodeURIComponent(view.redirectTo)}` : ""}`}
+        >
+          使用账号密码登录
+        </Link>
       </p>
     </AuthPage>
   );

@@ -1,7 +1,14 @@
 import { data } from "@remix-run/node";
 import type { WechatBindView } from "~/components/user/user-bindings";
 import type { ProfileActionResult } from "~/components/user/user-form-bits";
-import { bindAccount, changePassword, getUserInfo, unbindAccount, updateAvatar, updateProfile } from "~/services/account.server";
+import {
+  bindAccount,
+  changePassword,
+  getUserInfo,
+  unbindAccount,
+  updateAvatar,
+  updateProfile,
+} from "~/services/account.server";
 import { isApiError, type ApiCaller } from "~/services/api-client.server";
 import { getQrConfig, wechatFrameUrl } from "~/services/wechat.server";
 import {
@@ -76,7 +83,11 @@ const UNBIND_SUCCESS = { phone: "已解绑手机号", email: "已解绑邮箱", 
 
 /** Every form of /user/profile posts here, told apart by `intent`. */
 export async function handleProfileForm(caller: ApiCaller) {
-  const submission = await readFormSubmission(caller.request, { maxBytes: MAX_BODY_BYTES, allowFiles: true, maxFileBytes: AVATAR_MAX_BYTES });
+  const submission = await readFormSubmission(caller.request, {
+    maxBytes: MAX_BODY_BYTES,
+    allowFiles: true,
+    maxFileBytes: AVATAR_MAX_BYTES,
+  });
   if (!submission.ok) {
     // Only the avatar form posts this much: say so on the form rather than on an error page.
     if (submission.problem === "too-large") return answer({ intent: "avatar", formError: AVATAR_TOO_LARGE_MESSAGE });

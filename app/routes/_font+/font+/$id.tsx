@@ -1,11 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Link,
-  useFetcher,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DownloadDialog, LicenseNotice } from "~/components/catalogue/download-dialog";
 import { ErrorPage, describeError } from "~/components/ui/error-page";
@@ -20,7 +14,14 @@ import { websiteConfig } from "~/config.server";
 import { isApiError } from "~/services/api-client.server";
 import { getDownloadFiles, getFont } from "~/services/catalogue.server";
 import { loadPreviewFaces } from "~/services/subset.server";
-import { familyWeights, fontHref, weightName, withoutFamily, type PreviewFace, type PreviewTheme } from "~/utils/catalogue/fonts";
+import {
+  familyWeights,
+  fontHref,
+  weightName,
+  withoutFamily,
+  type PreviewFace,
+  type PreviewTheme,
+} from "~/utils/catalogue/fonts";
 import { notFound } from "~/utils/responses.server";
 import { DEFAULT_PREVIEW_TEXT, parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
 

@@ -101,7 +101,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notices.push(`第 ${query.page} 页没有内容，一共只有 ${page.pages} 页。`);
   }
 
-  const faces = await loadPreviewFaces(caller, records.map((font) => ({ gno: font.fontGNo, text: previewText })));
+  const faces = await loadPreviewFaces(
+    caller,
+    records.map((font) => ({ gno: font.fontGNo, text: previewText })),
+  );
 
   const tagMap = new Map<number, Tag>();
   for (const font of records) for (const tag of font.tags) if (!tagMap.has(tag.id)) tagMap.set(tag.id, tag);
