@@ -2,21 +2,31 @@ import type { RequestHandler } from "express";
 import { ApiError } from "./envelope.js";
 
 /**
- * The last handler of a route: a method the route does not take answers 405 with `Allow` and the
- * envelope, instead of falling through to a 404; OPTIONS answers 204 with `Allow`. HEAD is allowed
- * wherever GET is, as Express answers it with the GET handler.
+ * The first handler of a route: a method the route does not take answers 405 with `Allow` and the
+ * envelope, instead of falling through to a 404; OPTIONS answers 204 with `Allow`; a method it takes
+ * goes on to its handler. HEAD is allowed wherever GET is, as Express answers it with the GET handler.
  *
- *     router.route("/web/api/thing").get(handler).all(methodNotAllowed(["GET"]));
+ * `methods` is read on every request, so a Set may gain methods after the route is built.
+ *
+ *     router.route("/web/api/thing").all(methodNotAllowed(["GET"])).get(handler);
  */
-export function methodNotAllowed(methods: readonly string[]): RequestHandler {
-  const allowed = [...new Set([...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"])];
-  const allow = allowed.join(", ");
-  const message = (method: string) => `该接口不支持 ${method} 请求（可用：${allowed.join("、")}）`;
+export function methodNotAllowed(methods: Iterable<string>): RequestHandler {
   return (req, res, next) => {
+    const allowed = allowedMethods(methods);
     if (req.method === "OPTIONS") {
-      res.set("Allow", allow).status(204).end();
+      res.set("Allow", allowed.join(", ")).status(204).end();
       return;
     }
-    next(new ApiError(405, "405", message(req.method), { Allow: allow }));
+    if (allowed.includes(req.method)) {
+      next();
+      return;
+    }
+    const message = `该接口不支持 ${req.method} 请求（可用：${allowed.join("、")}）`;
+    next(new ApiError(405, "405", message, { Allow: allowed.join(", ") }));
   };
+}
+
+function allowedMethods(methods: Iterable<string>): string[] {
+  const taken = [...methods];
+  return [...new Set([...taken, ...(taken.includes("GET") ? ["HEAD"] : []), "OPTIONS"])];
 }

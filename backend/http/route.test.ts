@@ -1,0 +1,138 @@
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineEndpoint } from "../../contract/endpoint.js";
+import { optionalQueryInt, queryValue } from "../../contract/query.js";
+import { notFound } from "./envelope.js";
+import { apiErrorHandler, apiNotFound } from "./errors.js";
+import { route } from "./route.js";
+import { serveRouter, type TestServer } from "./test-server.js";
+
+const getThing = defineEndpoint({
+  method: "GET",
+  path: "/web/api/thing/:id",
+  params: z.object({ id: queryValue().regex(/^\d+$/, "必须是数字编号") }),
+  query: z.object({ size: optionalQueryInt(1, 10) }),
+  data: z.object({ id: z.string(), size: z.number().nullable() }),
+  auth: "none",
+});
+
+const deleteThing = defineEndpoint({
+  method: "DELETE",
+  path: "/web/api/thing/:id",
+  params: z.object({ id: z.string() }),
+  data: z.null(),
+  auth: "none",
+});
+
+const createThing = defineEndpoint({
+  method: "POST",
+  path: "/web/api/thing",
+  body: z.object({ name: z.string({ required_error: "名称不能为空" }).min(1, "名称不能为空") }),
+  data: z.object({ name: z.string() }),
+  auth: "none",
+});
+
+const callback = defineEndpoint({
+  method: "GET",
+  path: "/web/api/callback",
+  query: z.object({ code: z.string({ required_error: "缺少授权码" }) }),
+  data: z.string(),
+  auth: "none",
+});
+
+const thingFile = defineEndpoint({
+  method: "GET",
+  path: "/web/api/thing/:id/file",
+  params: z.object({ id: z.string() }),
+  kind: "file",
+  auth: "none",
+});
+
+describe("route", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    const router = express.Router();
+    route(router, getThing, async ({ params, query }) => {
+      if (params.id === "404") throw notFound("东西不存在");
+      return { id: params.id, size: query.size ?? null };
+    });
+    route(router, deleteThing, async () => null);
+    route(router, createThing, async ({ body }) => ({ name: body.name }), { before: [express.json()] });
+    route(router, callback, async ({ query }) => query.code, { nameParameters: false });
+    route(router, thingFile, async ({ params }, { res }) => {
+      res.type("text/plain").send(`file ${params.id}`);
+    });
+    router.use("/web/api", apiNotFound);
+    router.use("/web/api", apiErrorHandler);
+    server = await serveRouter(router);
+  });
+  afterAll(() => server.close());
+
+  async function send(path: string, init?: RequestInit) {
+    const response = await fetch(server.origin + path, init);
+    const text = await response.text();
+    return { status: response.status, allow: response.headers.get("allow"), body: text && JSON.parse(text) };
+  }
+
+  it("answers the handler's data in the envelope, parsed params and query in hand", async () => {
+    expect(await send("/web/api/thing/7?size=3")).toMatchObject({
+      status: 200,
+      body: { code: "200", message: "success", data: { id: "7", size: 3 } },
+    });
+    expect((await send("/web/api/thing/7")).body.data).toEqual({ id: "7", size: null });
+  });
+
+  it("refuses bad params and query with the schema's message, naming the parameter", async () => {
+    expect(await send("/web/api/thing/abc")).toMatchObject({
+      status: 400,
+      body: { code: "400", message: "参数 id 必须是数字编号", data: null },
+    });
+    expect((await send("/web/api/thing/7?size=11")).body.message).toBe("参数 size 必须是 1 到 10 之间的整数");
+    expect((await send("/web/api/thing/7?size=1&size=2")).body.message).toBe("参数 size 只能出现一次");
+    expect((await send("/web/api/thing/7?size=%E0")).body.message).toMatch(/^参数 size 的编码不正确/);
+  });
+
+  it("answers body and whole-sentence query messages as they are", async () => {
+    const post = (body: string) =>
+      send("/web/api/thing", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    expect(await post('{"name":"灯"}')).toMatchObject({ status: 200, body: { data: { name: "灯" } } });
+    expect(await post("{}")).toMatchObject({ status: 400, body: { message: "名称不能为空" } });
+    expect(await send("/web/api/callback")).toMatchObject({ status: 400, body: { message: "缺少授权码" } });
+  });
+
+  it("passes errors the handler throws to the error handler", async () => {
+    expect(await send("/web/api/thing/404")).toMatchObject({ status: 404, body: { message: "东西不存在" } });
+  });
+
+  it("lets a file endpoint's handler send the answer", async () => {
+    const response = await fetch(`${server.origin}/web/api/thing/5/file`);
+    expect(await response.text()).toBe("file 5");
+  });
+
+  it("takes every method registered on a path and answers others 405 with Allow", async () => {
+    expect(await send("/web/api/thing/7", { method: "DELETE" })).toMatchObject({ status: 200, body: { data: null } });
+    expect(await send("/web/api/thing/7", { method: "PUT" })).toEqual({
+      status: 405,
+      allow: "GET, DELETE, HEAD, OPTIONS",
+      body: { code: "405", message: "该接口不支持 PUT 请求（可用：GET、DELETE、HEAD、OPTIONS）", data: null },
+    });
+    expect(await send("/web/api/thing/7", { method: "OPTIONS" })).toMatchObject({
+      status: 204,
+      allow: "GET, DELETE, HEAD, OPTIONS",
+    });
+    expect((await send("/web/api/thing/7", { method: "HEAD" })).status).toBe(200);
+    expect((await send("/web/api/thing", { method: "GET" })).status).toBe(405);
+  });
+
+  it("refuses to mount one method on one path twice", () => {
+    const router = express.Router();
+    route(router, deleteThing, async () => null);
+    expect(() => route(router, deleteThing, async () => null)).toThrow("DELETE /web/api/thing/:id");
+  });
+
+  it("never answered 500", () => {
+    expect(server.statuses.filter((status) => status >= 500)).toEqual([]);
+  });
+});
