@@ -100,7 +100,8 @@ function ipv6Network64(address: string): string {
   const [head = "", tail] = address.toLowerCase().split("::");
   const headGroups = head ? head.split(":") : [];
   const tailGroups = tail ? tail.split(":") : [];
-  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0");
+  const zeros =
+    tail === undefined ? [] : Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0");
   const groups = [...headGroups, ...zeros, ...tailGroups].slice(0, 4);
   return `${groups.map((group) => Number.parseInt(group, 16).toString(16)).join(":")}::/64`;
 }

@@ -92,11 +92,7 @@ export function route<E extends EndpointDefinition>(
     run().catch(next);
   };
 
-  pathRoute(router, endpoint.path, endpoint.method)[lowerCase(endpoint.method)](
-    rejectMalformedQuery,
-    ...before,
-    serve,
-  );
+  pathRoute(router, endpoint.path, endpoint.method)[lowerCase(endpoint.method)](rejectMalformedQuery, ...before, serve);
 }
 
 /** The route of `path` on `router`, created with its 405 gate the first time, taking `method` from now on. */
