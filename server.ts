@@ -44,6 +44,7 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       publicBaseUrl: config.staticBase,
+      account: config.account,
     });
     closers.push(backend.close);
     app.use(backend.router);
@@ -51,6 +52,9 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
       const subset = await createSubsetService({
         cacheDir: path.join(config.dataDir, "subset-cache"),
         memoryBudgetBytes: config.subsetMemoryMb * 1024 * 1024,
+        cacheMaxBytes: config.subsetCacheMb * 1024 * 1024,
+        rateLimitPerMinute: config.subsetRateLimitPerMinute,
+        fileRateLimitPerMinute: config.subsetFilesRateLimitPerMinute,
         fontSource: backend.fontSource,
       });
       closers.push(subset.close);

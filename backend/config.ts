@@ -20,6 +20,9 @@ const serverEnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default("data"),
   SUBSET_MEMORY_MB: z.coerce.number().int().min(16).max(16384).default(512),
+  SUBSET_CACHE_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),
+  SUBSET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30_000),
+  SUBSET_FILES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3_000),
   TRUST_PROXY: z
     .string()
     .default("loopback")
@@ -37,6 +40,12 @@ export type ServerConfig = {
   databaseUrl?: string;
   dataDir: string;
   subsetMemoryMb: number;
+  /** Byte budget of the subset cache on disk, in MB; least recently used subsets go first. */
+  subsetCacheMb: number;
+  /** Subset cost (items plus uncached characters) one client may spend per minute. */
+  subsetRateLimitPerMinute: number;
+  /** Subset files one client may fetch per minute. */
+  subsetFilesRateLimitPerMinute: number;
   trustProxy: string | number;
   /** SMTP, SMS gateway, WeChat and captcha settings, for `createBackend({ account })`. */
   account: AccountConfig;
@@ -61,6 +70,9 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     databaseUrl: e.DATABASE_URL,
     dataDir,
     subsetMemoryMb: e.SUBSET_MEMORY_MB,
+    subsetCacheMb: e.SUBSET_CACHE_MB,
+    subsetRateLimitPerMinute: e.SUBSET_RATE_LIMIT_PER_MINUTE,
+    subsetFilesRateLimitPerMinute: e.SUBSET_FILES_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     account: readAccountConfig({ ...env, NODE_ENV: e.NODE_ENV, DATA_DIR: dataDir }),
   };
