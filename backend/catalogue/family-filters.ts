@@ -1,7 +1,7 @@
+import type { FontSort } from "../../contract/catalogue.js";
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { likeContaining } from "../db/like-pattern.js";
 import type { Database, FontTable } from "../db/schema.js";
-import type { FontSort } from "./site-content.js";
 import { ALL_STYLES_CODE } from "./style-categories.js";
 
 export type FontListFilter = {

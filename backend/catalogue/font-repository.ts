@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Charset, ChildFont, Font, FontFamilySummary, StyleCategory, Tag } from "../../contract/catalogue.js";
 import type { Database } from "../db/schema.js";
 import { familyConditions, orderFamilies, type FontListFilter } from "./family-filters.js";
 import {
@@ -9,14 +10,16 @@ import {
   selectFontRows,
   toFont,
 } from "./font-rows.js";
-import type { Charset, Font, StyleCategory, Tag } from "./types.js";
 import type { AssetUrl } from "./urls.js";
 
 export type { FontListFilter } from "./family-filters.js";
 
-/** Reads the catalogue and assembles the Font shapes of docs/api.md. */
+/** Reads the catalogue and assembles the font shapes of the contract. */
 export class FontRepository {
-  constructor(private readonly db: Kysely<Database>, private readonly assetUrl: AssetUrl) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly assetUrl: AssetUrl,
+  ) {}
 
   /** One page of families matching `filter`, as their default fonts with every weight as children. */
   async listFamilies(filter: FontListFilter, limit: number, offset: number): Promise<{ fonts: Font[]; total: number }> {
@@ -42,7 +45,7 @@ export class FontRepository {
   }
 
   /** Every weight of the family of font `gno` (children empty), or null for an unknown font. */
-  async familyOfFont(gno: string): Promise<Font[] | null> {
+  async familyOfFont(gno: string): Promise<ChildFont[] | null> {
     const font = await this.db.selectFrom("font").select("family_id").where("gno", "=", gno).executeTakeFirst();
     if (!font) return null;
     return (await this.loadFamilies([font.family_id])).get(font.family_id) ?? null;
@@ -55,7 +58,8 @@ export class FontRepository {
     return font && fonts ? { ...font, childFontResource: fonts } : null;
   }
 
-  async familySummary(gno: string) {
+  /** The family of font `gno`, or null for an unknown font. */
+  async familySummary(gno: string): Promise<FontFamilySummary | null> {
     const row = await this.db
       .selectFrom("font")
       .innerJoin("font_family", "font_family.id", "font.family_id")
@@ -68,7 +72,11 @@ export class FontRepository {
           .selectFrom("font as d")
           .select("d.gno")
           .whereRef("d.family_id", "=", "font_family.id")
-          .where("d.is_default", "=", true)
+          // As familyRepresentatives: the default weight, else the lightest.
+          .orderBy("d.is_default", "desc")
+          .orderBy("d.weight")
+          .orderBy("d.gno")
+          .limit(1)
           .as("defaultFontGNo"),
         eb
           .selectFrom("font as c")
@@ -77,7 +85,9 @@ export class FontRepository {
           .as("fontCount"),
       ])
       .executeTakeFirst();
-    return row ? { ...row, fontCount: Number(row.fontCount) } : null;
+    // The font itself is in its family, so a family found always has a font to name.
+    if (!row?.defaultFontGNo) return null;
+    return { ...row, defaultFontGNo: row.defaultFontGNo, fontCount: Number(row.fontCount) };
   }
 
   /** The stored files of every weight in the family of font `gno`, lightest first; empty for an unknown font. */
@@ -169,7 +179,7 @@ export class FontRepository {
   }
 
   /** Every font of these families, lightest first, children left empty. */
-  private async loadFamilies(familyIds: number[]): Promise<Map<number, Font[]>> {
+  private async loadFamilies(familyIds: number[]): Promise<Map<number, ChildFont[]>> {
     if (familyIds.length === 0) return new Map();
     const [fonts, styles, tags, charsets] = await Promise.all([
       selectFontRows(this.db, familyIds),

@@ -1,7 +1,13 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
+import {
+  COMMERCIAL_LABELS,
+  type Charset,
+  type ChildFont,
+  type StyleCategory,
+  type Tag,
+} from "../../contract/catalogue.js";
 import type { Database } from "../db/schema.js";
-import type { CommercialLabel } from "./licence.js";
-import type { Charset, Font, StyleCategory, Tag } from "./types.js";
+import { storedOneOf } from "./stored-value.js";
 import { fontDownloadPath } from "./urls.js";
 
 /** The queries behind the Font shape, one per related table, for a set of families. */
@@ -75,8 +81,11 @@ export function fontName(familyName: string, weightName: string, familySize: num
 
 export type FontRow = Awaited<ReturnType<typeof selectFontRows>>[number];
 
-/** A font as docs/api.md shapes it, children left empty. */
-export function toFont(row: FontRow, related: { styles: StyleCategory[]; tags: Tag[]; charsets: Charset[] }): Font {
+/** A font as the contract shapes it, children left empty. */
+export function toFont(
+  row: FontRow,
+  related: { styles: StyleCategory[]; tags: Tag[]; charsets: Charset[] },
+): ChildFont {
   return {
     fontGNo: row.gno,
     familyId: row.family_id,
@@ -97,7 +106,7 @@ export function toFont(row: FontRow, related: { styles: StyleCategory[]; tags: T
       name: row.licence_name,
       url: row.licence_url,
       commercialUse: row.commercial_use,
-      commercialLabel: row.commercial_label as CommercialLabel,
+      commercialLabel: storedOneOf(COMMERCIAL_LABELS, row.commercial_label, "licence.commercial_label"),
       commercialSource: row.licence_source,
     },
     designer: row.designer,

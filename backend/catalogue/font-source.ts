@@ -2,7 +2,7 @@ import type { FontStorage } from "../storage/font-storage.js";
 import type { FontSource } from "../subset/font-source.js";
 import type { FontRepository } from "./font-repository.js";
 import { logMissingFontFile } from "./missing-font-file.js";
-import { FONT_GNO_PATTERN } from "./urls.js";
+import { FONT_GNO_PATTERN } from "../../contract/catalogue.js";
 
 /** The subset service's view of the catalogue: a font number to its TTF on local storage. */
 export function catalogueFontSource(fonts: FontRepository, storage: FontStorage): FontSource {

@@ -1,9 +1,7 @@
-import type { License } from "./types.js";
+import type { CommercialLabel, License } from "../../contract/catalogue.js";
 
 /** The licence a font is published under, as decided from its name table. */
 export type ClassifiedLicence = License;
-
-export type CommercialLabel = "免费商用" | "个人免费" | "需授权";
 
 export type KnownLicence = {
   code: string;

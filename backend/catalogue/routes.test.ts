@@ -10,9 +10,9 @@ import { FontStorage } from "../storage/font-storage.js";
 import { requiredCodepoints } from "./codepoints.js";
 import { FAMILY_SEEDS } from "./families.js";
 import { readFontFacts } from "./font-reader.js";
-import type { Font } from "./types.js";
+import type { Advert, DownloadFiles, Font, HomeData } from "../../contract/catalogue.js";
 
-type Envelope<T = any> = { code: string; message: string; data: T };
+type Envelope<T = unknown> = { code: string; message: string; data: T };
 
 const FONT_KEYS = [
   "fontGNo",
@@ -68,7 +68,7 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  async function call<T = any>(pathAndQuery: string, expectedStatus = 200): Promise<Envelope<T>> {
+  async function call<T = unknown>(pathAndQuery: string, expectedStatus = 200): Promise<Envelope<T>> {
     const response = await fetch(server.origin + pathAndQuery);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     const body = (await response.json()) as Envelope<T>;
@@ -76,7 +76,7 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
     return body;
   }
 
-  const ok = async <T = any>(pathAndQuery: string): Promise<T> => {
+  const ok = async <T = unknown>(pathAndQuery: string): Promise<T> => {
     const body = await call<T>(pathAndQuery);
     expect(body).toMatchObject({ code: "200", message: "success" });
     return body.data;
@@ -300,7 +300,7 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
 
     describe("GET /web/api/font/get-download-url", () => {
       it("lists a file per weight of the family", async () => {
-        const data = await ok("/web/api/font/get-download-url?fontGNo=10005");
+        const data = await ok<DownloadFiles>("/web/api/font/get-download-url?fontGNo=10005");
         expect(data.fontGNo).toBe("10005");
         expect(data.files).toHaveLength(9);
         expect(data.files[4]).toEqual({
@@ -317,9 +317,10 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
 
     describe("GET /web/api/dict/font-default", () => {
       it("returns the dictionaries of every category", async () => {
-        const dicts = await ok<Array<{ category: string; dictNumber: string; dictName: string; sort: number }>>(
-          "/web/api/dict/font-default",
-        );
+        const dicts =
+          await ok<Array<{ category: string; dictNumber: string; dictName: string; sort: number }>>(
+            "/web/api/dict/font-default",
+          );
         const count = (category: string) => dicts.filter((dict) => dict.category === category).length;
         expect(count("style")).toBe(38);
         expect(count("sort")).toBe(3);
@@ -485,7 +486,7 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
 
     describe("GET /web/api/showData/getData", () => {
       it("returns the home page data", async () => {
-        const data = await ok("/web/api/showData/getData");
+        const data = await ok<HomeData>("/web/api/showData/getData");
         expect(data.categories).toHaveLength(38);
         expect(data.categories[0]).toEqual({
           code: "all",
@@ -567,7 +568,7 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
           "/images/social/bilibili.svg",
           "/images/qr-service.svg",
         ]);
-        expect(Object.keys((await ok("/web/api/adv/getData?position=home-banner"))[0]).sort()).toEqual([
+        expect(Object.keys((await ok<Advert[]>("/web/api/adv/getData?position=home-banner"))[0]!).sort()).toEqual([
           "id",
           "image",
           "link",
@@ -602,7 +603,11 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
         ["a NUL byte", (name) => `${name}=%00`, (name) => new RegExp(`^参数 ${name} 不能包含空字符$`)],
         ["a NUL byte inside text", (name) => `${name}=a%00b`, (name) => new RegExp(`^参数 ${name} 不能包含空字符$`)],
         ["a truncated UTF-8 sequence", (name) => `${name}=%E0`, (name) => new RegExp(`^参数 ${name} 的编码不正确`)],
-        ["an encoded lone surrogate", (name) => `${name}=%ED%A0%80`, (name) => new RegExp(`^参数 ${name} 的编码不正确`)],
+        [
+          "an encoded lone surrogate",
+          (name) => `${name}=%ED%A0%80`,
+          (name) => new RegExp(`^参数 ${name} 的编码不正确`),
+        ],
         ["a bare percent sign", (name) => `${name}=50%`, (name) => new RegExp(`^参数 ${name} 的编码不正确`)],
       ];
 

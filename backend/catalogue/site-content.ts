@@ -1,3 +1,5 @@
+import type { AdvertPosition, FontSort } from "../../contract/catalogue.js";
+
 /** Site furniture seeded with the catalogue: search suggestions, links, menus, adverts. */
 
 export const HOT_KEYWORDS: readonly string[] = [
@@ -37,9 +39,6 @@ export const WEB_COLUMNS = [
   { name: "用户注册协议", url: "/agreement/register", type: "footer" },
 ] as const;
 
-export const ADVERT_POSITIONS = ["home-banner", "font-list", "footer-qr"] as const;
-export type AdvertPosition = (typeof ADVERT_POSITIONS)[number];
-
 export const ADVERTS: ReadonlyArray<{ title: string; image: string; link: string; position: AdvertPosition }> = [
   {
     title: "免费商用字体，放心用在你的短视频里",
@@ -63,8 +62,5 @@ export const ADVERTS: ReadonlyArray<{ title: string; image: string; link: string
   { title: "哔哩哔哩", image: "/images/social/bilibili.svg", link: "", position: "footer-qr" },
   { title: "客服二维码", image: "/images/qr-service.svg", link: "", position: "footer-qr" },
 ];
-
-export const FONT_SORT_CODES = ["hot", "new", "name"] as const;
-export type FontSort = (typeof FONT_SORT_CODES)[number];
 
 export const FONT_SORT_NAMES: Record<FontSort, string> = { hot: "最热", new: "最新", name: "名称" };

@@ -1,13 +1,22 @@
 import type { Kysely } from "kysely";
+import {
+  ADVERT_POSITIONS,
+  COLUMN_TYPES,
+  LINK_TYPES,
+  type Advert,
+  type AdvertPosition,
+  type ColumnType,
+  type Dict,
+  type FriendLink,
+  type KeywordSuggestion,
+  type WebColumn,
+} from "../../contract/catalogue.js";
 import type { Database } from "../db/schema.js";
 import { likeContaining } from "../db/like-pattern.js";
-import type { AdvertPosition } from "./site-content.js";
-import type { Advert } from "./types.js";
+import { storedOneOf } from "./stored-value.js";
 import type { AssetUrl } from "./urls.js";
 
-export type KeywordSuggestion = { keyword: string; type: "keyword" | "font"; fontGNo?: string };
-
-export async function dictionaries(db: Kysely<Database>) {
+export async function dictionaries(db: Kysely<Database>): Promise<Dict[]> {
   const rows = await db.selectFrom("dictionary").selectAll().orderBy("category").orderBy("sort").execute();
   return rows.map((row) => ({
     category: row.category,
@@ -59,18 +68,25 @@ export async function keywordSuggestions(
     .slice(0, limit);
 }
 
-export async function friendLinks(db: Kysely<Database>) {
+export async function friendLinks(db: Kysely<Database>): Promise<FriendLink[]> {
   const rows = await db.selectFrom("friend_link").selectAll().orderBy("sort").execute();
-  return rows.map(({ id, name, link, link_type, sort }) => ({ id, name, link, linkType: link_type, sort }));
+  return rows.map(({ id, name, link, link_type, sort }) => ({
+    id,
+    name,
+    link,
+    linkType: storedOneOf(LINK_TYPES, link_type, "friend_link.link_type"),
+    sort,
+  }));
 }
 
-export async function webColumns(db: Kysely<Database>, type: "header" | "footer") {
-  return db
+export async function webColumns(db: Kysely<Database>, type: ColumnType): Promise<WebColumn[]> {
+  const rows = await db
     .selectFrom("web_column")
     .select(["id", "name", "url", "type", "sort"])
     .where("type", "=", type)
     .orderBy("sort")
     .execute();
+  return rows.map((row) => ({ ...row, type: storedOneOf(COLUMN_TYPES, row.type, "web_column.type") }));
 }
 
 export async function adverts(db: Kysely<Database>, position: AdvertPosition, assetUrl: AssetUrl): Promise<Advert[]> {
@@ -80,5 +96,9 @@ export async function adverts(db: Kysely<Database>, position: AdvertPosition, as
     .where("position", "=", position)
     .orderBy("sort")
     .execute();
-  return rows.map((row) => ({ ...row, image: assetUrl(row.image) }));
+  return rows.map((row) => ({
+    ...row,
+    image: assetUrl(row.image),
+    position: storedOneOf(ADVERT_POSITIONS, row.position, "advert.position"),
+  }));
 }

@@ -1,3 +1,6 @@
+import { downloadFont } from "../../contract/catalogue.js";
+import { endpointPath } from "../../contract/endpoint.js";
+
 /** Turns a path of a static asset (`/images/…`) into its URL, on STATIC_BASE when one is set. */
 export type AssetUrl = (assetPath: string) => string;
 
@@ -6,11 +9,8 @@ export function assetUrlOn(publicBaseUrl: string | undefined): AssetUrl {
   return (assetPath) => (base && assetPath.startsWith("/") ? `${base}${assetPath}` : assetPath);
 }
 
-/** A font number as the API accepts it (`10001`). */
-export const FONT_GNO_PATTERN = /^\d{1,12}$/;
-
 export function fontDownloadPath(gno: string, format: "ttf" | "woff2" = "ttf"): string {
-  const path = `/api/v1/web/${gno}/download`;
+  const path = endpointPath(downloadFont, { id: gno });
   return format === "ttf" ? path : `${path}?format=${format}`;
 }
 

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { badRequest, notFound } from "./envelope.js";
 import { apiErrorHandler, apiNotFound } from "./errors.js";
 import { serveRouter, type TestServer } from "./test-server.js";
-import { intWithDefault, oneOf, pagingSchema, parseOrThrow } from "./validation.js";
-import { z } from "zod";
 
 describe("API error handling", () => {
   let server: TestServer;
@@ -68,22 +66,5 @@ describe("API error handling", () => {
       status: 404,
       body: { code: "404", message: "接口不存在", data: null },
     });
-  });
-});
-
-describe("query validation", () => {
-  it("applies paging defaults and names the field of a failure", () => {
-    expect(parseOrThrow(pagingSchema, {})).toEqual({ current: 1, size: 20 });
-    expect(parseOrThrow(pagingSchema, { current: "3", size: "" })).toEqual({ current: 3, size: 20 });
-    expect(() => parseOrThrow(pagingSchema, { current: "abc" })).toThrow("参数 current 必须是正整数");
-    expect(() => parseOrThrow(pagingSchema, { size: "101" })).toThrow("参数 size 必须是 1 到 100 之间的整数");
-    expect(() => parseOrThrow(pagingSchema, { size: ["1", "2"] })).toThrow("参数 size 只能出现一次");
-  });
-
-  it("lists the allowed values of an enumeration", () => {
-    const schema = z.object({ type: oneOf(["header", "footer"]), limit: intWithDefault(1, 20, 10) });
-    expect(() => parseOrThrow(schema, { type: "side" })).toThrow("参数 type 必须是 header、footer 之一");
-    expect(parseOrThrow(schema, { type: "footer" })).toEqual({ type: "footer", limit: 10 });
-    expect(() => parseOrThrow(schema, {})).toThrow("参数 type 不能为空");
   });
 });

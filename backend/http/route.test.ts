@@ -2,10 +2,11 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineEndpoint } from "../../contract/endpoint.js";
-import { optionalQueryInt, queryValue } from "../../contract/query.js";
+import { pageQuerySchema } from "../../contract/envelope.js";
+import { oneOf, optionalQueryInt, queryIntWithDefault, queryValue } from "../../contract/query.js";
 import { notFound } from "./envelope.js";
 import { apiErrorHandler, apiNotFound } from "./errors.js";
-import { route } from "./route.js";
+import { parseRequestPart, route } from "./route.js";
 import { serveRouter, type TestServer } from "./test-server.js";
 
 const getThing = defineEndpoint({
@@ -134,5 +135,35 @@ describe("route", () => {
 
   it("never answered 500", () => {
     expect(server.statuses.filter((status) => status >= 500)).toEqual([]);
+  });
+});
+
+describe("parseRequestPart", () => {
+  const parameters = <S extends z.ZodTypeAny>(schema: S, input: unknown) => parseRequestPart(schema, input, true);
+
+  it("applies paging defaults and names the parameter of a failure", () => {
+    expect(parameters(pageQuerySchema, {})).toEqual({ current: 1, size: 20 });
+    expect(parameters(pageQuerySchema, { current: "3", size: "" })).toEqual({ current: 3, size: 20 });
+    expect(() => parameters(pageQuerySchema, { current: "abc" })).toThrow("参数 current 必须是正整数");
+    expect(() => parameters(pageQuerySchema, { size: "101" })).toThrow("参数 size 必须是 1 到 100 之间的整数");
+    expect(() => parameters(pageQuerySchema, { size: ["1", "2"] })).toThrow("参数 size 只能出现一次");
+  });
+
+  it("lists the allowed values of an enumeration", () => {
+    const schema = z.object({ type: oneOf(["header", "footer"]), limit: queryIntWithDefault(1, 20, 10) });
+    expect(() => parameters(schema, { type: "side" })).toThrow("参数 type 必须是 header、footer 之一");
+    expect(parameters(schema, { type: "footer" })).toEqual({ type: "footer", limit: 10 });
+    expect(() => parameters(schema, {})).toThrow("参数 type 不能为空");
+  });
+
+  it("refuses a NUL character, wherever the value came from", () => {
+    const schema = z.object({ id: queryValue() });
+    expect(() => parameters(schema, { id: "10\u000027" })).toThrow("参数 id 不能包含空字符");
+    expect(parameters(schema, { id: "10027" })).toEqual({ id: "10027" });
+  });
+
+  it("answers a message as it is when asked not to name the parameter", () => {
+    const schema = z.object({ code: z.string({ required_error: "缺少授权码" }) });
+    expect(() => parseRequestPart(schema, {}, false)).toThrow(/^缺少授权码$/);
   });
 });
