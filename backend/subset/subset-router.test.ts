@@ -6,7 +6,7 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSubsetService, type SubsetService } from "./index.js";
-import type { SubsetResponseItem } from "./subset-router.js";
+import type { SubsetResponseItem } from "../../contract/subset.js";
 import { distinctIdeographs, sfntFromWoff, testFontSource, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
 
 type Envelope<T> = { code: string; message: string; data: T };

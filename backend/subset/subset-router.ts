@@ -1,28 +1,21 @@
 import { stat } from "node:fs/promises";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
-import { asyncHandler } from "../http/async-handler.js";
-import { ApiError, badRequest, notFound, sendOk } from "../http/envelope.js";
+import { endpointPath } from "../../contract/endpoint.js";
+import { createSubsets, getSubsetFile, type SubsetResponseItem } from "../../contract/subset.js";
+import { ApiError, badRequest, notFound } from "../http/envelope.js";
 import { apiErrorHandler } from "../http/errors.js";
-import { methodNotAllowed } from "../http/method-not-allowed.js";
 import { clientKey, tooManyRequests, type RateLimiter } from "../http/rate-limit.js";
+import { route } from "../http/route.js";
 import { subsetFamilyName } from "./family-name.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
 import type { SubsetCache, SubsetEntry } from "./subset-cache.js";
 import { UnusableFontError } from "./subset-face.js";
-import { parseSubsetRequest, type SubsetRequestItem } from "./subset-request.js";
+import { rejectDeepBody, withCodepoints, type SubsetRequestItem } from "./subset-request.js";
 
-export type SubsetResponseItem = {
-  gno: string;
-  text: string;
-  familyName: string;
-  woffPath: string;
-  ttfPath: string;
-};
-
-export const SUBSET_FILES_PATH = "/webfont/files";
 const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Far above the largest request the site sends (50 items of 200 characters), far below what costs memory. */
 const MAX_BODY_BYTES = 256 * 1024;
+const SUBSET_PATHS = [createSubsets.path, getSubsetFile.path];
 
 export type SubsetRateLimiters = {
   /** Subset work per client: each item counts 1, plus its characters not already cached. */
@@ -33,56 +26,32 @@ export type SubsetRateLimiters = {
 
 export type SubsetRouterOptions = { cache: SubsetCache; fontSource: FontSource; rateLimiters: SubsetRateLimiters };
 
-/** `POST /webfont/http` and `GET /webfont/files/:name` (docs/api.md, "Subset service"). */
+/** The subset endpoints of the contract (contract/subset.ts): make subsets, and serve their files. */
 export function createSubsetRouter(options: SubsetRouterOptions): express.Router {
   const { cache, fontSource, rateLimiters } = options;
   const router = express.Router();
-  router.use("/webfont", allowCrossOrigin);
+  router.use(SUBSET_PATHS, allowCrossOrigin);
 
-  router
-    .route("/webfont/http")
-    .post(requireJson, express.json({ limit: MAX_BODY_BYTES }), asyncHandler(subsetBatch))
-    .all(methodNotAllowed(["POST"]));
+  route(
+    router,
+    createSubsets,
+    async ({ body }, { req }) => {
+      const items = withCodepoints(body);
+      const fonts = await resolveFonts(fontSource, items);
+      // Making a subset costs CPU and disk; handing out a cached one hardly does.
+      const cost = items.reduce(
+        (sum, item) => sum + 1 + (cache.has(fonts.get(item.gno)!, item.codepoints) ? 0 : item.codepoints.length),
+        0,
+      );
+      await consume(rateLimiters.subset, req, cost);
+      const entries = await Promise.all(items.map((item) => subsetOf(fonts.get(item.gno)!, item.codepoints)));
+      return items.map((item, index) => toResponseItem(cache, item, entries[index]!));
+    },
+    { before: [requireJson, express.json({ limit: MAX_BODY_BYTES }), rejectDeepBody] },
+  );
 
-  router
-    .route(`${SUBSET_FILES_PATH}/:name`)
-    .get((req, res, next) => {
-      sendSubsetFile(req, res, next).catch(next);
-    })
-    .all(methodNotAllowed(["GET"]));
-
-  router.use("/webfont", subsetErrorHandler);
-  return router;
-
-  async function subsetBatch(req: Request, res: Response): Promise<void> {
-    const items = parseSubsetRequest(req.body);
-    const fonts = await resolveFonts(fontSource, items);
-    // Making a subset costs CPU and disk; handing out a cached one hardly does.
-    const cost = items.reduce(
-      (sum, item) => sum + 1 + (cache.has(fonts.get(item.gno)!, item.codepoints) ? 0 : item.codepoints.length),
-      0,
-    );
-    await consume(rateLimiters.subset, req, cost);
-    const entries = await Promise.all(items.map((item) => subsetOf(fonts.get(item.gno)!, item.codepoints)));
-    sendOk(
-      res,
-      items.map((item, index) => toResponseItem(cache, item, entries[index]!)),
-    );
-  }
-
-  async function subsetOf(font: FontSourceFile, codepoints: number[]): Promise<SubsetEntry> {
-    try {
-      return await cache.get(font, codepoints);
-    } catch (error) {
-      if (!(error instanceof UnusableFontError)) throw error;
-      console.error(`字体 ${font.gno} 无法子集化（${font.filePath}）：${error.message}`);
-      throw new ApiError(503, "503", `字体 ${font.gno} 暂时无法使用：${error.message}`);
-    }
-  }
-
-  async function sendSubsetFile(req: Request, res: Response, next: (error?: unknown) => void): Promise<void> {
+  route(router, getSubsetFile, async ({ params: { name } }, { req, res }) => {
     await consume(rateLimiters.files, req, 1);
-    const name = req.params.name ?? "";
     const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
     if (!file) throw notFound("文件不存在");
     const release = cache.holdForServing(file.hash);
@@ -94,10 +63,30 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
       "Cache-Control": IMMUTABLE_CACHE_CONTROL,
       ETag: `"${name}"`, // content-addressed and never rewritten: the name is a strong validator
     });
-    res.sendFile(file.filePath, { etag: false, lastModified: false, cacheControl: false }, (error) => {
-      if (error) next(error);
-    });
+    await sendFile(res, file.filePath);
+  });
+
+  router.use(SUBSET_PATHS, subsetErrorHandler);
+  return router;
+
+  async function subsetOf(font: FontSourceFile, codepoints: number[]): Promise<SubsetEntry> {
+    try {
+      return await cache.get(font, codepoints);
+    } catch (error) {
+      if (!(error instanceof UnusableFontError)) throw error;
+      console.error(`字体 ${font.gno} 无法子集化（${font.filePath}）：${error.message}`);
+      throw new ApiError(503, "503", `字体 ${font.gno} 暂时无法使用：${error.message}`);
+    }
   }
+}
+
+/** Sends the file at `filePath`; settles once it is sent, or with the error that stopped it. */
+function sendFile(res: Response, filePath: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    res.sendFile(filePath, { etag: false, lastModified: false, cacheControl: false }, (error) =>
+      error ? reject(error) : resolve(),
+    );
+  });
 }
 
 async function consume(limiter: RateLimiter, req: Request, cost: number): Promise<void> {
@@ -115,7 +104,7 @@ async function resolveFonts(fontSource: FontSource, items: SubsetRequestItem[]):
 
 function toResponseItem(cache: SubsetCache, item: SubsetRequestItem, entry: SubsetEntry): SubsetResponseItem {
   const fileUrl = (format: Parameters<SubsetCache["fileName"]>[1]) =>
-    `${SUBSET_FILES_PATH}/${cache.fileName(entry, format)}?t=${entry.createdAt}`;
+    `${endpointPath(getSubsetFile, { name: cache.fileName(entry, format) })}?t=${entry.createdAt}`;
   return {
     gno: item.gno,
     text: item.text,
