@@ -1,10 +1,8 @@
 import type { Response } from "express";
-
-/** The JSON body of every API response (docs/api.md, "Envelope and errors"). */
-export type Envelope<T> = { code: string; message: string; data: T };
+import { ERROR_CODES, SUCCESS_CODE, SUCCESS_MESSAGE, type Envelope } from "../../contract/envelope.js";
 
 export function sendOk<T>(res: Response, data: T): void {
-  const body: Envelope<T> = { code: "200", message: "success", data };
+  const body: Envelope<T> = { code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data };
   res.status(200).json(body);
 }
 
@@ -28,9 +26,9 @@ export class ApiError extends Error {
 }
 
 export function badRequest(message: string): ApiError {
-  return new ApiError(400, "400", message);
+  return new ApiError(400, ERROR_CODES.badRequest, message);
 }
 
 export function notFound(message: string): ApiError {
-  return new ApiError(404, "404", message);
+  return new ApiError(404, ERROR_CODES.notFound, message);
 }

@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { SERVER_ERROR_MESSAGE } from "../../contract/envelope.js";
 import { ApiError, sendError } from "./envelope.js";
-
-export const SERVER_ERROR_MESSAGE = "服务器错误，请联系管理员";
 
 /** Answers any request under the API prefixes that no route handled. */
 export const apiNotFound: RequestHandler = (_req, res) => {
