@@ -8,7 +8,7 @@ import {
   type JsonEndpointDefinition,
   type PathParams,
 } from "@contract/endpoint";
-import { SUCCESS_CODE, TOKEN_EXPIRED_CODE } from "@contract/envelope";
+import { SUCCESS_CODE, TOKEN_EXPIRED_CODE, envelopeSchema } from "@contract/envelope";
 import { z } from "zod";
 import { websiteConfig } from "~/config.server";
 import type { AppLoadContext } from "~/load-context";
@@ -85,7 +85,8 @@ export function apiHeaders(request: Request, options: { withToken: boolean }): H
   return headers;
 }
 
-const envelopeSchema = z.object({ code: z.string(), message: z.string(), data: z.unknown() });
+/** Any envelope; its `data` is checked against the endpoint once the code says success. */
+const anyEnvelopeSchema = envelopeSchema(z.unknown());
 
 /**
  * Calls `endpoint` and answers its `data`, checked against the contract. Throws an `ApiError` for a
@@ -138,7 +139,7 @@ export async function callApi<E extends JsonEndpoint>(
     });
   }
 
-  const envelope = envelopeSchema.safeParse(json);
+  const envelope = anyEnvelopeSchema.safeParse(json);
   if (!envelope.success) throw contractBreach(call, envelope.error, "");
   if (envelope.data.code !== SUCCESS_CODE) {
     throw new ApiError({
