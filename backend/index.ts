@@ -1,6 +1,11 @@
 import express from "express";
 import type { Kysely } from "kysely";
-import { createAccountRouter, readAccountConfig, type AccountConfig } from "./account/index.js";
+import {
+  createAccountRouter,
+  readAccountConfig,
+  removeUnreferencedAvatarFiles,
+  type AccountConfig,
+} from "./account/index.js";
 import { catalogueFontSource } from "./catalogue/font-source.js";
 import { FontRepository } from "./catalogue/font-repository.js";
 import { createCatalogueRouter } from "./catalogue/routes.js";
@@ -65,6 +70,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const storage = new FontStorage(options.dataDir);
     await migrateToLatest(db);
     await seedCatalogue(db, storage);
+    const removed = await removeUnreferencedAvatarFiles({ db, config: account });
+    if (removed > 0) console.info(`已删除 ${removed} 个不再使用的头像文件`);
 
     const context: BackendContext = { db, storage, assetUrl: assetUrlOn(options.publicBaseUrl), account };
     const router = express.Router();

@@ -78,6 +78,42 @@ export const resetTicketSchema = z.object({
 });
 export type ResetTicket = z.infer<typeof resetTicketSchema>;
 
+/** One signed-in device of the user, as the sessions list shows it. */
+export const sessionSchema = z.object({
+  id: z.number().int().positive(),
+  /** Browser and system read from the user agent, e.g. `Chrome · Windows`; `未知设备` when unreadable. */
+  device: z.string().min(1),
+  /** The client address the session was opened from, or null when unknown. */
+  ip: z.string().nullable(),
+  /** `本机`, `局域网`, or `未知` (no location database is consulted). */
+  place: z.string().min(1),
+  createdAt: z.string().datetime({ offset: true }),
+  /** Refreshed at most once a minute. */
+  lastSeenAt: z.string().datetime({ offset: true }),
+  /** The session of the token this list was asked with. */
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionSchema>;
+
+/** Seconds a proof of identity (`reauthenticate`, or a WeChat scan for it) lets the session make sensitive changes. */
+export const REAUTH_WINDOW_S = 600;
+
+export const reauthResultSchema = z.object({
+  /** Seconds the session may bind, unbind and change its password without asking again. */
+  expiresIn: z.number().int().positive(),
+});
+export type ReauthResult = z.infer<typeof reauthResultSchema>;
+
+/**
+ * A sensitive change (password, binding) without a proof of identity, and none given in the last
+ * REAUTH_WINDOW_S seconds: HTTP 403. The website asks for the current password or a `reauth` code.
+ */
+export const REAUTH_REQUIRED_CODE = "403";
+export const REAUTH_REQUIRED_MESSAGE = "请输入当前密码或验证码，确认是你本人操作";
+/** Another change to the same account got there first: HTTP 409; the user may simply retry. */
+export const WRITE_CONFLICT_CODE = "409";
+export const WRITE_CONFLICT_MESSAGE = "操作冲突，请重试";
+
 // ---------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------
@@ -94,11 +130,50 @@ function confirmationMatches<T extends z.ZodTypeAny>(schema: T, password: string
 
 const confirmPasswordSchema = z.string({ invalid_type_error: "请再次输入密码" }).optional();
 
+/** An optional text field of a form: an empty value counts as not given. */
+function optionalField<T extends z.ZodTypeAny>(schema: T, invalid: string) {
+  return z
+    .string({ invalid_type_error: invalid })
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(schema.optional());
+}
+
+/**
+ * Proof that the person making a sensitive change is the account's owner, so that a stolen session
+ * cannot bind, unbind or change the password: the current password, or a code sent for `reauth`
+ * to a phone or e-mail already bound to the account. Either may be left out while the session is
+ * within REAUTH_WINDOW_S of an earlier proof.
+ */
+export const reauthProofShape = {
+  currentPassword: optionalField(passwordSchema("当前密码"), "请输入当前密码"),
+  verifyCode: optionalField(verificationCodeSchema, "请输入验证码"),
+};
+
+export const REAUTH_PROOF_MISSING_MESSAGE = "请输入当前密码或验证码";
+
+/** Proves who the user is for the next REAUTH_WINDOW_S seconds (e.g. before the WeChat bind QR code). */
+export const reauthBodySchema = z
+  .object(reauthProofShape)
+  .refine((body) => body.currentPassword !== undefined || body.verifyCode !== undefined, REAUTH_PROOF_MISSING_MESSAGE);
+
+export const SESSION_ID_MESSAGE = "会话编号不正确";
+
+export const endSessionQuerySchema = z.object({
+  id: z
+    .string({ required_error: SESSION_ID_MESSAGE, invalid_type_error: SESSION_ID_MESSAGE })
+    .regex(/^[1-9]\d{0,9}$/, SESSION_ID_MESSAGE)
+    .transform(Number),
+});
+
 export const SEND_CODE_CAPTCHA_MESSAGE = "请先完成滑块验证";
 
 /**
  * Sends a code to `account` (also accepted as `phone` or `email`, the first given wins). Outside
- * tests a spent captcha verification is required.
+ * tests a spent captcha verification is required, except for `reauth`, which only ever goes to the
+ * signed-in user's own phone or e-mail. The answer is the same whether or not the account exists:
+ * where no code can be used (registering a taken account, binding another user's phone, logging in
+ * to or resetting an unknown account) the owner, if any, is told instead and no code goes out.
  */
 export const sendCodeBodySchema = publicFormSchema({
   account: z.string({ invalid_type_error: "请输入手机号或邮箱" }).optional(),
@@ -165,16 +240,21 @@ export const ACCOUNT_TYPES = ["phone", "email", "wechat"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const ACCOUNT_TYPE_MESSAGE = "账号类型只能是 phone、email 或 wechat";
 
-/** Phone or e-mail with a code sent for `bind` (or `change`); or WeChat with the code and state of its QR login. */
+/**
+ * Phone or e-mail with a code sent to it for `bind` (or `change`), plus a proof of identity
+ * (`reauthProofShape`); binding a phone when one is bound replaces it. Or WeChat with the code and
+ * state of its QR login: the bind state was only issued to a session that had proved who it is.
+ */
 export const bindAccountBodySchema = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("phone"), account: phoneSchema, code: verificationCodeSchema }),
-    z.object({ type: z.literal("email"), account: emailSchema, code: verificationCodeSchema }),
+    z.object({ type: z.literal("phone"), account: phoneSchema, code: verificationCodeSchema, ...reauthProofShape }),
+    z.object({ type: z.literal("email"), account: emailSchema, code: verificationCodeSchema, ...reauthProofShape }),
     z.object({
       type: z.literal("wechat"),
       code: requiredText("缺少微信授权码", 256),
       state: requiredText("微信登录已过期，请重新扫码", 100),
+      ...reauthProofShape,
     }),
   ],
   {
@@ -185,16 +265,23 @@ export const bindAccountBodySchema = z.discriminatedUnion(
   },
 );
 
+/** With a proof of identity (`reauthProofShape`). */
 export const unbindAccountBodySchema = z.object({
   type: z.enum(ACCOUNT_TYPES, { errorMap: () => ({ message: ACCOUNT_TYPE_MESSAGE }) }),
+  ...reauthProofShape,
 });
 
-/** `oldPassword` is needed when the user has a password (`hasPassword`). */
+/**
+ * `oldPassword` is required when the user has a password (`hasPassword`). Without one (an account
+ * made through WeChat), `verifyCode` from a `reauth` code, or a proof given in the last
+ * REAUTH_WINDOW_S seconds (e.g. a WeChat scan for `reauth`).
+ */
 export const changePasswordBodySchema = confirmationMatches(
   z.object({
     oldPassword: z.string({ invalid_type_error: "请输入原密码" }).max(200, "原密码不正确").optional(),
     newPassword: newPasswordSchema(),
     confirmPassword: confirmPasswordSchema,
+    verifyCode: reauthProofShape.verifyCode,
   }),
   "newPassword",
 );
@@ -236,7 +323,7 @@ export const getUserInfo = defineEndpoint({
   auth: "required",
 });
 
-/** `bind` and `change` need a login; for the other purposes a token is ignored. */
+/** `bind`, `change` and `reauth` need a login; for the other purposes a token is ignored. */
 export const sendCode = defineEndpoint({
   method: "POST",
   path: "/web/api/account/sendCode",
@@ -277,6 +364,32 @@ export const registerByEmail = defineEndpoint({
   auth: "none",
 });
 
+/** Every live session of the user, the most recently seen first. */
+export const listSessions = defineEndpoint({
+  method: "GET",
+  path: "/web/api/account/sessions",
+  data: z.array(sessionSchema),
+  auth: "required",
+});
+
+/** Ends one session of the user (`?id=`; the current one too); another user's or an unknown id is a 404. */
+export const endSession = defineEndpoint({
+  method: "DELETE",
+  path: "/web/api/account/sessions",
+  query: endSessionQuerySchema,
+  data: z.null(),
+  auth: "required",
+});
+
+/** Checks a proof of identity and opens the session's REAUTH_WINDOW_S window for sensitive changes. */
+export const reauthenticate = defineEndpoint({
+  method: "POST",
+  path: "/web/api/account/reauth",
+  body: reauthBodySchema,
+  data: reauthResultSchema,
+  auth: "required",
+});
+
 /** Ends the session of the token sent. */
 export const logout = defineEndpoint({
   method: "POST",
@@ -294,7 +407,7 @@ export const verifyResetCode = defineEndpoint({
   auth: "none",
 });
 
-/** Sets a new password with a ticket; every session of the user ends. */
+/** Sets a new password with a ticket; every session of the user ends and password login is unlocked. */
 export const resetPassword = defineEndpoint({
   method: "PUT",
   path: "/web/api/account/rest-pwd",
@@ -355,6 +468,9 @@ export const accountEndpoints = {
   registerByPhone,
   registerByEmail,
   logout,
+  listSessions,
+  endSession,
+  reauthenticate,
   verifyResetCode,
   resetPassword,
   bindAccount,

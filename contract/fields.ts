@@ -121,8 +121,11 @@ export const verificationCodeSchema = requiredText("请输入验证码", 10).pip
   z.string().regex(CODE_PATTERN, CODE_MESSAGE),
 );
 
-/** What a verification code is for; `bind` and `change` need a login, `login` a phone. */
-export const CODE_PURPOSES = ["register", "login", "reset", "bind", "change"] as const;
+/**
+ * What a verification code is for; `bind`, `change` and `reauth` need a login, `login` a phone.
+ * `reauth` goes to a phone or e-mail already bound to the signed-in user, to prove it is them.
+ */
+export const CODE_PURPOSES = ["register", "login", "reset", "bind", "change", "reauth"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const codePurposeSchema = z.enum(CODE_PURPOSES, {
   errorMap: () => ({ message: `验证码用途只能是 ${CODE_PURPOSES.join("、")} 之一` }),
@@ -142,6 +145,11 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const PASSWORD_BLANK_MESSAGE = "密码不能全是空格";
 export const PASSWORD_MISMATCH_MESSAGE = "两次输入的密码不一致";
+/**
+ * The backend refuses a new password found among the 10 000 most common ones with this message
+ * (the list lives in the backend only); the website shows it beside the new-password field.
+ */
+export const COMMON_PASSWORD_MESSAGE = "这个密码太常见，容易被猜中，请换一个";
 
 /** A password to check (login, old password): present and not absurdly long. */
 export function passwordSchema(label = "密码") {

@@ -113,3 +113,41 @@ export async function deleteAvatar(dataDir: string, name: string | null): Promis
   if (!name || !AVATAR_FILE_NAME.test(name)) return;
   await fs.rm(path.join(avatarDirectory(dataDir), name), { force: true });
 }
+
+/** Files younger than this may belong to an upload whose database write has not happened yet. */
+const ORPHAN_MIN_AGE_MS = 60 * 60_000;
+
+/**
+ * Deletes avatar files no user refers to (left by a crash between writing a file and saving the
+ * user, or by an older version), and temporary files of interrupted writes. Files younger than an
+ * hour are kept: another process sharing the directory may be about to save them.
+ */
+export async function removeUnreferencedAvatars(
+  dataDir: string,
+  inUse: (names: string[]) => Promise<Set<string>>,
+  now: Date,
+): Promise<number> {
+  const directory = avatarDirectory(dataDir);
+  let names: string[];
+  try {
+    names = await fs.readdir(directory);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (let start = 0; start < names.length; start += 500) {
+    const batch = names.slice(start, start + 500);
+    const avatars = batch.filter((name) => AVATAR_FILE_NAME.test(name));
+    const used = await inUse(avatars);
+    for (const name of batch) {
+      const temporary = /^\.[a-f0-9]{32}\.jpg\.tmp$/.test(name);
+      if (!temporary && (!AVATAR_FILE_NAME.test(name) || used.has(name))) continue;
+      const file = path.join(directory, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile() || now.getTime() - stat.mtimeMs < ORPHAN_MIN_AGE_MS) continue;
+      await fs.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}

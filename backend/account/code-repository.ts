@@ -46,12 +46,12 @@ export async function deleteCodesCreatedBefore(db: AccountDb, cutoff: Date): Pro
   await db.deleteFrom("verification_code").where("created_at", "<", cutoff).execute();
 }
 
-/** The newest unused, unexpired code for the target in one of `purposes`. */
-export function findLiveCode(db: AccountDb, target: string, purposes: CodePurpose[], now: Date) {
+/** The newest unused, unexpired code for one of `targets` in one of `purposes`. */
+export function findLiveCode(db: AccountDb, targets: string[], purposes: CodePurpose[], now: Date) {
   return db
     .selectFrom("verification_code")
     .select(["id", "code_hash", "salt", "attempts"])
-    .where("target", "=", target)
+    .where("target", "in", targets)
     .where("purpose", "in", purposes)
     .where("consumed_at", "is", null)
     .where("expires_at", ">", now)
@@ -72,13 +72,18 @@ export async function consumeCode(db: AccountDb, codeId: number, now: Date): Pro
   return Boolean(used);
 }
 
-/** Counts a wrong try on an unused code; the attempts so far, or undefined when it was used meanwhile. */
-export async function countWrongAttempt(db: AccountDb, codeId: number): Promise<number | undefined> {
+/**
+ * Counts a try on an unused code before it is compared, in one statement, so that parallel guesses
+ * each take one of the `maxAttempts`; the tries so far, this one included, or undefined when the
+ * code was used, retired or out of tries meanwhile.
+ */
+export async function countAttempt(db: AccountDb, codeId: number, maxAttempts: number): Promise<number | undefined> {
   const updated = await db
     .updateTable("verification_code")
     .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
     .where("id", "=", codeId)
     .where("consumed_at", "is", null)
+    .where("attempts", "<", maxAttempts)
     .returning("attempts")
     .executeTakeFirst();
   return updated?.attempts;

@@ -1,9 +1,23 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { DeliveryError, type CodeChannel, type CodeDelivery, type CodePurpose } from "../mail/index.js";
+import {
+  DeliveryError,
+  type AccountNotice,
+  type CodeChannel,
+  type CodeDelivery,
+  type CodePurpose,
+} from "../mail/index.js";
 import { HOUR, MINUTE } from "./clock.js";
+import {
+  consumeCode,
+  countAttempt,
+  deleteCodesCreatedBefore,
+  findLiveCode,
+  insertCode,
+  retireCode,
+  supersedeCodes,
+} from "./code-repository.js";
 import { refused, tooMany, upstreamFailed } from "./errors.js";
-import { consumeCode, countWrongAttempt, deleteCodesCreatedBefore, findLiveCode, insertCode, retireCode, supersedeCodes } from "./code-repository.js";
-import { RateLimiter } from "./rate-limit.js";
+import { consumeAll, wholeSeconds, type LimitRule, type RateLimits } from "./rate-limit.js";
 import type { AccountDb } from "./tables.js";
 
 export const CODE_TTL_MS = 10 * MINUTE;
@@ -18,54 +32,40 @@ function hashCode(salt: string, code: string): string {
   return createHmac("sha256", salt).update(code, "utf8").digest("hex");
 }
 
+/**
+ * What goes out: the code; a notice to the owner instead (the code is stored but never sent, so
+ * nobody can use it); or nothing (an unknown account). The answer and every limit are the same.
+ */
+export type Delivery = { kind: "code" } | { kind: "notice"; notice: AccountNotice } | { kind: "none" };
+
 export type SendRequest = {
   channel: CodeChannel;
   target: string;
   purpose: CodePurpose;
   ip: string;
   now: Date;
+  delivery: Delivery;
   /**
-   * False when the code must not go out (reset for an unknown account…): every limit is still
-   * counted and the answer is the same, so the caller learns nothing.
+   * Deliver after answering. For purposes where some accounts get nothing (login, reset), so that
+   * the answer takes as long either way; a delivery failure is then only logged.
    */
-  deliver: boolean;
-  /** Deliver in the background (reset: the answer must not take longer when the account exists). */
   background?: boolean;
 };
 
 export class CodeService {
-  private readonly limits: RateLimiter;
-
   constructor(
     private readonly db: AccountDb,
     private readonly delivery: CodeDelivery,
-  ) {
-    this.limits = new RateLimiter(db);
-  }
+    private readonly limits: RateLimits,
+  ) {}
 
-  /** Applies cooldown and hourly caps, then stores and delivers a new code. */
+  /** Applies the cooldown and hourly caps, then stores a new code and delivers what `delivery` says. */
   async send(request: SendRequest): Promise<void> {
     const { channel, target, purpose, ip, now } = request;
     if (!this.delivery.canDeliver(channel)) {
       throw upstreamFailed(channel === "email" ? "邮件服务未配置，暂时无法发送邮箱验证码" : "短信服务未配置，暂时无法发送手机验证码");
     }
-    const cooldownKey = `${purpose}|${target}`;
-    const last = await this.limits.latest("code-cooldown", cooldownKey, now, RESEND_COOLDOWN_MS);
-    if (last) {
-      const seconds = Math.max(1, Math.ceil((last.getTime() + RESEND_COOLDOWN_MS - now.getTime()) / 1000));
-      throw tooMany(`验证码发送过于频繁，请 ${seconds} 秒后再试`);
-    }
-    const perTarget = await this.limits.count("code-target", target, now, HOUR);
-    if (perTarget.count >= HOURLY_CAP[channel]) {
-      throw tooMany(`该${channel === "phone" ? "手机号" : "邮箱"}获取验证码次数过多，请 1 小时后再试`);
-    }
-    const perIp = await this.limits.count("code-ip", ip, now, HOUR);
-    if (perIp.count >= HOURLY_CAP.ip) throw tooMany("获取验证码次数过多，请 1 小时后再试");
-
-    await this.limits.record("code-cooldown", cooldownKey, now);
-    await this.limits.record("code-target", target, now);
-    await this.limits.record("code-ip", ip, now);
-    if (!request.deliver) return;
+    await consumeAll(this.limits, sendRules(channel, target, purpose, ip), now);
 
     // A new code replaces any earlier one for the same target and purpose.
     await supersedeCodes(this.db, target, purpose, now);
@@ -73,6 +73,7 @@ export class CodeService {
       // Housekeeping: codes are useless a day after they were sent.
       await deleteCodesCreatedBefore(this.db, new Date(now.getTime() - 24 * HOUR));
     }
+    // Stored even when it is not sent, so that guesses against it answer exactly as against a sent one.
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const salt = randomBytes(16).toString("hex");
     const codeId = await insertCode(this.db, {
@@ -86,7 +87,12 @@ export class CodeService {
       ip,
     });
 
-    const deliver = this.delivery.send(channel, target, code, purpose);
+    const { delivery } = request;
+    if (delivery.kind === "none") return;
+    const deliver =
+      delivery.kind === "code"
+        ? this.delivery.send(channel, target, code, purpose)
+        : this.delivery.notify(channel, target, delivery.notice, purpose);
     if (request.background) {
       deliver.catch((error) => console.error(`验证码（${purpose}）后台发送失败`, error));
       return;
@@ -101,23 +107,52 @@ export class CodeService {
   }
 
   /**
-   * Checks and consumes the live code for target and purpose. A wrong code counts an attempt;
-   * the fifth wrong one burns the code.
+   * Checks and consumes the live code for one of `targets` and `purposes`. Every check counts one of
+   * CODE_MAX_ATTEMPTS tries before the code is compared; a wrong fifth try burns the code.
    */
-  async verify(target: string, purposes: CodePurpose[], code: string, now: Date): Promise<void> {
-    const row = await findLiveCode(this.db, target, purposes, now);
+  async verify(targets: string | string[], purposes: CodePurpose[], code: string, now: Date): Promise<void> {
+    const list = (Array.isArray(targets) ? targets : [targets]).filter(Boolean);
+    const row = list.length > 0 ? await findLiveCode(this.db, list, purposes, now) : undefined;
     if (!row) throw refused(CODE_INVALID_MESSAGE);
+    const attempts = await countAttempt(this.db, row.id, CODE_MAX_ATTEMPTS);
+    if (attempts === undefined) throw refused(CODE_INVALID_MESSAGE);
     const expected = Buffer.from(row.code_hash, "hex");
     const actual = Buffer.from(hashCode(row.salt, code), "hex");
     if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
       if (!(await consumeCode(this.db, row.id, now))) throw refused(CODE_INVALID_MESSAGE);
       return;
     }
-    const attempts = (await countWrongAttempt(this.db, row.id)) ?? CODE_MAX_ATTEMPTS;
     if (attempts >= CODE_MAX_ATTEMPTS) {
       await retireCode(this.db, row.id, now);
       throw refused(CODE_BURNT_MESSAGE);
     }
     throw refused(`验证码错误，还可尝试 ${CODE_MAX_ATTEMPTS - attempts} 次`);
   }
+}
+
+/** The 60 s cooldown per target and purpose, then the hourly caps per target and per client. */
+function sendRules(channel: CodeChannel, target: string, purpose: CodePurpose, ip: string): LimitRule[] {
+  return [
+    {
+      bucket: "code-cooldown",
+      key: `${purpose}|${target}`,
+      limit: 1,
+      windowMs: RESEND_COOLDOWN_MS,
+      refusal: (retryAfterMs) => tooMany(`验证码发送过于频繁，请 ${wholeSeconds(retryAfterMs)} 秒后再试`),
+    },
+    {
+      bucket: "code-target",
+      key: target,
+      limit: HOURLY_CAP[channel],
+      windowMs: HOUR,
+      refusal: () => tooMany(`该${channel === "phone" ? "手机号" : "邮箱"}获取验证码次数过多，请 1 小时后再试`),
+    },
+    {
+      bucket: "code-ip",
+      key: ip,
+      limit: HOURLY_CAP.ip,
+      windowMs: HOUR,
+      refusal: () => tooMany("获取验证码次数过多，请 1 小时后再试"),
+    },
+  ];
 }

@@ -1,15 +1,17 @@
 import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
+import type { LoginData } from "../../contract/account.js";
 import type { CaptchaService } from "../captcha/service.js";
 import type { Clock } from "./clock.js";
 import type { CodeService } from "./codes.js";
 import type { AccountConfig } from "./config.js";
-import type { RateLimiter } from "./rate-limit.js";
 import { unauthorized } from "./errors.js";
+import { accountKey, LOGIN_BUCKETS } from "./login-limits.js";
+import type { RateLimits } from "./rate-limit.js";
 import { createSession, mustUser } from "./sessions.js";
 import type { AccountDb } from "./tables.js";
 import { findUserById } from "./user-repository.js";
-import { toUserView, type UserRow, type UserView } from "./users.js";
+import { toUserView, type UserRow } from "./users.js";
 
 /** What every account handler needs. */
 export type AccountContext = {
@@ -19,10 +21,10 @@ export type AccountContext = {
   clock: Clock;
   codes: CodeService;
   captcha: CaptchaService;
-  limits: RateLimiter;
+  limits: RateLimits;
 };
 
-export type LoginData = { token: string; expired: number; user: UserView };
+export type { LoginData };
 
 export function clientIp(req: Request): string {
   return req.ip || req.socket.remoteAddress || "unknown";
@@ -42,4 +44,13 @@ export async function signedInUser(ctx: AccountContext, res: Response): Promise<
   const user = await findUserById(ctx.db, mustUser(res).userId);
   if (!user) throw unauthorized();
   return user;
+}
+
+/**
+ * Lifts the lock on password login across clients once the owner has proved control of the
+ * account another way (a code login or a reset), so an attacker's guesses cannot keep them out.
+ */
+export async function unlockPasswordLogin(ctx: AccountContext, user: UserRow): Promise<void> {
+  if (user.phone) await ctx.limits.reset(LOGIN_BUCKETS.account, accountKey({ kind: "phone", value: user.phone }));
+  if (user.email) await ctx.limits.reset(LOGIN_BUCKETS.account, accountKey({ kind: "email", value: user.email }));
 }

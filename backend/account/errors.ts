@@ -1,7 +1,11 @@
+import {
+  REAUTH_REQUIRED_CODE,
+  REAUTH_REQUIRED_MESSAGE,
+  WRITE_CONFLICT_CODE,
+  WRITE_CONFLICT_MESSAGE,
+} from "../../contract/account.js";
+import { TOKEN_EXPIRED_CODE, TOKEN_EXPIRED_MESSAGE } from "../../contract/envelope.js";
 import { ApiError, badRequest } from "../http/envelope.js";
-
-export const TOKEN_EXPIRED_CODE = "S00106";
-export const TOKEN_EXPIRED_MESSAGE = "登录已过期，请重新登录";
 
 /** 401 / S00106: missing, expired, revoked or forged token (docs/api.md). */
 export function unauthorized(message = TOKEN_EXPIRED_MESSAGE): ApiError {
@@ -23,5 +27,12 @@ export function upstreamFailed(message: string): ApiError {
   return new ApiError(502, "502", message);
 }
 
-/** The answer to a tripped honeypot: deliberately vague. */
-export const HONEYPOT_MESSAGE = "请求失败，请稍后再试";
+/** A sensitive change without a proof of identity: HTTP 403. */
+export function reauthRequired(message = REAUTH_REQUIRED_MESSAGE): ApiError {
+  return new ApiError(403, REAUTH_REQUIRED_CODE, message);
+}
+
+/** Another write to the same account won: HTTP 409. */
+export function writeConflict(): ApiError {
+  return new ApiError(409, WRITE_CONFLICT_CODE, WRITE_CONFLICT_MESSAGE);
+}

@@ -10,18 +10,21 @@ import { createCodeRoutes } from "./code-routes.js";
 import { CodeService } from "./codes.js";
 import type { AccountConfig } from "./config.js";
 import type { AccountContext } from "./context.js";
+import { removeUnreferencedAvatars } from "./avatar.js";
 import { createPasswordRoutes } from "./password-routes.js";
 import { createProfileRoutes } from "./profile-routes.js";
-import { RateLimiter } from "./rate-limit.js";
+import { DatabaseRateLimits, type RateLimits } from "./rate-limit.js";
 import { createRegistrationRoutes } from "./registration-routes.js";
 import { createSessionRoutes } from "./session-routes.js";
 import { accountDb } from "./tables.js";
+import { avatarsInUse } from "./user-repository.js";
 import { createWechatRoutes } from "./wechat-routes.js";
 
 export { readAccountConfig, type AccountConfig } from "./config.js";
 export { requireUser, optionalUser, currentUser, mustUser, tokenFromRequest, resolveToken, type AuthenticatedUser } from "./sessions.js";
 export type { AccountTables } from "./tables.js";
 export type { Clock } from "./clock.js";
+export type { RateLimits, RateLimit, RateDecision } from "./rate-limit.js";
 
 /** Every path prefix this module answers; body parsers and the error handler apply only there. */
 export const ACCOUNT_PATHS = [
@@ -40,6 +43,8 @@ export type AccountRouterOptions = {
   clock?: Clock;
   /** Tests or other transports may replace the SMTP/SMS delivery. */
   delivery?: CodeDelivery;
+  /** Where the limits count; the database unless another shared store is given. */
+  limits?: RateLimits;
 };
 
 /**
@@ -52,14 +57,15 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
   const delivery = options.delivery ?? createCodeDelivery(options.config);
   if (!options.delivery) warnAboutChannels(options.config);
   const captcha = new CaptchaService(options.db);
+  const limits = options.limits ?? new DatabaseRateLimits(db);
   const ctx: AccountContext = {
     db,
     rawDb: options.db,
     config: options.config,
     clock,
-    codes: new CodeService(db, delivery),
+    codes: new CodeService(db, delivery, limits),
     captcha,
-    limits: new RateLimiter(db),
+    limits,
   };
 
   const router = express.Router();
@@ -87,6 +93,15 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
   }
   router.use(ACCOUNT_PATHS, apiErrorHandler);
   return router;
+}
+
+/**
+ * Deletes avatar files no user refers to (older than an hour); run once at start. Answers how many
+ * went.
+ */
+export async function removeUnreferencedAvatarFiles(options: { db: Kysely<any>; config: AccountConfig; clock?: Clock }): Promise<number> {
+  const db = accountDb(options.db);
+  return removeUnreferencedAvatars(options.config.dataDir, (names) => avatarsInUse(db, names), (options.clock ?? systemClock)());
 }
 
 function warnAboutChannels(config: AccountConfig): void {

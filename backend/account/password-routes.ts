@@ -1,35 +1,26 @@
 import { createHash, randomBytes } from "node:crypto";
 import express, { type Router } from "express";
-import { z } from "zod";
-import { asyncHandler } from "../http/async-handler.js";
-import { sendOk } from "../http/envelope.js";
+import {
+  changePassword,
+  RESET_TICKET_INVALID_MESSAGE,
+  resetPassword,
+  verifyResetCode,
+} from "../../contract/account.js";
+import { route } from "../http/route.js";
 import { MINUTE } from "./clock.js";
 import { CODE_INVALID_MESSAGE } from "./codes.js";
-import { signedInUser, type AccountContext } from "./context.js";
-import { refused } from "./errors.js";
-import { LOGIN_FAILURES_PER_ACCOUNT, refuseOverLimit } from "./login-limits.js";
-import { hashPassword, verifyPassword } from "./passwords.js";
-import { refuseUnconfirmedPassword } from "./refusals.js";
+import { refuseCommonPassword } from "./common-passwords.js";
+import { signedInUser, unlockPasswordLogin, type AccountContext } from "./context.js";
+import { refused, writeConflict } from "./errors.js";
+import { hashPassword } from "./passwords.js";
+import { checkCurrentPassword, requireIdentity } from "./reauth.js";
 import { insertResetTicket, spendResetTicket, spendUserResetTickets } from "./reset-ticket-repository.js";
 import { revokeUserSessions } from "./session-repository.js";
 import { mustUser, requireUser } from "./sessions.js";
-import { findUserByAccount, setUserPassword } from "./user-repository.js";
-import { accountField, codeField, newPasswordField, parseForm, parseInput, requiredText } from "./validation.js";
+import { findUserByAccount, findUserById, setUserPassword, updateUser } from "./user-repository.js";
+import { accountOf } from "./validation.js";
 
 export const RESET_TICKET_TTL_MS = 15 * MINUTE;
-const TICKET_INVALID = "重置凭证无效或已过期，请重新验证";
-
-const resetVerifySchema = z.object({ account: accountField, code: codeField });
-const resetSchema = z.object({
-  ticket: requiredText(TICKET_INVALID, 100),
-  password: newPasswordField,
-  confirmPassword: z.string().optional(),
-});
-const changePasswordSchema = z.object({
-  oldPassword: z.string({ invalid_type_error: "请输入原密码" }).max(200, "原密码不正确").optional(),
-  newPassword: newPasswordField,
-  confirmPassword: z.string().optional(),
-});
 
 function hashTicket(ticket: string): string {
   return createHash("sha256").update(ticket, "utf8").digest("hex");
@@ -40,63 +31,61 @@ export function createPasswordRoutes(ctx: AccountContext): Router {
   const router = express.Router();
   const auth = requireUser(ctx.rawDb, ctx.clock);
 
-  router.post(
-    "/web/api/account/rest-code-verify",
-    asyncHandler(async (req, res) => {
-      const body = parseForm(resetVerifySchema, req.body);
-      const now = ctx.clock();
-      await ctx.codes.verify(body.account.value, ["reset"], body.code, now);
-      const user = await findUserByAccount(ctx.db, body.account.kind, body.account.value);
-      if (!user) throw refused(CODE_INVALID_MESSAGE);
-      const ticket = randomBytes(32).toString("base64url");
-      await insertResetTicket(ctx.db, {
-        userId: user.id,
-        ticketHash: hashTicket(ticket),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_TICKET_TTL_MS),
-      });
-      sendOk(res, { ticket, expired: RESET_TICKET_TTL_MS / 1000 });
-    }),
-  );
+  route(router, verifyResetCode, async ({ body }) => {
+    const account = accountOf(body.account);
+    const now = ctx.clock();
+    // An unknown account has a code too (never sent), so wrong guesses answer alike.
+    await ctx.codes.verify(account.value, ["reset"], body.code, now);
+    const user = await findUserByAccount(ctx.db, account.kind, account.value);
+    if (!user) throw refused(CODE_INVALID_MESSAGE);
+    const ticket = randomBytes(32).toString("base64url");
+    await insertResetTicket(ctx.db, {
+      userId: user.id,
+      ticketHash: hashTicket(ticket),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TICKET_TTL_MS),
+    });
+    return { ticket, expired: RESET_TICKET_TTL_MS / 1000 };
+  });
 
-  router.put(
-    "/web/api/account/rest-pwd",
-    asyncHandler(async (req, res) => {
-      const body = parseForm(resetSchema, req.body);
-      refuseUnconfirmedPassword(body.password, body.confirmPassword);
-      const now = ctx.clock();
-      const passwordHash = await hashPassword(body.password);
-      const userId = await spendResetTicket(ctx.db, hashTicket(body.ticket), now);
-      if (userId === undefined) throw refused(TICKET_INVALID);
-      await setUserPassword(ctx.db, userId, passwordHash, now);
-      await revokeUserSessions(ctx.db, userId, now);
-      await spendUserResetTickets(ctx.db, userId, now);
-      sendOk(res, null);
-    }),
-  );
+  route(router, resetPassword, async ({ body }) => {
+    refuseCommonPassword(body.password);
+    const now = ctx.clock();
+    const passwordHash = await hashPassword(body.password);
+    const userId = await spendResetTicket(ctx.db, hashTicket(body.ticket), now);
+    if (userId === undefined) throw refused(RESET_TICKET_INVALID_MESSAGE);
+    await setUserPassword(ctx.db, userId, passwordHash, now);
+    // Whoever else was signed in, perhaps with a stolen session, is signed out.
+    await revokeUserSessions(ctx.db, userId, now);
+    await spendUserResetTickets(ctx.db, userId, now);
+    const user = await findUserById(ctx.db, userId);
+    if (user) await unlockPasswordLogin(ctx, user);
+    return null;
+  });
 
-  router.put(
-    "/web/api/account/update-account-pwd",
-    auth,
-    asyncHandler(async (req, res) => {
-      const body = parseInput(changePasswordSchema, req.body);
-      refuseUnconfirmedPassword(body.newPassword, body.confirmPassword);
+  route(
+    router,
+    changePassword,
+    async ({ body }, { res }) => {
       const user = await signedInUser(ctx, res);
       const session = mustUser(res);
-      const now = ctx.clock();
+      refuseCommonPassword(body.newPassword);
       if (user.password_hash) {
-        const key = String(user.id);
-        await refuseOverLimit(ctx.limits, { bucket: "password-change-fail", key, max: LOGIN_FAILURES_PER_ACCOUNT, what: "原密码错误" }, now);
         if (!body.oldPassword) throw refused("请输入原密码");
-        if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
-          await ctx.limits.record("password-change-fail", key, now);
-          throw refused("原密码不正确");
-        }
+        await checkCurrentPassword(ctx, user, body.oldPassword, "原密码不正确");
+      } else {
+        // No password yet (an account made through WeChat): a code to a bound phone or e-mail, or a recent proof.
+        await requireIdentity(ctx, user, session, { verifyCode: body.verifyCode });
       }
-      await setUserPassword(ctx.db, user.id, await hashPassword(body.newPassword), now);
+      const passwordHash = await hashPassword(body.newPassword);
+      const now = ctx.clock();
+      // Against the version read before the checks: of two changes made at once, the second is refused.
+      const updated = await updateUser(ctx.db, user, { password_hash: passwordHash }, now);
+      if (!updated) throw writeConflict();
       await revokeUserSessions(ctx.db, user.id, now, session.sessionId);
-      sendOk(res, null);
-    }),
+      return null;
+    },
+    { before: [auth] },
   );
 
   return router;

@@ -10,8 +10,3 @@ export function alreadyRegistered(kind: AccountKind) {
 export function alreadyBound(kind: AccountKind, toCurrentUser: boolean) {
   return refused(`该${ACCOUNT_KIND_NAMES[kind]}${toCurrentUser ? "已绑定当前账号" : "已被其他账号绑定"}`);
 }
-
-/** The repeated password, when the form sends one, must match. */
-export function refuseUnconfirmedPassword(password: string, confirm: string | undefined): void {
-  if (confirm !== undefined && confirm !== password) throw refused("两次输入的密码不一致");
-}

@@ -1,77 +1,113 @@
 import express, { type Router } from "express";
-import { z } from "zod";
-import { asyncHandler } from "../http/async-handler.js";
-import { sendOk } from "../http/envelope.js";
+import {
+  endSession,
+  getUserInfo,
+  listSessions,
+  login,
+  logout,
+  reauthenticate,
+  smsLogin,
+  type SessionView,
+} from "../../contract/account.js";
+import { notFound } from "../http/envelope.js";
+import { route } from "../http/route.js";
 import { CODE_INVALID_MESSAGE } from "./codes.js";
-import { clientIp, loginData, signedInUser, type AccountContext } from "./context.js";
+import { clientIp, loginData, signedInUser, unlockPasswordLogin, type AccountContext } from "./context.js";
+import { deviceName, placeOf } from "./devices.js";
 import { refused } from "./errors.js";
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP, refuseOverLimit } from "./login-limits.js";
+import { accountKey, LOGIN_BUCKETS, passwordLoginRules } from "./login-limits.js";
 import { verifyPassword } from "./passwords.js";
-import { revokeSession } from "./session-repository.js";
+import { consumeAll, refundAll } from "./rate-limit.js";
+import { REAUTH_WINDOW_MS, requireIdentity } from "./reauth.js";
+import { findLiveSessions, revokeSession, revokeUserSession } from "./session-repository.js";
 import { mustUser, requireUser } from "./sessions.js";
 import { findUserByAccount } from "./user-repository.js";
 import { toUserView } from "./users.js";
-import { accountField, codeField, parseForm, passwordField, phoneField } from "./validation.js";
+import { accountOf } from "./validation.js";
 
 const WRONG_CREDENTIALS = "账号或密码错误";
 
-const loginSchema = z.object({ account: accountField, password: passwordField });
-const smsLoginSchema = z.object({ phone: phoneField, code: codeField });
-
-/** Signing in (password or SMS code), signing out, and who is signed in. */
+/** Signing in (password or SMS code) and out, who is signed in, their sessions, and proving who they are. */
 export function createSessionRoutes(ctx: AccountContext): Router {
   const router = express.Router();
   const auth = requireUser(ctx.rawDb, ctx.clock);
 
-  router.get(
-    "/web/api/account/user-info",
-    auth,
-    asyncHandler(async (_req, res) => {
-      res.set("Cache-Control", "no-store");
-      sendOk(res, toUserView(await signedInUser(ctx, res)));
-    }),
-  );
+  route(router, getUserInfo, async (_input, { res }) => toUserView(await signedInUser(ctx, res)), { before: [auth] });
 
-  router.post(
-    "/web/api/login",
-    asyncHandler(async (req, res) => {
-      const body = parseForm(loginSchema, req.body);
-      const now = ctx.clock();
-      const accountKey = `${body.account.kind}:${body.account.value}`;
-      const ip = clientIp(req);
-      const what = "登录失败";
-      await refuseOverLimit(ctx.limits, { bucket: "login-fail-account", key: accountKey, max: LOGIN_FAILURES_PER_ACCOUNT, what }, now);
-      await refuseOverLimit(ctx.limits, { bucket: "login-fail-ip", key: ip, max: LOGIN_FAILURES_PER_IP, what }, now);
-      const user = await findUserByAccount(ctx.db, body.account.kind, body.account.value);
-      const ok = await verifyPassword(body.password, user?.password_hash);
-      if (!user || !ok) {
-        await ctx.limits.record("login-fail-account", accountKey, now);
-        await ctx.limits.record("login-fail-ip", ip, now);
-        throw refused(WRONG_CREDENTIALS);
-      }
-      await ctx.limits.clear("login-fail-account", accountKey);
-      sendOk(res, await loginData(ctx, user, req));
-    }),
-  );
+  route(router, login, async ({ body }, { req }) => {
+    const account = accountOf(body.account);
+    const ip = clientIp(req);
+    // Counted before the password is checked: a burst of parallel guesses gets no more than the limit.
+    const consumed = await consumeAll(ctx.limits, passwordLoginRules(account, ip), ctx.clock());
+    const user = await findUserByAccount(ctx.db, account.kind, account.value);
+    // Without a user the check runs against a dummy hash: the answer takes as long and reads the same.
+    const ok = await verifyPassword(body.password, user?.password_hash);
+    if (!user || !ok) throw refused(WRONG_CREDENTIALS);
+    await refundAll(ctx.limits, consumed);
+    await ctx.limits.reset(LOGIN_BUCKETS.ipAndAccount, `${ip}|${accountKey(account)}`);
+    return loginData(ctx, user, req);
+  });
 
-  router.post(
-    "/web/api/sms-login",
-    asyncHandler(async (req, res) => {
-      const body = parseForm(smsLoginSchema, req.body);
-      await ctx.codes.verify(body.phone, ["login"], body.code, ctx.clock());
-      const user = await findUserByAccount(ctx.db, "phone", body.phone);
-      if (!user) throw refused(CODE_INVALID_MESSAGE);
-      sendOk(res, await loginData(ctx, user, req));
-    }),
-  );
+  route(router, smsLogin, async ({ body }, { req }) => {
+    // An unknown phone has a code too (never sent), so wrong guesses answer alike.
+    await ctx.codes.verify(body.phone, ["login"], body.code, ctx.clock());
+    const user = await findUserByAccount(ctx.db, "phone", body.phone);
+    if (!user) throw refused(CODE_INVALID_MESSAGE);
+    await unlockPasswordLogin(ctx, user);
+    return loginData(ctx, user, req);
+  });
 
-  router.post(
-    "/web/api/logout",
-    auth,
-    asyncHandler(async (_req, res) => {
+  route(
+    router,
+    logout,
+    async (_input, { res }) => {
       await revokeSession(ctx.db, mustUser(res).sessionId, ctx.clock());
-      sendOk(res, null);
-    }),
+      return null;
+    },
+    { before: [auth] },
+  );
+
+  route(
+    router,
+    listSessions,
+    async (_input, { res }) => {
+      const current = mustUser(res).sessionId;
+      const rows = await findLiveSessions(ctx.db, mustUser(res).userId, ctx.clock());
+      return rows.map(
+        (row): SessionView => ({
+          id: row.id,
+          device: deviceName(row.user_agent),
+          ip: row.ip,
+          place: placeOf(row.ip),
+          createdAt: new Date(row.created_at).toISOString(),
+          lastSeenAt: new Date(row.last_seen_at ?? row.created_at).toISOString(),
+          current: row.id === current,
+        }),
+      );
+    },
+    { before: [auth] },
+  );
+
+  route(
+    router,
+    endSession,
+    async ({ query }, { res }) => {
+      const ended = await revokeUserSession(ctx.db, mustUser(res).userId, query.id, ctx.clock());
+      // Someone else's session is answered like one that does not exist.
+      if (!ended) throw notFound("该设备已退出或不存在");
+      return null;
+    },
+    { before: [auth], nameParameters: false },
+  );
+
+  route(
+    router,
+    reauthenticate,
+    async ({ body }, { res }) => {
+      await requireIdentity(ctx, await signedInUser(ctx, res), mustUser(res), body);
+      return { expiresIn: REAUTH_WINDOW_MS / 1000 };
+    },
+    { before: [auth] },
   );
 
   return router;

@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Kysely } from "kysely";
-import { systemClock, DAY, type Clock } from "./clock.js";
+import { systemClock, DAY, MINUTE, type Clock } from "./clock.js";
 import { unauthorized } from "./errors.js";
-import { deleteSessionsEndedBefore, findLiveSession, insertSession } from "./session-repository.js";
+import { deleteSessionsEndedBefore, findLiveSession, insertSession, touchSession } from "./session-repository.js";
 import { accountDb, type AccountDb } from "./tables.js";
 
 /** How long a login lasts; login answers carry it in seconds as `expired`. */
 export const SESSION_TTL_MS = 7 * DAY;
+
+/** How stale `last_seen_at` may grow before a request refreshes it: one write per session per minute at most. */
+const LAST_SEEN_RESOLUTION_MS = MINUTE;
 
 /** A token is 32 random bytes, base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -55,13 +58,32 @@ export function tokenFromRequest(req: Request): string | null {
   return header ? header.trim() || null : null;
 }
 
-export type AuthenticatedUser = { userId: number; sessionId: number; expiresAt: Date };
+export type AuthenticatedUser = {
+  userId: number;
+  sessionId: number;
+  expiresAt: Date;
+  /** When the user last proved who they are in this session, if ever. */
+  reauthenticatedAt: Date | null;
+};
 
-/** The live session behind a token, or null when it is unknown, expired, revoked or malformed. */
+/**
+ * The live session behind a token, or null when it is unknown, expired, revoked or malformed.
+ * Marks the session as seen (at most once a minute).
+ */
 export async function resolveToken(db: AccountDb, token: string | null, now: Date): Promise<AuthenticatedUser | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const row = await findLiveSession(db, hashToken(token), now);
-  return row ? { userId: row.user_id, sessionId: row.id, expiresAt: new Date(row.expires_at) } : null;
+  if (!row) return null;
+  const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+  if (!row.last_seen_at || new Date(row.last_seen_at) < staleBefore) {
+    await touchSession(db, row.id, now, staleBefore);
+  }
+  return {
+    userId: row.user_id,
+    sessionId: row.id,
+    expiresAt: new Date(row.expires_at),
+    reauthenticatedAt: row.reauthenticated_at ? new Date(row.reauthenticated_at) : null,
+  };
 }
 
 const USER_KEY = "accountUser";

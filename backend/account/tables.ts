@@ -28,6 +28,8 @@ export interface AppUserTable {
   wechat_nickname: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Raised by every write; a write made against an older version is refused (409). */
+  version: Generated<number>;
 }
 
 export type UserRow = Selectable<AppUserTable>;
@@ -42,6 +44,10 @@ export interface UserSessionTable {
   revoked_at: Timestamp | null;
   ip: string | null;
   user_agent: string | null;
+  /** Refreshed at most once a minute, so reading pages does not turn into a write per request. */
+  last_seen_at: Timestamp | null;
+  /** When the user last proved who they are in this session (password, code or WeChat scan). */
+  reauthenticated_at: Timestamp | null;
 }
 
 export interface VerificationCodeTable {
@@ -61,12 +67,12 @@ export interface VerificationCodeTable {
   ip: string | null;
 }
 
-/** One row per counted event (failed login, code sent…); windows are counted with `created_at`. */
-export interface RateEventTable {
-  id: Generated<number>;
+/** One counter per (bucket, key): `count` events since `window_start`, raised in one atomic statement. */
+export interface RateCounterTable {
   bucket: string;
   key: string;
-  created_at: Timestamp;
+  window_start: Timestamp;
+  count: number;
 }
 
 export interface PasswordResetTicketTable {
@@ -82,8 +88,11 @@ export interface CaptchaChallengeTable {
   token: string;
   secret_key: string;
   mode: "ajax" | "form";
-  gap_x: number;
-  gap_y: number;
+  /** Where the slider's gap is (ajax); null for the typed challenge. */
+  gap_x: number | null;
+  gap_y: number | null;
+  /** The digits drawn in the picture (form); null for the slider. */
+  answer: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   /** Set by the one and only check. */
@@ -95,21 +104,24 @@ export interface CaptchaChallengeTable {
   verification_used_at: Timestamp | null;
 }
 
+export type WechatStatePurpose = "login" | "bind" | "reauth";
+
 export interface WechatStateTable {
   state: string;
-  /** Set when the QR code was requested by a logged-in user who wants to bind WeChat. */
+  /** Set when the QR code was requested by a logged-in user (to bind WeChat, or to prove who they are). */
   user_id: number | null;
+  purpose: WechatStatePurpose | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }
 
-/** The account module's tables (migration 100-accounts). */
+/** The account module's tables (migrations 100-accounts and 102-account-security). */
 export type AccountTables = {
   app_user: AppUserTable;
   user_session: UserSessionTable;
   verification_code: VerificationCodeTable;
-  rate_event: RateEventTable;
+  rate_counter: RateCounterTable;
   password_reset_ticket: PasswordResetTicketTable;
   captcha_challenge: CaptchaChallengeTable;
   wechat_state: WechatStateTable;

@@ -49,32 +49,44 @@ export function insertUser(db: AccountDb, user: NewUser, now: Date): Promise<Use
     .executeTakeFirstOrThrow();
 }
 
-export type UserChanges = Omit<Updateable<AppUserTable>, "id" | "created_at" | "updated_at">;
+export type UserChanges = Omit<Updateable<AppUserTable>, "id" | "created_at" | "updated_at" | "version">;
 
-/** Applies `changes` and stamps `updated_at`; a taken phone, e-mail or WeChat id rejects with a unique violation. */
-export function updateUser(db: AccountDb, userId: number, changes: UserChanges, now: Date): Promise<UserRow> {
+/** The user as read before a change: the change applies only if nobody changed the user since. */
+export type UserVersion = Pick<UserRow, "id" | "version">;
+
+/**
+ * Applies `changes` to the user as of `seen`, stamps `updated_at` and raises the version; undefined
+ * when another write got there first. A taken phone, e-mail or WeChat id rejects with a unique violation.
+ */
+export function updateUser(db: AccountDb, seen: UserVersion, changes: UserChanges, now: Date): Promise<UserRow | undefined> {
   return db
     .updateTable("app_user")
-    .set({ ...changes, updated_at: now })
-    .where("id", "=", userId)
+    .set((eb) => ({ ...changes, updated_at: now, version: eb("version", "+", 1) }))
+    .where("id", "=", seen.id)
+    .where("version", "=", seen.version)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
+/** Sets the password whatever was written before (a reset, proven by a code sent to the owner). */
 export async function setUserPassword(db: AccountDb, userId: number, passwordHash: string, now: Date): Promise<void> {
-  await db.updateTable("app_user").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", userId).execute();
+  await db
+    .updateTable("app_user")
+    .set((eb) => ({ password_hash: passwordHash, updated_at: now, version: eb("version", "+", 1) }))
+    .where("id", "=", userId)
+    .execute();
 }
 
 /**
- * Applies `changes` (clearing a phone, e-mail or WeChat) only while the user keeps another way in
- * afterwards: the guard is evaluated in SQL, so two concurrent unbinds cannot remove the last one.
- * Undefined when it would have.
+ * Like updateUser for `changes` that clear a phone, e-mail or WeChat: applied only while the user
+ * keeps another way in afterwards, checked in SQL. Undefined when it would not, or on a conflict.
  */
-export function removeWayIn(db: AccountDb, userId: number, changes: UserChanges, now: Date): Promise<UserRow | undefined> {
+export function removeWayIn(db: AccountDb, seen: UserVersion, changes: UserChanges, now: Date): Promise<UserRow | undefined> {
   return db
     .updateTable("app_user")
-    .set({ ...changes, updated_at: now })
-    .where("id", "=", userId)
+    .set((eb) => ({ ...changes, updated_at: now, version: eb("version", "+", 1) }))
+    .where("id", "=", seen.id)
+    .where("version", "=", seen.version)
     .where((eb) =>
       eb(
         eb.parens(
@@ -96,7 +108,19 @@ export function recordWechatLogin(
   userId: number,
   seen: { wechat_unionid: string | null; wechat_nickname: string | null },
 ): Promise<UserRow> {
-  return db.updateTable("app_user").set(seen).where("id", "=", userId).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable("app_user")
+    .set((eb) => ({ ...seen, version: eb("version", "+", 1) }))
+    .where("id", "=", userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The avatar file names among `names` that some user has. */
+export async function avatarsInUse(db: AccountDb, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db.selectFrom("app_user").select("avatar").where("avatar", "in", names).execute();
+  return new Set(rows.map((row) => row.avatar).filter((name): name is string => Boolean(name)));
 }
 
 /** True for PostgreSQL's unique_violation. */

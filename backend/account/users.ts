@@ -1,36 +1,20 @@
 import { randomInt } from "node:crypto";
+import type { UserView } from "../../contract/account.js";
+import type { Gender } from "../../contract/fields.js";
 import type { UserRow } from "./tables.js";
 
 export type { UserRow } from "./tables.js";
+export type { UserView };
 
 export const AVATAR_ROUTE = "/web/api/account/avatar";
-
-/** What the API shows of a user, to that user only. */
-export type UserView = {
-  id: number;
-  nickname: string;
-  avatar: string | null;
-  gender: number;
-  /** `YYYY-MM-DD` exactly as saved: a calendar date, never converted through a time zone. */
-  birthday: string | null;
-  bio: string;
-  /** Same as bio (the profile form calls it 个性签名). */
-  signature: string;
-  city: string;
-  phone: string | null;
-  email: string | null;
-  wechatBound: boolean;
-  wechatNickname: string | null;
-  hasPassword: boolean;
-  createdAt: string;
-};
 
 export function toUserView(user: UserRow): UserView {
   return {
     id: user.id,
     nickname: user.nickname,
     avatar: user.avatar ? `${AVATAR_ROUTE}/${user.avatar}` : null,
-    gender: user.gender,
+    // The column's check constraint allows 0, 1 and 2 only.
+    gender: user.gender as Gender,
     birthday: user.birthday,
     bio: user.bio,
     signature: user.bio,

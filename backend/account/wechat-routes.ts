@@ -1,86 +1,111 @@
 import { randomBytes } from "node:crypto";
 import express, { type Router } from "express";
-import { z } from "zod";
-import { asyncHandler } from "../http/async-handler.js";
-import { sendOk } from "../http/envelope.js";
-import { loginData, type AccountContext } from "./context.js";
-import { refused, unauthorized } from "./errors.js";
+import { NICKNAME_MAX } from "../../contract/fields.js";
+import { getWechatQrConfig, wechatCallback } from "../../contract/wechat.js";
+import { route } from "../http/route.js";
+import { loginData, signedInUser, type AccountContext } from "./context.js";
+import { reauthRequired, refused, unauthorized } from "./errors.js";
+import { withinReauthWindow } from "./reauth.js";
+import { recordReauthentication } from "./session-repository.js";
 import { currentUser, optionalUser } from "./sessions.js";
 import { findUserById, findUserByWechat, insertUser, isUniqueViolation, recordWechatLogin } from "./user-repository.js";
 import { toUserView, type UserRow } from "./users.js";
-import { parseInput, requiredText } from "./validation.js";
-import { bindWechatProfile, consumeWechatState, wechatProfileFor, wechatSettings } from "./wechat-login.js";
+import {
+  bindWechatProfile,
+  consumeWechatState,
+  isUsersWechat,
+  wechatProfileFor,
+  wechatSettings,
+} from "./wechat-login.js";
 import { deleteWechatStatesExpiredBefore, insertWechatState } from "./wechat-state-repository.js";
 
 export const WECHAT_STATE_TTL_MS = 10 * 60_000;
 
-const callbackSchema = z.object({
-  code: requiredText("缺少微信授权码", 256).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/, "微信授权码格式不正确")),
-  state: requiredText("微信登录已过期，请重新扫码", 100),
-});
+/** The first `max` characters as a person sees them (an emoji is not cut in half). */
+function firstCharacters(text: string, max: number): string {
+  const segments = [...new Intl.Segmenter("zh", { granularity: "grapheme" }).segment(text)];
+  return segments
+    .slice(0, max)
+    .map((segment) => segment.segment)
+    .join("");
+}
 
 /**
  * WeChat QR login: GET /web/api/wechat/qr-config gives the QR frame's settings with a fresh state;
- * GET /web/api/wechat/callback signs in (or registers) the scanning user, or binds WeChat to the
- * signed-in user who asked for the QR code.
+ * GET /web/api/wechat/callback signs in (or registers) the scanning user, binds WeChat to the
+ * signed-in user who asked for the QR code, or takes the scan as that user's proof of identity.
  */
 export function createWechatRoutes(ctx: AccountContext): Router {
   const router = express.Router();
   const maybeAuth = optionalUser(ctx.rawDb, ctx.clock);
 
-  router.get(
-    "/web/api/wechat/qr-config",
-    maybeAuth,
-    asyncHandler(async (_req, res) => {
+  route(
+    router,
+    getWechatQrConfig,
+    async ({ query }, { res }) => {
       const settings = wechatSettings(ctx);
       const now = ctx.clock();
+      const signedIn = currentUser(res);
+      const purpose = query.purpose ?? (signedIn ? "bind" : "login");
+      if (purpose !== "login" && !signedIn) throw unauthorized();
+      if (purpose === "bind" && !withinReauthWindow(signedIn!, now)) throw reauthRequired();
+      if (purpose === "reauth") {
+        const user = await signedInUser(ctx, res);
+        if (!user.wechat_openid && !user.wechat_unionid) throw refused("你还没有绑定微信，请改用密码或验证码确认身份");
+      }
       const state = randomBytes(24).toString("base64url");
-      const userId = currentUser(res)?.userId ?? null;
-      await insertWechatState(ctx.db, { state, userId, createdAt: now, expiresAt: new Date(now.getTime() + WECHAT_STATE_TTL_MS) });
+      await insertWechatState(ctx.db, {
+        state,
+        userId: purpose === "login" ? null : signedIn!.userId,
+        purpose,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + WECHAT_STATE_TTL_MS),
+      });
       if (Math.random() < 0.02) {
         // Housekeeping: a state is of no use once expired; an hour's grace keeps this rare.
         await deleteWechatStatesExpiredBefore(ctx.db, new Date(now.getTime() - 3600_000));
       }
-      const query = new URLSearchParams({
+      const qrQuery = new URLSearchParams({
         appid: settings.appId,
         redirect_uri: settings.redirectUri,
         response_type: "code",
         scope: "snsapi_login",
         state,
       });
-      res.set("Cache-Control", "no-store");
-      sendOk(res, {
+      return {
         appid: settings.appId,
-        scope: "snsapi_login",
+        scope: "snsapi_login" as const,
         redirect_uri: settings.redirectUri,
         state,
         style: "black",
-        /** The QR page for browsers without JavaScript (a link instead of the embedded frame). */
-        qrconnectUrl: `https://open.weixin.qq.com/connect/qrconnect?${query}#wechat_redirect`,
-        purpose: userId ? "bind" : "login",
+        qrconnectUrl: `https://open.weixin.qq.com/connect/qrconnect?${qrQuery}#wechat_redirect`,
+        purpose,
         expiresIn: WECHAT_STATE_TTL_MS / 1000,
-      });
-    }),
+      };
+    },
+    { before: [maybeAuth], nameParameters: false },
   );
 
-  router.get(
-    "/web/api/wechat/callback",
-    maybeAuth,
-    asyncHandler(async (req, res) => {
+  route(
+    router,
+    wechatCallback,
+    async ({ query }, { req, res }) => {
       wechatSettings(ctx);
-      const query = parseInput(callbackSchema, req.query);
       const issued = await consumeWechatState(ctx, query.state);
       const signedIn = currentUser(res);
-      res.set("Cache-Control", "no-store");
       if (issued.userId !== null) {
-        // Binding: only the user the QR code was issued to can complete it (no binding by a forged link).
+        // Binding or proving identity: only the user the QR code was issued to can complete it.
         if (!signedIn || signedIn.userId !== issued.userId) throw unauthorized();
         const user = await findUserById(ctx.db, signedIn.userId);
         if (!user) throw unauthorized();
         const profile = await wechatProfileFor(ctx, query.code);
+        if (issued.purpose === "reauth") {
+          if (!isUsersWechat(user, profile)) throw refused("请使用已绑定的微信扫码");
+          await recordReauthentication(ctx.db, signedIn.sessionId, ctx.clock());
+          return { action: "reauth" as const, token: null, expired: null, user: toUserView(user) };
+        }
         const bound = await bindWechatProfile(ctx, user, profile);
-        sendOk(res, { action: "bind", token: null, expired: null, user: toUserView(bound) });
-        return;
+        return { action: "bind" as const, token: null, expired: null, user: toUserView(bound) };
       }
       const profile = await wechatProfileFor(ctx, query.code);
       const existing = await findUserByWechat(ctx.db, profile);
@@ -89,15 +114,14 @@ export function createWechatRoutes(ctx: AccountContext): Router {
           wechat_unionid: existing.wechat_unionid ?? profile.unionid,
           wechat_nickname: profile.nickname ?? existing.wechat_nickname,
         });
-        sendOk(res, { action: "login", ...(await loginData(ctx, refreshed, req)) });
-        return;
+        return { action: "login" as const, ...(await loginData(ctx, refreshed, req)) };
       }
       let created: UserRow;
       try {
         created = await insertUser(
           ctx.db,
           {
-            nickname: profile.nickname?.slice(0, 30),
+            nickname: profile.nickname ? firstCharacters(profile.nickname, NICKNAME_MAX) : undefined,
             wechat_openid: profile.openid,
             wechat_unionid: profile.unionid,
             wechat_nickname: profile.nickname,
@@ -108,8 +132,9 @@ export function createWechatRoutes(ctx: AccountContext): Router {
         if (isUniqueViolation(error)) throw refused("微信登录失败，请重新扫码");
         throw error;
       }
-      sendOk(res, { action: "register", ...(await loginData(ctx, created, req)) });
-    }),
+      return { action: "register" as const, ...(await loginData(ctx, created, req)) };
+    },
+    { before: [maybeAuth], nameParameters: false },
   );
 
   return router;

@@ -1,12 +1,19 @@
-import type { AccountDb } from "./tables.js";
+import type { AccountDb, WechatStatePurpose } from "./tables.js";
 
 export async function insertWechatState(
   db: AccountDb,
-  state: { state: string; userId: number | null; createdAt: Date; expiresAt: Date },
+  state: { state: string; userId: number | null; purpose: WechatStatePurpose; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
   await db
     .insertInto("wechat_state")
-    .values({ state: state.state, user_id: state.userId, created_at: state.createdAt, expires_at: state.expiresAt, used_at: null })
+    .values({
+      state: state.state,
+      user_id: state.userId,
+      purpose: state.purpose,
+      created_at: state.createdAt,
+      expires_at: state.expiresAt,
+      used_at: null,
+    })
     .execute();
 }
 
@@ -14,15 +21,17 @@ export async function deleteWechatStatesExpiredBefore(db: AccountDb, cutoff: Dat
   await db.deleteFrom("wechat_state").where("expires_at", "<", cutoff).execute();
 }
 
-/** Uses an unused, unexpired state; the user it was issued to (null: a login), or undefined when none. */
-export async function spendWechatState(db: AccountDb, state: string, now: Date): Promise<{ userId: number | null } | undefined> {
+export type IssuedWechatState = { userId: number | null; purpose: WechatStatePurpose };
+
+/** Uses an unused, unexpired state; who it was issued to (null: a login) and what for, or undefined when none. */
+export async function spendWechatState(db: AccountDb, state: string, now: Date): Promise<IssuedWechatState | undefined> {
   const row = await db
     .updateTable("wechat_state")
     .set({ used_at: now })
     .where("state", "=", state)
     .where("used_at", "is", null)
     .where("expires_at", ">", now)
-    .returning("user_id")
+    .returning(["user_id", "purpose"])
     .executeTakeFirst();
-  return row && { userId: row.user_id };
+  return row && { userId: row.user_id, purpose: row.purpose ?? (row.user_id === null ? "login" : "bind") };
 }

@@ -4,8 +4,8 @@ export type NewChallenge = {
   token: string;
   secretKey: string;
   mode: "ajax" | "form";
-  gapX: number;
-  gapY: number;
+  gap: { x: number; y: number } | null;
+  answer: string | null;
   createdAt: Date;
   expiresAt: Date;
 };
@@ -17,8 +17,9 @@ export async function insertChallenge(db: AccountDb, challenge: NewChallenge): P
       token: challenge.token,
       secret_key: challenge.secretKey,
       mode: challenge.mode,
-      gap_x: challenge.gapX,
-      gap_y: challenge.gapY,
+      gap_x: challenge.gap?.x ?? null,
+      gap_y: challenge.gap?.y ?? null,
+      answer: challenge.answer,
       created_at: challenge.createdAt,
       expires_at: challenge.expiresAt,
       checked_at: null,
@@ -36,7 +37,7 @@ export async function deleteChallengesExpiredBefore(db: AccountDb, cutoff: Date)
 
 /**
  * Marks an unchecked, unexpired challenge as checked (and failed until `recordPassedCheck`);
- * its gap and key, or undefined when it was checked already or has expired.
+ * its gap or answer and key, or undefined when it was checked already or has expired.
  */
 export function takeChallengeForCheck(db: AccountDb, token: string, now: Date) {
   return db
@@ -45,7 +46,7 @@ export function takeChallengeForCheck(db: AccountDb, token: string, now: Date) {
     .where("token", "=", token)
     .where("checked_at", "is", null)
     .where("expires_at", ">", now)
-    .returning(["gap_x", "gap_y", "secret_key", "mode"])
+    .returning(["gap_x", "gap_y", "answer", "secret_key", "mode"])
     .executeTakeFirst();
 }
 

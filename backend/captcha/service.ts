@@ -1,5 +1,16 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
+import {
+  CAPTCHA_EXPIRED_MESSAGE,
+  CAPTCHA_FAILED_MESSAGE,
+  CAPTCHA_FORM_DIGITS,
+  CAPTCHA_FORM_FAILED_MESSAGE,
+  CAPTCHA_TOLERANCE_PX,
+  CAPTCHA_TYPE,
+  type CaptchaChallenge,
+  type FormCaptchaChallenge,
+} from "../../contract/captcha.js";
+import { ERROR_CODES } from "../../contract/envelope.js";
 import { ApiError } from "../http/envelope.js";
 import { accountDb, type AccountDb } from "../account/tables.js";
 import { aesDecrypt, aesEncrypt } from "./aes.js";
@@ -10,38 +21,17 @@ import {
   spendVerification,
   takeChallengeForCheck,
 } from "./challenge-repository.js";
+import { DIGITS_HEIGHT, DIGITS_WIDTH, randomDigits, renderDigits } from "./digits.js";
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, PIECE_SIZE, randomGap, renderPuzzle } from "./render.js";
 
-export const CAPTCHA_TYPE = "blockPuzzle";
+export { CAPTCHA_TYPE };
 export const CHALLENGE_TTL_MS = 2 * 60_000;
 /** How long a passed challenge's captchaVerification can be spent (once) on sendCode. */
 export const VERIFICATION_TTL_MS = 5 * 60_000;
-export const TOLERANCE_PX = 5;
-
-/** AJ-Captcha's repCodes, reused as envelope codes. */
-export const CAPTCHA_EXPIRED = { code: "6110", message: "验证码已失效，请重新获取" };
-export const CAPTCHA_FAILED = { code: "6111", message: "验证失败，请重新验证" };
-
-export type CaptchaMode = "ajax" | "form";
-
-export type CaptchaChallenge = {
-  captchaType: typeof CAPTCHA_TYPE;
-  /** PNG, base64 without a data: prefix (as AJ-Captcha sends it). */
-  originalImageBase64: string;
-  jigsawImageBase64: string;
-  token: string;
-  secretKey: string;
-  wordList: null;
-  width: number;
-  height: number;
-  pieceWidth: number;
-  expiresIn: number;
-};
 
 export type CheckInput =
   | { kind: "point"; token: string; pointJson: string }
-  | { kind: "x"; token: string; x: number }
-  | { kind: "click"; token: string; clickX: number; clickY: number };
+  | { kind: "answer"; token: string; answer: string };
 
 const SECRET_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -55,7 +45,17 @@ function sha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-/** Slider-puzzle challenges kept in the database (so any process can check them). */
+const expired = () => new ApiError(400, ERROR_CODES.captchaExpired, CAPTCHA_EXPIRED_MESSAGE);
+
+/** Typed digits as compared: full-width digits read as ASCII ones, spaces ignored. */
+function normaliseAnswer(answer: string): string {
+  return answer.normalize("NFKC").replace(/\s+/g, "");
+}
+
+/**
+ * Challenges kept in the database (so any process can check them): the slider puzzle, and for pages
+ * without JavaScript a picture of digits to type. Each gets exactly one check.
+ */
 export class CaptchaService {
   private readonly db: AccountDb;
 
@@ -63,24 +63,10 @@ export class CaptchaService {
     this.db = accountDb(db);
   }
 
-  async create(mode: CaptchaMode, now: Date): Promise<CaptchaChallenge> {
+  async createSlider(now: Date): Promise<CaptchaChallenge> {
     const gap = randomGap();
     const images = await renderPuzzle(gap);
-    const token = randomBytes(16).toString("hex");
-    const secretKey = randomSecret();
-    await insertChallenge(this.db, {
-      token,
-      secretKey,
-      mode,
-      gapX: gap.x,
-      gapY: gap.y,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
-    });
-    if (Math.random() < 0.02) {
-      // Housekeeping: a challenge is of no use once expired; an hour's grace keeps this rare.
-      await deleteChallengesExpiredBefore(this.db, new Date(now.getTime() - 3600_000));
-    }
+    const { token, secretKey } = await this.store({ mode: "ajax", gap, answer: null }, now);
     return {
       captchaType: CAPTCHA_TYPE,
       originalImageBase64: images.background.toString("base64"),
@@ -96,36 +82,71 @@ export class CaptchaService {
   }
 
   /**
+   * The no-JavaScript challenge. Clicking or sliding without JavaScript cannot be made hard to
+   * guess (the gap covers a twentieth of the picture); 4 typed digits leave a blind guess 1 chance
+   * in 10 000.
+   */
+  async createForm(now: Date): Promise<FormCaptchaChallenge> {
+    const answer = randomDigits(CAPTCHA_FORM_DIGITS);
+    const image = await renderDigits(answer);
+    const { token } = await this.store({ mode: "form", gap: null, answer }, now);
+    return {
+      mode: "form",
+      imageBase64: image.toString("base64"),
+      token,
+      width: DIGITS_WIDTH,
+      height: DIGITS_HEIGHT,
+      length: CAPTCHA_FORM_DIGITS,
+      expiresIn: CHALLENGE_TTL_MS / 1000,
+    };
+  }
+
+  private async store(
+    challenge: { mode: "ajax" | "form"; gap: { x: number; y: number } | null; answer: string | null },
+    now: Date,
+  ): Promise<{ token: string; secretKey: string }> {
+    const token = randomBytes(16).toString("hex");
+    const secretKey = randomSecret();
+    await insertChallenge(this.db, {
+      token,
+      secretKey,
+      ...challenge,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    });
+    if (Math.random() < 0.02) {
+      // Housekeeping: a challenge is of no use once expired; an hour's grace keeps this rare.
+      await deleteChallengesExpiredBefore(this.db, new Date(now.getTime() - 3600_000));
+    }
+    return { token, secretKey };
+  }
+
+  /**
    * The single check a challenge gets. On success returns captchaVerification =
-   * AES(token + "---" + point JSON, secretKey), which sendCode spends once.
+   * AES(token + "---" + point JSON (or the answer), secretKey), which sendCode spends once.
    */
   async check(input: CheckInput, now: Date): Promise<{ captchaVerification: string }> {
-    if (!/^[a-f0-9]{32}$/.test(input.token)) throw new ApiError(400, CAPTCHA_EXPIRED.code, CAPTCHA_EXPIRED.message);
+    if (!/^[a-f0-9]{32}$/.test(input.token)) throw expired();
     const challenge = await takeChallengeForCheck(this.db, input.token, now);
-    if (!challenge) throw new ApiError(400, CAPTCHA_EXPIRED.code, CAPTCHA_EXPIRED.message);
+    if (!challenge) throw expired();
 
-    let pointText: string;
-    let passed: boolean;
-    if (input.kind === "point") {
-      const plaintext = aesDecrypt(input.pointJson, challenge.secret_key);
-      const x = plaintext === null ? Number.NaN : readX(plaintext);
-      passed = Number.isFinite(x) && Math.abs(x - challenge.gap_x) <= TOLERANCE_PX;
-      pointText = plaintext ?? "";
-    } else if (input.kind === "x") {
-      passed = Math.abs(input.x - challenge.gap_x) <= TOLERANCE_PX;
-      pointText = JSON.stringify({ x: input.x, y: 5 });
+    let proof: string;
+    if (challenge.mode === "form") {
+      // A slider answer to a typed challenge (or the reverse) fails like a wrong answer.
+      const answer = input.kind === "answer" ? normaliseAnswer(input.answer) : "";
+      if (challenge.answer === null || answer !== challenge.answer) {
+        throw new ApiError(400, ERROR_CODES.captchaFailed, CAPTCHA_FORM_FAILED_MESSAGE);
+      }
+      proof = answer;
     } else {
-      // A click (an <input type="image"> without JavaScript) anywhere on the gap.
-      passed =
-        input.clickX >= challenge.gap_x &&
-        input.clickX <= challenge.gap_x + PIECE_SIZE &&
-        input.clickY >= challenge.gap_y &&
-        input.clickY <= challenge.gap_y + PIECE_SIZE;
-      pointText = JSON.stringify({ x: input.clickX, y: input.clickY });
+      const plaintext = input.kind === "point" ? aesDecrypt(input.pointJson, challenge.secret_key) : null;
+      const x = plaintext === null ? Number.NaN : readX(plaintext);
+      const passed = challenge.gap_x !== null && Number.isFinite(x) && Math.abs(x - challenge.gap_x) <= CAPTCHA_TOLERANCE_PX;
+      if (!passed) throw new ApiError(400, ERROR_CODES.captchaFailed, CAPTCHA_FAILED_MESSAGE);
+      proof = plaintext!;
     }
-    if (!passed) throw new ApiError(400, CAPTCHA_FAILED.code, CAPTCHA_FAILED.message);
 
-    const captchaVerification = aesEncrypt(`${input.token}---${pointText}`, challenge.secret_key);
+    const captchaVerification = aesEncrypt(`${input.token}---${proof}`, challenge.secret_key);
     await recordPassedCheck(this.db, input.token, {
       hash: sha256(captchaVerification),
       expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),

@@ -1,13 +1,11 @@
 import express, { type Router } from "express";
 import type { Kysely } from "kysely";
+import { getAllCollectedFonts } from "../../contract/collection.js";
 import { mustUser, requireUser } from "../account/index.js";
 import type { Database } from "../db/schema.js";
-import { asyncHandler } from "../http/async-handler.js";
-import { sendOk } from "../http/envelope.js";
+import { route } from "../http/route.js";
 import { findCollectionsWithFonts, type CollectionDb } from "./collection-repository.js";
 import type { CollectionTables } from "./tables.js";
-
-const COLLECTION_PATH = "/web/api/account/collection";
 
 export type CollectionRouterOptions = { db: Kysely<Database> };
 
@@ -19,13 +17,14 @@ export function createCollectionRouter(options: CollectionRouterOptions): Router
   const db: CollectionDb = options.db.withTables<CollectionTables>();
   const router = express.Router();
 
-  router.get(
-    `${COLLECTION_PATH}/allFont`,
-    requireUser(options.db),
-    asyncHandler(async (_req, res) => {
+  route(
+    router,
+    getAllCollectedFonts,
+    async (_input, { res }) => {
       res.set("Cache-Control", "no-store");
-      sendOk(res, await findCollectionsWithFonts(db, mustUser(res).userId));
-    }),
+      return findCollectionsWithFonts(db, mustUser(res).userId);
+    },
+    { before: [requireUser(options.db)] },
   );
 
   return router;

@@ -1,7 +1,16 @@
 import nodemailer, { type Transporter } from "nodemailer";
 
+import type { CodePurpose } from "../../contract/fields.js";
+
+export type { CodePurpose };
 export type CodeChannel = "phone" | "email";
-export type CodePurpose = "register" | "login" | "reset" | "bind" | "change";
+
+/**
+ * What the owner of a phone or e-mail is told when someone asked for a code that cannot be used:
+ * registering an account that exists, or binding a phone or e-mail another account has. The one
+ * who asked gets the same answer as for a free one, so only the owner learns the difference.
+ */
+export type AccountNotice = "register-taken" | "bind-taken";
 
 export type DeliveryConfig = {
   smtpUrl?: string;
@@ -22,6 +31,8 @@ export type CodeDelivery = {
   /** True when codes for this channel reach the user (or the development log). */
   canDeliver(channel: CodeChannel): boolean;
   send(channel: CodeChannel, target: string, code: string, purpose: CodePurpose): Promise<void>;
+  /** Tells the owner of `target` about an attempt (same channels, same failures as `send`). */
+  notify(channel: CodeChannel, target: string, notice: AccountNotice, purpose: CodePurpose): Promise<void>;
   close(): void;
 };
 
@@ -31,6 +42,18 @@ const PURPOSE_NAMES: Record<CodePurpose, string> = {
   reset: "找回密码",
   bind: "绑定账号",
   change: "更换绑定",
+  reauth: "身份验证",
+};
+
+const NOTICES: Record<AccountNotice, (where: string) => { subject: string; text: string }> = {
+  "register-taken": (where) => ({
+    subject: `有人尝试用你的${where}注册`,
+    text: `有人尝试用你的${where}注册短视频字体账号，但这个${where}已经注册过了。如果是你本人，请直接登录，忘记密码可在登录页找回；如非本人操作，请忽略，你的账号不受影响。`,
+  }),
+  "bind-taken": (where) => ({
+    subject: `有人尝试绑定你的${where}`,
+    text: `有人尝试把你的${where}绑定到另一个短视频字体账号。它仍绑定在你的账号上，没有任何更改；如需换绑，请先在原账号中解绑。如非本人操作，请忽略。`,
+  }),
 };
 
 export function describePurpose(purpose: CodePurpose): string {
@@ -57,6 +80,43 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
   const configured = (channel: CodeChannel) => Boolean(channel === "email" ? config.smtpUrl : config.smsGatewayUrl);
   const logOnly = (channel: CodeChannel) => config.nodeEnv !== "production" && !configured(channel);
 
+  async function sendMail(message: { to: string; subject: string; text: string; html: string }): Promise<void> {
+    if (!config.smtpUrl) throw new DeliveryError("邮件服务未配置，暂时无法发送邮箱验证码");
+    try {
+      await mailer().sendMail({
+        from: config.smtpFrom,
+        ...message,
+        subject: `【短视频字体】${message.subject}`,
+        // Keeps the ASCII code readable in the raw message (and in plain-text mail clients).
+        textEncoding: "quoted-printable",
+      });
+    } catch (error) {
+      console.error("验证码邮件发送失败", error);
+      throw new DeliveryError("验证码邮件发送失败，请稍后再试", { cause: error });
+    }
+  }
+
+  async function sendSms(payload: { phone: string; purpose: CodePurpose } & Record<string, string>): Promise<void> {
+    if (!config.smsGatewayUrl) throw new DeliveryError("短信服务未配置，暂时无法发送手机验证码");
+    let response: Response;
+    try {
+      response = await fetch(config.smsGatewayUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json; charset=utf-8" },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+    } catch (error) {
+      console.error("短信网关请求失败", error);
+      throw new DeliveryError("验证码短信发送失败，请稍后再试", { cause: error });
+    }
+    if (!response.ok) {
+      console.error(`短信网关返回 HTTP ${response.status}`);
+      throw new DeliveryError("验证码短信发送失败，请稍后再试");
+    }
+  }
+
   return {
     canDeliver(channel) {
       return configured(channel) || logOnly(channel);
@@ -67,41 +127,28 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
         return;
       }
       if (channel === "email") {
-        if (!config.smtpUrl) throw new DeliveryError("邮件服务未配置，暂时无法发送邮箱验证码");
-        try {
-          await mailer().sendMail({
-            from: config.smtpFrom,
-            to: target,
-            subject: `【短视频字体】${describePurpose(purpose)}验证码`,
-            // Keeps the ASCII code readable in the raw message (and in plain-text mail clients).
-            textEncoding: "quoted-printable",
-            text: `您的验证码是 ${code}，10 分钟内有效，仅可使用一次。如非本人操作，请忽略本邮件。`,
-            html: `<p>您的验证码是 <strong style="font-size:20px;letter-spacing:2px">${code}</strong>，10 分钟内有效，仅可使用一次。</p><p>如非本人操作，请忽略本邮件。</p>`,
-          });
-        } catch (error) {
-          console.error("验证码邮件发送失败", error);
-          throw new DeliveryError("验证码邮件发送失败，请稍后再试", { cause: error });
-        }
+        await sendMail({
+          to: target,
+          subject: `${describePurpose(purpose)}验证码`,
+          text: `您的验证码是 ${code}，10 分钟内有效，仅可使用一次。如非本人操作，请忽略本邮件。`,
+          html: `<p>您的验证码是 <strong style="font-size:20px;letter-spacing:2px">${code}</strong>，10 分钟内有效，仅可使用一次。</p><p>如非本人操作，请忽略本邮件。</p>`,
+        });
         return;
       }
-      if (!config.smsGatewayUrl) throw new DeliveryError("短信服务未配置，暂时无法发送手机验证码");
-      let response: Response;
-      try {
-        response = await fetch(config.smsGatewayUrl, {
-          method: "POST",
-          headers: { "Content-Type": "application/json; charset=utf-8" },
-          body: JSON.stringify({ phone: target, code, purpose }),
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer().catch(() => undefined);
-      } catch (error) {
-        console.error("短信网关请求失败", error);
-        throw new DeliveryError("验证码短信发送失败，请稍后再试", { cause: error });
+      await sendSms({ phone: target, code, purpose });
+    },
+    async notify(channel, target, notice, purpose) {
+      const { subject, text } = NOTICES[notice](channel === "email" ? "邮箱" : "手机号");
+      if (logOnly(channel)) {
+        console.info(`[开发环境通知] ${channel === "email" ? "邮箱" : "手机"} ${target}：${text}`);
+        return;
       }
-      if (!response.ok) {
-        console.error(`短信网关返回 HTTP ${response.status}`);
-        throw new DeliveryError("验证码短信发送失败，请稍后再试");
+      if (channel === "email") {
+        await sendMail({ to: target, subject, text, html: `<p>${text}</p>` });
+        return;
       }
+      // No `code`: a gateway that fills a code template must send `text` as it is instead.
+      await sendSms({ phone: target, purpose, notice, text: `【短视频字体】${text}` });
     },
     close() {
       transporter?.close();
