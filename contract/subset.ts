@@ -115,14 +115,17 @@ export const subsetRequestSchema = z.preprocess(
 export type SubsetRequest = SubsetRequestItem[] | { list: SubsetRequestItem[] };
 
 /**
- * One subset, in the order asked. `familyName` is the CSS family to declare (never starting with a
- * digit); `woffPath` is the WOFF subset, or its WOFF2 once written; `ttfPath` the TTF (`.otf` for a
+ * One subset, in the order asked. `familyName` is the CSS family to declare: a CSS identifier cannot
+ * start with a digit, so a name from a backend that starts with one is read with a leading `A`; `woffPath` is the WOFF subset, or its WOFF2 once written; `ttfPath` the TTF (`.otf` for a
  * CFF font). Both are under `/webfont/files/` of the subset service, with `?t=<creation time>`.
  */
 export const subsetResponseItemSchema = z.object({
   gno: z.string().min(1),
   text: z.string(),
-  familyName: z.string().regex(/^[A-Za-z_-]/, "字体族名不能以数字开头"),
+  familyName: z
+    .string()
+    .min(1)
+    .transform((name) => (/^[0-9]/.test(name) ? `A${name}` : name)),
   woffPath: z.string().min(1),
   ttfPath: z.string().min(1),
 });

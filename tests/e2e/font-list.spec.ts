@@ -14,14 +14,14 @@ test.describe("字体列表", () => {
     await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "stick");
     const total = Number(await page.locator("[data-total]").getAttribute("data-total"));
     expect(total).toBeGreaterThanOrEqual(10);
-    expect(await results(page).count()).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => results(page).count()).toBeGreaterThanOrEqual(10);
 
     for (const layout of ["card", "table", "stick"]) {
       await page.locator(`[data-layout-option="${layout}"]`).click();
       await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", layout);
       // stick is the default: its links leave the parameter out
       expect(new URL(page.url()).searchParams.get("layout") ?? "stick").toBe(layout);
-      expect(await results(page).count()).toBeGreaterThanOrEqual(10);
+      await expect.poll(() => results(page).count()).toBeGreaterThanOrEqual(10);
     }
   });
 
