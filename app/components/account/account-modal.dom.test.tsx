@@ -87,7 +87,7 @@ describe("AccountModal", () => {
     expect(screen.getByRole("dialog", { name: "登录" }).getAttribute("aria-modal")).toBe("true");
     expect(activeTab()).toBe("密码登录");
     expect(focusIsInDialog()).toBe(true);
-    expect(field("账号")).toBeTruthy();
+    expect(document.activeElement).toBe(field("账号"));
     expect(field("密码").type).toBe("password");
 
     act(() => accountModal.open("code"));

@@ -163,10 +163,12 @@ export function AccountModal() {
 
   useEffect(() => {
     if (!state.open) return;
-    const first = dialogRef.current?.querySelector<HTMLElement>(
-      "input:not([type=hidden]):not([tabindex='-1']), .auth-tabs a.is-active, button",
-    );
-    (first ?? dialogRef.current)?.focus();
+    // In order of preference, not of position: the ✕ comes before the form in the page.
+    const dialog = dialogRef.current;
+    const first = ["input:not([type=hidden]):not([tabindex='-1'])", ".auth-tabs a.is-active", "button"]
+      .map((selector) => dialog?.querySelector<HTMLElement>(selector))
+      .find(Boolean);
+    (first ?? dialog)?.focus();
   }, [state.open, state.view]);
 
   if (!state.open) return null;

@@ -114,6 +114,7 @@ describe("AvatarCropper", () => {
 
     await pictureLoaded();
     expect(screen.queryByText("正在读取图片…")).toBeNull();
+    expect(document.activeElement).toBe(confirmButton());
   });
 
   it("starts cropperjs with a square crop box no smaller than 10 px", async () => {

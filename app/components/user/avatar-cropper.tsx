@@ -95,10 +95,7 @@ export function AvatarCropper({ file, onConfirm, onCancel, onError }: AvatarCrop
         minCropBoxWidth: CROPPER_MIN_CROP_SIZE,
         minCropBoxHeight: CROPPER_MIN_CROP_SIZE,
         ready() {
-          if (!cancelled) {
-            setReady(true);
-            confirmRef.current?.focus();
-          }
+          if (!cancelled) setReady(true);
         },
       });
     });
@@ -108,6 +105,11 @@ export function AvatarCropper({ file, onConfirm, onCancel, onError }: AvatarCrop
       cropperRef.current = null;
     };
   }, [src]);
+
+  // The confirm button is enabled by the render that `ready` causes, so it can take focus only after it.
+  useEffect(() => {
+    if (ready) confirmRef.current?.focus();
+  }, [ready]);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
