@@ -1,47 +1,13 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import CryptoJS from "crypto-js";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/database.js";
-import { migrateToLatest } from "../db/migrate.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
 import { createCodeDelivery } from "../mail/index.js";
 import { readAccountConfig } from "./index.js";
-import {
-  client,
-  movableClock,
-  serveAccounts,
-  startSmsGateway,
-  startSmtpServer,
-  startWechatServer,
-  testConfig,
-  type CallOptions,
-  type TestApi,
-} from "./test-harness.js";
+import { aesEcb, MINUTE, openAccountTestBed, until, wait, type AccountTestBed } from "./test-bed.js";
+import type { CallOptions } from "./test-harness.js";
 
-const MINUTE = 60_000;
 const EVIL = `'); DROP TABLE app_user; -- <script>alert("x")</script><img src=x onerror=alert(1)>`;
-
-function aesEcb(text: string, key: string): string {
-  return CryptoJS.AES.encrypt(CryptoJS.enc.Utf8.parse(text), CryptoJS.enc.Utf8.parse(key), {
-    mode: CryptoJS.mode.ECB,
-    padding: CryptoJS.pad.Pkcs7,
-  }).toString();
-}
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = read();
-    if (value !== undefined) return value;
-    await wait(20);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe("readAccountConfig", () => {
   it("refuses CAPTCHA=off in production with a Chinese message", () => {
@@ -76,122 +42,37 @@ describe("readAccountConfig", () => {
 });
 
 describe.each(TEST_DATABASES)("account API on $name", (database) => {
+  let bed: AccountTestBed;
   let db: Kysely<any>;
-  let closeDb: () => Promise<void>;
-  let dispose: () => Promise<void>;
-  let dataDir: string;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let sms: Awaited<ReturnType<typeof startSmsGateway>>;
-  let wechat: Awaited<ReturnType<typeof startWechatServer>>;
-  let api: TestApi;
-  let plain: TestApi;
-  let call: ReturnType<typeof client>;
-  let callPlain: ReturnType<typeof client>;
-  const time = movableClock();
-  let ipCounter = 0;
-  const newIp = () => `10.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}.7`;
-  let phoneCounter = 0;
-  const newPhone = () => `1390000${String(1000 + ++phoneCounter).slice(-4)}`;
-  let mailCounter = 0;
-  const newEmail = () => `user_${++mailCounter}-${database.name.toLowerCase()}@example.com`;
+  let smtp: AccountTestBed["smtp"];
+  let sms: AccountTestBed["sms"];
+  let wechat: AccountTestBed["wechat"];
+  let api: AccountTestBed["api"];
+  let call: AccountTestBed["call"];
+  let callPlain: AccountTestBed["callPlain"];
+  let time: AccountTestBed["time"];
+  const newIp = () => bed.newIp();
+  const newPhone = () => bed.newPhone();
+  const newEmail = () => bed.newEmail();
+  const solveCaptcha = (ip: string) => bed.solveCaptcha(ip);
+  const sendCode = (account: string, purpose: string, options?: CallOptions) => bed.sendCode(account, purpose, options);
+  const mailCode = (to: string, after: number) => bed.mailCode(to, after);
+  const smsCode = (phone: string, after: number, purpose?: string) => bed.smsCode(phone, after, purpose);
+  const registerByEmail = (email?: string, password?: string, nickname?: string) => bed.registerByEmail(email, password, nickname);
+  const registerByPhone = (phone?: string, password?: string) => bed.registerByPhone(phone, password);
 
   beforeAll(async () => {
     if (!database.available) return;
-    const { dispose: disposeDatabase, databaseUrl } = await database.open();
-    dispose = disposeDatabase;
-    const handle = await openDatabase(databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "memory" });
-    db = handle.db;
-    closeDb = handle.close;
-    await migrateToLatest(db);
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "accounts-test-"));
-    [smtp, sms, wechat] = await Promise.all([startSmtpServer(), startSmsGateway(), startWechatServer("wxTESTAPP", "wxSECRET")]);
-    const config = testConfig({
-      SMTP_URL: smtp.url,
-      SMTP_FROM: "短视频字体 <no-reply@example.com>",
-      SMS_GATEWAY_URL: sms.url,
-      WECHAT_APPID: "wxTESTAPP",
-      WECHAT_SECRET: "wxSECRET",
-      WECHAT_API_BASE: wechat.base,
-      WECHAT_REDIRECT_URI: "https://fonts.example.com/account/wechat",
-      CAPTCHA: "on",
-      DATA_DIR: dataDir,
-    });
-    api = await serveAccounts({ db, config, clock: time.clock });
-    call = client(api.origin);
-    // A second server: captcha off, WeChat and delivery channels unconfigured, production-like delivery.
-    plain = await serveAccounts({
-      db,
-      config: testConfig({ CAPTCHA: "off", DATA_DIR: dataDir }),
-      clock: time.clock,
-      delivery: createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@example.com" }),
-    });
-    callPlain = client(plain.origin);
+    bed = await openAccountTestBed(database, "3900");
+    ({ db, smtp, sms, wechat, api, call, callPlain, time } = bed);
   });
 
   afterAll(async () => {
     if (!database.available) return;
-    expect(api.statuses.filter((status) => status >= 500 && status !== 502)).toEqual([]);
-    await api?.close();
-    await plain?.close();
-    await Promise.all([smtp?.close(), sms?.close(), wechat?.close()]);
-    await closeDb?.();
-    await dispose?.();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await bed?.close();
   });
 
   const skip = !database.available;
-
-  /** Gets a challenge, reads its gap from the server-side store (test hook), solves it like the AJ client. */
-  async function solveCaptcha(ip: string): Promise<string> {
-    const challenge = await call("POST", "/captcha/get", { captchaType: "blockPuzzle" }, { ip });
-    expect(challenge.status).toBe(200);
-    const { token, secretKey } = challenge.body.data;
-    const row = await db.selectFrom("captcha_challenge").select(["gap_x"]).where("token", "=", token).executeTakeFirstOrThrow();
-    const point = JSON.stringify({ x: row.gap_x + 2.5, y: 5 });
-    const checked = await call("POST", "/captcha/check", { captchaType: "blockPuzzle", token, pointJson: aesEcb(point, secretKey) }, { ip });
-    expect(checked.body.code).toBe("200");
-    return checked.body.data.captchaVerification;
-  }
-
-  async function sendCode(account: string, purpose: string, options: CallOptions = {}) {
-    const ip = options.ip ?? newIp();
-    const captchaVerification = await solveCaptcha(ip);
-    return call("POST", "/web/api/account/sendCode", { account, purpose, captchaVerification }, { ...options, ip });
-  }
-
-  async function mailCode(to: string, after: number): Promise<string> {
-    const mail = await until(() => smtp.mails.slice(after).find((m) => m.to === to), `mail to ${to}`);
-    expect(mail.code).toMatch(/^\d{6}$/);
-    return mail.code!;
-  }
-
-  async function smsCode(phone: string, after: number, purpose?: string): Promise<string> {
-    const message = await until(
-      () => sms.messages.slice(after).find((m) => m.phone === phone && (!purpose || m.purpose === purpose)),
-      `SMS to ${phone}`,
-    );
-    return message.code;
-  }
-
-  async function registerByEmail(email = newEmail(), password = "correct horse", nickname?: string) {
-    const before = smtp.mails.length;
-    const sent = await sendCode(email, "register");
-    expect(sent.body).toMatchObject({ code: "200", data: { sent: true } });
-    const code = await mailCode(email, before);
-    const registered = await call("POST", "/web/api/account/register/email", { email, code, password, nickname }, { ip: newIp() });
-    expect(registered.body.code, registered.body.message).toBe("200");
-    return { email, password, token: registered.body.data.token as string, user: registered.body.data.user };
-  }
-
-  async function registerByPhone(phone = newPhone(), password = "battery staple") {
-    const before = sms.messages.length;
-    const sent = await sendCode(phone, "register");
-    expect(sent.body.code, sent.body.message).toBe("200");
-    const code = await smsCode(phone, before);
-    const registered = await call("POST", "/web/api/account/register/phone", { phone, code, password }, { ip: newIp() });
-    expect(registered.body.code, registered.body.message).toBe("200");
-    return { phone, password, token: registered.body.data.token as string, user: registered.body.data.user };
-  }
 
   describe.skipIf(skip)("captcha", () => {
     it("serves PNG images, a token and a 16-character secret, never the gap", async () => {
@@ -243,26 +124,37 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       expect(late.body.code).toBe("6110");
     });
 
-    it("works as a plain form: GET ?mode=form, then an x field or a click on the gap", async () => {
+    it("works without JavaScript: GET ?mode=form gives digits to type, one try per picture", async () => {
       const ip = newIp();
       const form = await call("GET", "/captcha/get?mode=form", undefined, { ip });
       expect(form.body.code).toBe("200");
-      const row = await db.selectFrom("captcha_challenge").select(["gap_x", "gap_y", "mode"]).where("token", "=", form.body.data.token).executeTakeFirstOrThrow();
+      expect(form.body.data).toMatchObject({ mode: "form", width: 160, height: 60, length: 4, expiresIn: 120 });
+      expect(Buffer.from(form.body.data.imageBase64, "base64").subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      const row = await db.selectFrom("captcha_challenge").select(["answer", "mode"]).where("token", "=", form.body.data.token).executeTakeFirstOrThrow();
       expect(row.mode).toBe("form");
-      const passed = await call("POST", "/captcha/check", { mode: "form", token: form.body.data.token, x: String(row.gap_x + 3) }, { ip });
-      expect(passed.body.code).toBe("200");
-      expect(passed.body.data.captchaVerification).toBeTruthy();
-
-      const clickForm = (await call("GET", "/captcha/get?mode=form", undefined, { ip })).body.data;
-      const clickRow = await db.selectFrom("captcha_challenge").select(["gap_x", "gap_y"]).where("token", "=", clickForm.token).executeTakeFirstOrThrow();
-      const body = new URLSearchParams({ mode: "form", token: clickForm.token, "click.x": String(clickRow.gap_x + 20), "click.y": String(clickRow.gap_y + 20) });
+      expect(row.answer).toMatch(/^\d{4}$/);
+      // Typed with spaces and full-width digits, as an input method may send them; posted as a form.
+      const typed = ` ${[...row.answer].map((digit: string) => String.fromCharCode(0xff10 + Number(digit))).join(" ")} `;
+      const body = new URLSearchParams({ mode: "form", token: form.body.data.token, answer: typed });
       const response = await fetch(`${api.origin}/captcha/check`, { method: "POST", body, headers: { "X-Forwarded-For": ip } });
-      expect(((await response.json()) as { code: string }).code).toBe("200");
+      const passed = (await response.json()) as { code: string; data: { captchaVerification: string } };
+      expect(passed.code).toBe("200");
+      expect(passed.data.captchaVerification).toBeTruthy();
 
       const wrongForm = (await call("GET", "/captcha/get?mode=form", undefined, { ip })).body.data;
-      const wrongRow = await db.selectFrom("captcha_challenge").select("gap_x").where("token", "=", wrongForm.token).executeTakeFirstOrThrow();
-      const failed = await call("POST", "/captcha/check", { mode: "form", token: wrongForm.token, x: wrongRow.gap_x + 30 }, { ip });
-      expect(failed.body.code).toBe("6111");
+      const wrongRow = await db.selectFrom("captcha_challenge").select("answer").where("token", "=", wrongForm.token).executeTakeFirstOrThrow();
+      const wrongAnswer = String((Number(wrongRow.answer) + 1) % 10000).padStart(4, "0");
+      const failed = await call("POST", "/captcha/check", { mode: "form", token: wrongForm.token, answer: wrongAnswer }, { ip });
+      expect(failed.body).toMatchObject({ code: "6111", message: "图中数字输入有误，请看新的图片重新输入" });
+      const retry = await call("POST", "/captcha/check", { mode: "form", token: wrongForm.token, answer: wrongRow.answer }, { ip });
+      expect(retry.body.code).toBe("6110");
+
+      // The old ways of answering without JavaScript are refused.
+      const click = (await call("GET", "/captcha/get?mode=form", undefined, { ip })).body.data;
+      const clicked = await call("POST", "/captcha/check", { mode: "form", token: click.token, "click.x": 100, "click.y": 50 }, { ip });
+      expect(clicked.body).toMatchObject({ code: "400", message: "请输入图中的数字" });
+      const slid = await call("POST", "/captcha/check", { captchaType: "blockPuzzle", token: click.token, pointJson: aesEcb(JSON.stringify({ x: 100, y: 5 }), "A".repeat(16)) }, { ip });
+      expect(slid.body.code).toBe("6111");
     });
 
     it("sendCode requires a solved captcha and consumes its verification", async () => {
@@ -320,8 +212,15 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       expect(user.nickname).toMatch(/^用户\d{6}$/);
       expect((await call("GET", "/web/api/account/user-info", undefined, { token })).body.data.phone).toBe(phone);
 
+      // Asking again answers as for a new number; the owner is told by SMS, and no code goes out.
+      time.advance(61_000);
+      const smsBefore = sms.messages.length;
       const again = await sendCode(phone, "register");
-      expect(again.body).toMatchObject({ code: "400", message: "该手机号已注册，请直接登录" });
+      expect(again.body).toEqual({ code: "200", message: "success", data: { sent: true, cooldown: 60, expiresIn: 600 } });
+      const notice = await until(() => sms.messages.slice(smsBefore).find((m) => m.phone === phone), "notice SMS");
+      expect(notice).toMatchObject({ purpose: "register", notice: "register-taken" });
+      expect(notice.code).toBeUndefined();
+      expect(notice.text).toContain("有人尝试用你的手机号注册");
       const login = await call("POST", "/web/api/login", { account: phone, password: "battery staple" }, { ip: newIp() });
       expect(login.body.code).toBe("200");
     });
@@ -356,23 +255,27 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       expect(wrong.body.message).toBe("账号或密码错误");
     });
 
-    it("rate-limits failed logins per account, then lets the owner in after the window", async () => {
+    it("locks one client out of one account after 5 wrong passwords, not the owner elsewhere", async () => {
       const { email, password } = await registerByEmail();
+      const attacker = newIp();
       for (let i = 0; i < 5; i++) {
-        const failed = await call("POST", "/web/api/login", { account: email, password: `nope-${i}-xx` }, { ip: newIp() });
+        const failed = await call("POST", "/web/api/login", { account: email, password: `nope-${i}-xx` }, { ip: attacker });
         expect(failed.body.message).toBe("账号或密码错误");
       }
-      const locked = await call("POST", "/web/api/login", { account: email, password }, { ip: newIp() });
+      const locked = await call("POST", "/web/api/login", { account: email, password }, { ip: attacker });
       expect(locked.status).toBe(429);
       expect(locked.body).toMatchObject({ code: "429", message: "登录失败次数过多，请 15 分钟后再试" });
+      expect(locked.headers.get("retry-after")).toBe("900");
+      const owner = await call("POST", "/web/api/login", { account: email, password }, { ip: newIp() });
+      expect(owner.body.code).toBe("200");
       time.advance(15 * MINUTE + 1000);
-      const later = await call("POST", "/web/api/login", { account: email, password }, { ip: newIp() });
+      const later = await call("POST", "/web/api/login", { account: email, password }, { ip: attacker });
       expect(later.body.code).toBe("200");
     });
 
-    it("rate-limits failed logins per IP", async () => {
+    it("rate-limits failed logins per IP over all accounts", async () => {
       const ip = newIp();
-      for (let i = 0; i < 20; i++) {
+      for (let i = 0; i < 50; i++) {
         const failed = await call("POST", "/web/api/login", { account: newEmail(), password: "nope nope" }, { ip });
         expect(failed.status).toBe(400);
       }
@@ -398,8 +301,9 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       expect(unknown.body).toEqual(sent.body);
       await wait(100);
       expect(sms.messages.slice(before).filter((m) => m.phone === stranger)).toEqual([]);
+      // A code exists for the stranger too (never sent): a guess fails exactly as for a real account.
       const guess = await call("POST", "/web/api/sms-login", { phone: stranger, code: "000000" }, { ip: newIp() });
-      expect(guess.body.message).toBe("验证码错误或已失效，请重新获取");
+      expect(guess.body.message).toBe("验证码错误，还可尝试 4 次");
       const emailLogin = await sendCode(newEmail(), "login");
       expect(emailLogin.body.message).toBe("验证码登录仅支持手机号");
     });
@@ -574,27 +478,34 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
   });
 
   describe.skipIf(skip)("bind and unbind", () => {
-    it("binds a phone with a code, refuses a taken one, and never unbinds the last way in", async () => {
-      const { token, email } = await registerByEmail();
+    it("binds a phone with a code and the password, says nothing of a taken one, and never unbinds the last way in", async () => {
+      const { token, email, password } = await registerByEmail();
       const phone = newPhone();
       const anonymous = await sendCode(phone, "bind");
       expect(anonymous.status).toBe(401);
       const before = sms.messages.length;
       expect((await sendCode(phone, "bind", { token })).body.code).toBe("200");
       const code = await smsCode(phone, before, "bind");
-      const bound = await call("PUT", "/web/api/account/bind-account", { type: "phone", account: phone, code }, { token });
+      const bound = await call("PUT", "/web/api/account/bind-account", { type: "phone", account: phone, code, currentPassword: password }, { token });
       expect(bound.body.code, bound.body.message).toBe("200");
       expect(bound.body.data).toMatchObject({ phone, email });
 
-      const { token: otherToken } = await registerByEmail();
-      const taken = await sendCode(phone, "bind", { token: otherToken });
-      expect(taken.body.message).toBe("该手机号已被其他账号绑定");
-      const stolen = await call("PUT", "/web/api/account/bind-account", { type: "phone", account: phone, code: "123456" }, { token: otherToken });
-      expect(stolen.body.message).toBe("该手机号已被其他账号绑定");
+      const other = await registerByEmail();
+      time.advance(61_000);
+      const noticesBefore = sms.messages.length;
+      const taken = await sendCode(phone, "bind", { token: other.token });
+      expect(taken.body).toEqual({ code: "200", message: "success", data: { sent: true, cooldown: 60, expiresIn: 600 } });
+      const notice = await until(() => sms.messages.slice(noticesBefore).find((m) => m.phone === phone), "notice SMS");
+      expect(notice).toMatchObject({ notice: "bind-taken" });
+      expect(notice.text).toContain("有人尝试把你的手机号绑定到另一个");
+      const stolen = await call("PUT", "/web/api/account/bind-account", { type: "phone", account: phone, code: "123456", currentPassword: other.password }, { token: other.token });
+      expect(stolen.body.message).toBe("验证码错误，还可尝试 4 次");
+      const own = await sendCode(phone, "bind", { token });
+      expect(own.body.message).toBe("该手机号已绑定当前账号");
 
-      const unbindEmail = await call("PUT", "/web/api/account/unbind-account", { type: "email" }, { token });
+      const unbindEmail = await call("PUT", "/web/api/account/unbind-account", { type: "email", currentPassword: password }, { token });
       expect(unbindEmail.body.data).toMatchObject({ email: null, phone });
-      const last = await call("PUT", "/web/api/account/unbind-account", { type: "phone" }, { token });
+      const last = await call("PUT", "/web/api/account/unbind-account", { type: "phone", currentPassword: password }, { token });
       expect(last.body.message).toBe("至少需要保留一种登录方式，无法解绑");
       const notBound = await call("PUT", "/web/api/account/unbind-account", { type: "wechat" }, { token });
       expect(notBound.body.message).toBe("尚未绑定微信");
@@ -632,7 +543,7 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       expect(forgedState.body.message).toBe("微信登录已过期，请重新扫码");
       const first = await call("GET", `/web/api/wechat/callback?code=${code}&state=${state}`);
       expect(first.body.code, first.body.message).toBe("200");
-      expect(first.body.data).toMatchObject({ action: "register", expired: 604800, user: { nickname: EVIL.slice(0, 30), wechatBound: true, wechatNickname: EVIL } });
+      expect(first.body.data).toMatchObject({ action: "register", expired: 604800, user: { nickname: EVIL.slice(0, 20), wechatBound: true, wechatNickname: EVIL } });
       expect(wechat.requests.some((r) => r.startsWith("/sns/oauth2/access_token?appid=wxTESTAPP&secret=wxSECRET&code=") && r.endsWith("grant_type=authorization_code"))).toBe(true);
       const replay = await call("GET", `/web/api/wechat/callback?code=${wechat.issueCode(person)}&state=${state}`);
       expect(replay.body.message).toBe("微信登录已过期，请重新扫码");
@@ -654,8 +565,13 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
     });
 
     it("binds WeChat to the logged-in user who asked for the QR code, and only to them", async () => {
-      const { token, user } = await registerByEmail();
+      const { token, user, password } = await registerByEmail();
       const person = { openid: `ob_${Date.now()}`, nickname: "微信用户" };
+      // The bind QR code is only given once the user has proved who they are.
+      const unproven = await call("GET", "/web/api/wechat/qr-config", undefined, { token });
+      expect(unproven).toMatchObject({ status: 403, body: { code: "403", message: "请输入当前密码或验证码，确认是你本人操作" } });
+      const proven = await call("POST", "/web/api/account/reauth", { currentPassword: password }, { token });
+      expect(proven.body).toMatchObject({ code: "200", data: { expiresIn: 600 } });
       const bindState = (await call("GET", "/web/api/wechat/qr-config", undefined, { token })).body.data;
       expect(bindState.purpose).toBe("bind");
       const withoutToken = await call("GET", `/web/api/wechat/callback?code=${wechat.issueCode(person)}&state=${bindState.state}`);
@@ -665,7 +581,8 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const bound = await call("GET", `/web/api/wechat/callback?code=${wechat.issueCode(person)}&state=${state}`, undefined, { token });
       expect(bound.body.data).toMatchObject({ action: "bind", token: null, user: { id: user.id, wechatBound: true } });
 
-      const { token: otherToken } = await registerByEmail();
+      const { token: otherToken, password: otherPassword } = await registerByEmail();
+      await call("POST", "/web/api/account/reauth", { currentPassword: otherPassword }, { token: otherToken });
       const otherState = (await call("GET", "/web/api/wechat/qr-config", undefined, { token: otherToken })).body.data.state;
       const taken = await call("PUT", "/web/api/account/bind-account", { type: "wechat", code: wechat.issueCode(person), state: otherState }, { token: otherToken });
       expect(taken.body.message).toBe("该微信已绑定其他账号");
@@ -674,7 +591,7 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const login = await call("GET", `/web/api/wechat/callback?code=${wechat.issueCode(person)}&state=${loginState}`);
       expect(login.body.data).toMatchObject({ action: "login", user: { id: user.id } });
 
-      const unbind = await call("PUT", "/web/api/account/unbind-account", { type: "wechat" }, { token });
+      const unbind = await call("PUT", "/web/api/account/unbind-account", { type: "wechat", currentPassword: password }, { token });
       expect(unbind.body.data.wechatBound).toBe(false);
     });
   });
@@ -695,11 +612,11 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
     }
 
     it("stores SQL and HTML verbatim in every text field, harmlessly", async () => {
-      const { token, email } = await registerByEmail(undefined, `${EVIL}pw`, EVIL.slice(0, 30));
-      const updated = await call("POST", "/web/api/account/update-account-info", form({ nickname: EVIL.slice(0, 30), bio: EVIL, city: EVIL.slice(0, 50), gender: "2", birthday: "1990-02-28" }), { token });
+      const { token, email } = await registerByEmail(undefined, `${EVIL}pw`, EVIL.slice(0, 20));
+      const updated = await call("POST", "/web/api/account/update-account-info", form({ nickname: EVIL.slice(0, 20), bio: EVIL, city: EVIL.slice(0, 50), gender: "2", birthday: "1990-02-28" }), { token });
       expect(updated.body.code, updated.body.message).toBe("200");
       expect(updated.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(updated.body.data).toMatchObject({ nickname: EVIL.slice(0, 30), bio: EVIL, signature: EVIL, city: EVIL.slice(0, 50), gender: 2, birthday: "1990-02-28" });
+      expect(updated.body.data).toMatchObject({ nickname: EVIL.slice(0, 20), bio: EVIL, signature: EVIL, city: EVIL.slice(0, 50), gender: 2, birthday: "1990-02-28" });
       const info = await call("GET", "/web/api/account/user-info", undefined, { token });
       expect(info.body.data.bio).toBe(EVIL);
       // The SQL-looking password is just a password.
@@ -710,7 +627,7 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const json = await call("POST", "/web/api/account/update-account-info", { signature: "新的签名", gender: "male" }, { token });
       expect(json.body.data).toMatchObject({ bio: "新的签名", gender: 1 });
       const badBirthday = await call("POST", "/web/api/account/update-account-info", { birthday: "2999-01-01" }, { token });
-      expect(badBirthday.body.message).toBe("生日格式不正确，应为 YYYY-MM-DD 且不晚于今天");
+      expect(badBirthday.body.message).toBe("生日不能晚于今天");
       const anonymous = await call("POST", "/web/api/account/update-account-info", { bio: "x" });
       expect(anonymous.body.code).toBe("S00106");
     });
@@ -752,7 +669,10 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const big = await call("POST", "/web/api/account/update-account-info", form({}, { data: huge, name: "a.png", type: "image/png" }), { token });
       expect(big.body.message).toBe("头像图片不能超过 5 MB");
       const traversal = await fetch(`${api.origin}/web/api/account/avatar/..%2F..%2Fetc%2Fpasswd`);
-      expect(traversal.status).toBe(404);
+      expect(traversal.status).toBe(400);
+      expect(((await traversal.json()) as { message: string }).message).toBe("头像不存在");
+      const missing = await fetch(`${api.origin}/web/api/account/avatar/${"0".repeat(32)}.jpg`);
+      expect(missing.status).toBe(404);
     });
   });
 });

@@ -62,7 +62,8 @@ export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedM
   };
 }
 
-export type SmsMessage = { phone: string; code: string; purpose: string };
+/** A code (`code`), or a notice to the owner (`notice` and the whole `text`, no code). */
+export type SmsMessage = { phone: string; code?: string; purpose: string; notice?: string; text?: string };
 
 /** A real HTTP listener playing the SMS gateway. */
 export async function startSmsGateway(): Promise<{ url: string; messages: SmsMessage[]; failNext: { value: boolean }; close(): Promise<void> }> {
