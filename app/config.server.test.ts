@@ -10,6 +10,10 @@ describe("readWebsiteConfig", () => {
       staticBase: "",
       siteDomain: "",
       isProduction: true,
+      cookieSecure: true,
+      cookieSecureIsExplicit: false,
+      tokenCookieName: "__Host-token",
+      allowedOrigins: [],
       isTest: false,
     });
   });
@@ -30,6 +34,10 @@ describe("readWebsiteConfig", () => {
       staticBase: "https://cdn.example.com",
       siteDomain: "example.com",
       isProduction: false,
+      cookieSecure: false,
+      cookieSecureIsExplicit: false,
+      tokenCookieName: "token",
+      allowedOrigins: [],
       isTest: true,
     });
     expect(publicConfig(config)).toEqual({
@@ -44,5 +52,26 @@ describe("readWebsiteConfig", () => {
     expect(() => readWebsiteConfig({ API_BASE: "api.example.com" })).toThrow(
       /API_BASE: 必须是以 http:\/\/ 或 https:\/\/ 开头的地址/,
     );
+  });
+
+  it("makes cookies Secure in production unless COOKIE_SECURE says otherwise", () => {
+    expect(readWebsiteConfig({ NODE_ENV: "production", COOKIE_SECURE: "false" })).toMatchObject({
+      cookieSecure: false,
+      cookieSecureIsExplicit: true,
+      tokenCookieName: "token",
+    });
+    expect(readWebsiteConfig({ NODE_ENV: "development", COOKIE_SECURE: "true" })).toMatchObject({
+      cookieSecure: true,
+      tokenCookieName: "__Host-token",
+    });
+    expect(() => readWebsiteConfig({ COOKIE_SECURE: "yes please" })).toThrow(/COOKIE_SECURE: 必须是 true 或 false/);
+  });
+
+  it("reads ALLOWED_ORIGINS as origins and refuses anything else", () => {
+    expect(
+      readWebsiteConfig({ ALLOWED_ORIGINS: " https://Admin.Example.com/ , http://localhost:5173,," }).allowedOrigins,
+    ).toEqual(["https://admin.example.com", "http://localhost:5173"]);
+    expect(() => readWebsiteConfig({ ALLOWED_ORIGINS: "https://example.com/path" })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => readWebsiteConfig({ ALLOWED_ORIGINS: "example.com" })).toThrow(/ALLOWED_ORIGINS/);
   });
 });

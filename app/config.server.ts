@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * The website's settings: application title, the addresses of the web API, the font-subset
- * service and the static files, and the site's cookie domain. Read from the environment and
+ * service and the static files, the site's cookie domain and whether cookies are Secure, and the
+ * other origins allowed to post to the site. Read from the environment and
  * validated once, when the server build is loaded; every other module takes them from here.
  */
 
@@ -12,6 +13,28 @@ const base = z
   .optional()
   .transform((value) => (value ? value.replace(/\/+$/, "") : ""))
   .refine((value) => value === "" || /^https?:\/\/[^/]/i.test(value), "必须是以 http:// 或 https:// 开头的地址");
+
+const BOOLEAN_WORDS = new Map([
+  ["true", true],
+  ["1", true],
+  ["on", true],
+  ["false", false],
+  ["0", false],
+  ["off", false],
+]);
+
+/** `https://www.example.com` from `https://www.example.com/` or `HTTPS://WWW.EXAMPLE.COM:443`; null when not an http(s) origin. */
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    if (url.username || url.password || (url.pathname !== "/" && url.pathname !== "") || url.search || url.hash)
+      return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
 
 const configSchema = z.object({
   APP_TITLE: z
@@ -27,6 +50,29 @@ const configSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || ""),
+  COOKIE_SECURE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .refine((value) => !value || BOOLEAN_WORDS.has(value), "必须是 true 或 false"),
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const entry of (value ?? "").split(",").map((item) => item.trim())) {
+        if (!entry) continue;
+        const origin = originOf(entry);
+        if (origin) origins.push(origin);
+        else
+          context.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: `「${entry}」不是网址来源，例如 https://www.example.com`,
+          });
+      }
+      return origins;
+    }),
   NODE_ENV: z.string().optional().default("production"),
 });
 
@@ -41,8 +87,22 @@ export type WebsiteConfig = {
   staticBase: string;
   /** SITE_DOMAIN, the token cookie's Domain; "" = host-only. */
   siteDomain: string;
-  /** Cookies are Secure in production. */
+  /** NODE_ENV=production. */
   isProduction: boolean;
+  /**
+   * COOKIE_SECURE: cookies carry `Secure` and are sent over HTTPS only. Default: true in
+   * production, false otherwise (development over plain HTTP).
+   */
+  cookieSecure: boolean;
+  /** Whether COOKIE_SECURE was set, or the production default applies (which start-up explains). */
+  cookieSecureIsExplicit: boolean;
+  /**
+   * The login cookie's name: `__Host-token` when cookies are Secure and host-only (the browser
+   * then refuses a copy set by another subdomain or over HTTP), otherwise `token`.
+   */
+  tokenCookieName: "__Host-token" | "token";
+  /** ALLOWED_ORIGINS: other origins (`https://admin.example.com`) whose pages may post to the site. */
+  allowedOrigins: string[];
   /** NODE_ENV=test: automated tests, where external frames (WeChat's QR code) cannot load. */
   isTest: boolean;
 };
@@ -54,13 +114,19 @@ export function readWebsiteConfig(env: Record<string, string | undefined>): Webs
     throw new Error(`环境变量配置有误：\n${problems.join("\n")}`);
   }
   const settings = parsed.data;
+  const isProduction = settings.NODE_ENV === "production";
+  const cookieSecure = settings.COOKIE_SECURE ? BOOLEAN_WORDS.get(settings.COOKIE_SECURE)! : isProduction;
   return {
     appTitle: settings.APP_TITLE,
     apiBase: settings.API_BASE,
     subsetBase: settings.SUBSET_BASE,
     staticBase: settings.STATIC_BASE,
     siteDomain: settings.SITE_DOMAIN,
-    isProduction: settings.NODE_ENV === "production",
+    isProduction,
+    cookieSecure,
+    cookieSecureIsExplicit: Boolean(settings.COOKIE_SECURE),
+    tokenCookieName: cookieSecure && !settings.SITE_DOMAIN ? "__Host-token" : "token",
+    allowedOrigins: settings.ALLOWED_ORIGINS,
     isTest: settings.NODE_ENV === "test",
   };
 }

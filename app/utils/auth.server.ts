@@ -4,44 +4,65 @@ import { websiteConfig, type WebsiteConfig } from "~/config.server";
 import { isGuardedPath } from "./misc";
 import { redirectWithToast } from "./toast.server";
 
-/** The session token lives in the cookie named `token`. */
-export const TOKEN_COOKIE = "token";
+/**
+ * The session token's cookie: `__Host-token` on an HTTPS deployment with host-only cookies, `token`
+ * otherwise (development over HTTP, or a SITE_DOMAIN shared by subdomains).
+ */
+export const TOKEN_COOKIE = websiteConfig.tokenCookieName;
 
-/** The token from the request's `token` cookie, or null. */
+/** Both names are read, so a session saved before the deployment switched names survives the switch. */
+const TOKEN_COOKIE_NAMES = ["__Host-token", "token"] as const;
+
+/** The token from the request's token cookie (`__Host-token` first, then `token`), or null. */
 export function getToken(request: Request): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
-  const token = parse(header)[TOKEN_COOKIE];
-  return token ? token : null;
+  const cookies = parse(header);
+  for (const name of TOKEN_COOKIE_NAMES) {
+    const token = cookies[name];
+    if (token) return token;
+  }
+  return null;
 }
 
-/** Options of the `token` cookie: path /, SITE_DOMAIN, max-age from `expired`, HttpOnly, Lax, Secure in production. */
-export function tokenCookieOptions(
-  maxAgeSeconds?: number,
-  config: Pick<WebsiteConfig, "siteDomain" | "isProduction"> = websiteConfig,
-) {
+type TokenCookieConfig = Pick<WebsiteConfig, "siteDomain" | "cookieSecure" | "tokenCookieName">;
+
+/**
+ * Options of the token cookie: path /, max-age from `expired`, HttpOnly, Lax; Secure when
+ * COOKIE_SECURE; SITE_DOMAIN as its Domain, except under the `__Host-` name, which forbids one.
+ */
+export function tokenCookieOptions(maxAgeSeconds?: number, config: TokenCookieConfig = websiteConfig) {
   return {
     path: "/",
-    domain: config.siteDomain || undefined,
+    domain: config.tokenCookieName === "token" ? config.siteDomain || undefined : undefined,
     maxAge: maxAgeSeconds !== undefined && maxAgeSeconds >= 0 ? Math.floor(maxAgeSeconds) : undefined,
     httpOnly: true,
     sameSite: "lax" as const,
-    secure: config.isProduction,
+    secure: config.cookieSecure,
   };
 }
 
-/** Set-Cookie value saving the token, for `maxAgeSeconds` (the server's `expired`). */
-export function serializeTokenCookie(token: string, maxAgeSeconds?: number): string {
-  return serialize(
-    TOKEN_COOKIE,
-    token,
-    tokenCookieOptions(maxAgeSeconds && maxAgeSeconds > 0 ? maxAgeSeconds : undefined),
-  );
+/**
+ * Set-Cookie values saving the token, for `maxAgeSeconds` (the server's `expired`); under the
+ * `__Host-` name also the deletion of a `token` cookie left from before.
+ */
+export function serializeTokenCookies(
+  token: string,
+  maxAgeSeconds?: number,
+  config: TokenCookieConfig = websiteConfig,
+): string[] {
+  const maxAge = maxAgeSeconds && maxAgeSeconds > 0 ? maxAgeSeconds : undefined;
+  return [serialize(config.tokenCookieName, token, tokenCookieOptions(maxAge, config)), ...clearLegacyCookie(config)];
 }
 
-/** Set-Cookie value that deletes the token cookie (same attributes, Max-Age=0). */
-export function clearTokenCookie(): string {
-  return serialize(TOKEN_COOKIE, "", tokenCookieOptions(0));
+/** Set-Cookie values that delete the token cookie (same attributes, Max-Age=0), under either name. */
+export function clearTokenCookies(config: TokenCookieConfig = websiteConfig): string[] {
+  return [serialize(config.tokenCookieName, "", tokenCookieOptions(0, config)), ...clearLegacyCookie(config)];
+}
+
+function clearLegacyCookie(config: TokenCookieConfig): string[] {
+  if (config.tokenCookieName === "token") return [];
+  return [serialize("token", "", { ...tokenCookieOptions(0, config), domain: undefined })];
 }
 
 /**
@@ -49,7 +70,9 @@ export function clearTokenCookie(): string {
  * (the flash cookie also makes the root loader reload, so the header forgets the user).
  */
 export function redirectHomeClearingToken(message = "登录已过期，请重新登录"): Response {
-  return redirectWithToast("/", { type: "error", message }, { headers: { "Set-Cookie": clearTokenCookie() } });
+  const headers = new Headers();
+  for (const cookie of clearTokenCookies()) headers.append("Set-Cookie", cookie);
+  return redirectWithToast("/", { type: "error", message }, { headers });
 }
 
 export { isGuardedPath };

@@ -1,45 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { serializeTokenCookie, tokenCookieOptions } from "./auth.server";
-import { readWechatCookie, redirectLoggedIn, safeRedirect, serializeWechatCookie } from "./session.server";
+import { readWebsiteConfig } from "~/config.server";
+import { clearTokenCookies, serializeTokenCookies, tokenCookieOptions } from "./auth.server";
+import { readWechatCookie, redirectLoggedIn, serializeWechatCookie } from "./session.server";
 
-describe("safeRedirect (SPEC 2 redirect after login)", () => {
-  it("keeps same-site relative paths with their query and hash", () => {
-    expect(safeRedirect("/user/profile")).toBe("/user/profile");
-    expect(safeRedirect("/user/favorite?tab=font&page=2#top")).toBe("/user/favorite?tab=font&page=2#top");
-    expect(safeRedirect("/")).toBe("/");
-  });
-
-  it("rejects protocol-relative, absolute, backslash and scheme tricks", () => {
-    for (const bad of [
-      "//evil.com",
-      "//evil.com/x",
-      "/\\evil.com",
-      "https://evil.com",
-      "http:/evil",
-      "javascript:alert(1)",
-      "evil.com",
-      " //evil.com",
-      "/\t/evil.com",
-      "\\\\evil.com",
-    ]) {
-      expect(safeRedirect(bad), bad).toBe("/");
-    }
-  });
-
-  it("falls back for empty or non-string values and for the account pages themselves", () => {
-    expect(safeRedirect(null)).toBe("/");
-    expect(safeRedirect(undefined, "/font")).toBe("/font");
-    expect(safeRedirect("")).toBe("/");
-    expect(safeRedirect("/account/login?mode=code")).toBe("/");
-    expect(safeRedirect("/account/logout")).toBe("/");
-    expect(safeRedirect("/account/wechat.html")).toBe("/");
-  });
-});
-
-describe("token cookie (SPEC 4)", () => {
+describe("token cookie", () => {
   it("is HttpOnly, Lax, path /, max-age from expired, no Secure outside production", () => {
     // Vitest runs with NODE_ENV=test and no SITE_DOMAIN.
-    const cookie = serializeTokenCookie("abc", 604800);
+    const [cookie, ...others] = serializeTokenCookies("abc", 604800);
+    expect(others).toEqual([]);
     expect(cookie).toMatch(/^token=abc;/);
     expect(cookie).toContain("Max-Age=604800");
     expect(cookie).toContain("Path=/");
@@ -49,9 +17,23 @@ describe("token cookie (SPEC 4)", () => {
     expect(cookie).not.toContain("Domain");
   });
 
-  it("adds Secure in production and the configured domain", () => {
-    const options = tokenCookieOptions(100.7, { siteDomain: "example.com", isProduction: true });
-    expect(options).toMatchObject({
+  it("is __Host-token, Secure, without Domain on an HTTPS deployment with host-only cookies", () => {
+    const https = readWebsiteConfig({ NODE_ENV: "production" });
+    expect(https.tokenCookieName).toBe("__Host-token");
+    const [cookie, legacy] = serializeTokenCookies("abc", 100.7, https);
+    expect(cookie).toBe("__Host-token=abc; Max-Age=100; Path=/; HttpOnly; Secure; SameSite=Lax");
+    // A `token` cookie from before the switch is deleted, so it cannot outlive a logout.
+    expect(legacy).toBe("token=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax");
+    expect(clearTokenCookies(https)).toEqual([
+      "__Host-token=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax",
+      "token=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax",
+    ]);
+  });
+
+  it("stays `token` with the configured domain when subdomains share the session", () => {
+    const shared = readWebsiteConfig({ NODE_ENV: "production", SITE_DOMAIN: "example.com" });
+    expect(shared.tokenCookieName).toBe("token");
+    expect(tokenCookieOptions(100.7, shared)).toMatchObject({
       secure: true,
       domain: "example.com",
       maxAge: 100,
@@ -59,6 +41,15 @@ describe("token cookie (SPEC 4)", () => {
       sameSite: "lax",
       path: "/",
     });
+    expect(serializeTokenCookies("abc", 60, shared)).toEqual([
+      "token=abc; Max-Age=60; Domain=example.com; Path=/; HttpOnly; Secure; SameSite=Lax",
+    ]);
+  });
+
+  it("stays `token` without Secure when COOKIE_SECURE=false (production behind plain HTTP)", () => {
+    const plain = readWebsiteConfig({ NODE_ENV: "production", COOKIE_SECURE: "false" });
+    expect(plain.tokenCookieName).toBe("token");
+    expect(serializeTokenCookies("abc", 60, plain)).toEqual(["token=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax"]);
   });
 
   it("redirects after login with the cookie, a toast and a safe target", () => {

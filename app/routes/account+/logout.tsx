@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { endSession } from "~/services/account.server";
-import { clearTokenCookie, getToken } from "~/utils/auth.server";
+import { clearTokenCookies, getToken } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -16,11 +16,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!(error instanceof Response)) console.error("注销Token失败", error instanceof Error ? error.message : error);
     }
   }
-  return redirectWithToast(
-    "/",
-    { type: "success", message: "已退出登录" },
-    { headers: { "Set-Cookie": clearTokenCookie() } },
-  );
+  const headers = new Headers();
+  for (const cookie of clearTokenCookies()) headers.append("Set-Cookie", cookie);
+  return redirectWithToast("/", { type: "success", message: "已退出登录" }, { headers });
 }
 
 /** A GET never logs out (a link or image could otherwise end the session): back home. */
