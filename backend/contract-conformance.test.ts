@@ -44,7 +44,7 @@ const WECHAT_SECRET = "wxCONTRACTSECRET";
 
 /** The rows this test reads or writes directly, typed here so the test does not lean on module internals. */
 type TestTables = {
-  captcha_challenge: { token: string; gap_x: number; gap_y: number };
+  captcha_challenge: { token: string; gap_x: number | null; gap_y: number | null; answer: string | null };
   font_collection: { id: Generated<number>; user_id: number; name: string; created_at: Date | string };
   font_collection_item: { collection_id: number; font_gno: string; created_at: Date | string };
 };
@@ -336,13 +336,12 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await conform("checkCaptcha", { body: { captchaType: "blockPuzzle", token: slider.token, pointJson } });
 
     const form = await conform("getFormCaptcha", { query: { captchaType: "blockPuzzle", mode: "form" } });
-    await conform("checkCaptcha", { body: { mode: "form", token: form.token, x: (await gapOf(form.token)).gap_x } });
-
-    const click = await conform("getFormCaptcha", { query: { mode: "form" } });
-    const clickGap = await gapOf(click.token);
-    await conform("checkCaptcha", {
-      body: { mode: "form", token: click.token, "click.x": clickGap.gap_x + 5, "click.y": clickGap.gap_y + 5 },
-    });
+    const { answer } = await challenges
+      .selectFrom("captcha_challenge")
+      .select("answer")
+      .where("token", "=", form.token)
+      .executeTakeFirstOrThrow();
+    await conform("checkCaptcha", { body: { mode: "form", token: form.token, answer: answer! } });
   });
 
   it.skipIf(skip)("account answers match their schemas, from registration to logout", async () => {
@@ -351,7 +350,12 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     expect(registered.user.phone).toBe(phone);
     await conform("getUserInfo", { token });
     await conform("getUserInfo", { token, tokenHeader: "token" });
-    await conform("login", { body: { account: phone, password: PASSWORD } });
+    const otherDevice = await conform("login", { body: { account: phone, password: PASSWORD } });
+    const sessions = await conform("listSessions", { token });
+    expect(sessions.filter((session) => session.current)).toHaveLength(1);
+    const other = sessions.find((session) => !session.current)!;
+    await conform("endSession", { token, query: { id: String(other.id) } });
+    expect((await send("getUserInfo", { token: otherDevice.token })).status).toBe(401);
 
     await conform("sendCode", { body: { phone, purpose: "login" } });
     await conform("smsLogin", { body: { phone, code: await smsCode(phone, "login") } });
@@ -396,10 +400,19 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await conform("sendCode", { token, body: { account: bindEmail, purpose: "bind" } });
     const bound = await conform("bindAccount", {
       token,
-      body: { type: "email", account: bindEmail, code: await mailCode(bindEmail, bindMailsBefore) },
+      body: {
+        type: "email",
+        account: bindEmail,
+        code: await mailCode(bindEmail, bindMailsBefore),
+        currentPassword: newPassword,
+      },
     });
     expect(bound.email).toBe(bindEmail);
-    expect((await conform("unbindAccount", { token, body: { type: "email" } })).email).toBeNull();
+    const reauthMailsBefore = smtp.mails.length;
+    await conform("sendCode", { token, body: { account: bindEmail, purpose: "reauth" } });
+    const verifyCode = await mailCode(bindEmail, reauthMailsBefore);
+    expect((await conform("unbindAccount", { token, body: { type: "email", verifyCode } })).email).toBeNull();
+    await conform("reauthenticate", { token, body: { currentPassword: newPassword } });
 
     await conform("sendCode", { body: { account: phone, purpose: "reset" } });
     const ticket = await conform("verifyResetCode", { body: { account: phone, code: await smsCode(phone, "reset") } });
@@ -428,6 +441,8 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
       ).toBe("login");
 
       const { login } = await sharedUser();
+      // The bind QR code is only given to a session that has just proved who it is.
+      await conform("reauthenticate", { token: login.token, body: { currentPassword: PASSWORD } });
       const forBinding = await conform("getWechatQrConfig", { token: login.token });
       expect(forBinding.purpose).toBe("bind");
       const boundByCallback = await conform("wechatCallback", {
@@ -508,6 +523,11 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await refusedAlike("unbindAccount", { token, body: { type: "qq" } });
     await refusedAlike("updateAccountInfo", { token, body: { gender: "3" } });
     await refusedAlike("changePassword", { token, body: { oldPassword: PASSWORD, newPassword: "short" } });
+    await refusedAlike("reauthenticate", { token, body: {} });
+    await refusedAlike("reauthenticate", { token, body: { verifyCode: "12ab56" } });
+    await refusedAlike("endSession", { token, query: { id: "abc" } });
+    await refusedAlike("getFormCaptcha", { query: { mode: "slider" } });
+    await refusedAlike("checkCaptcha", { body: { mode: "form", token: "0".repeat(32) } });
   });
 
   it.skipIf(skip)("every endpoint of the contract was called and answered as described", () => {
