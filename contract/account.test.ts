@@ -51,7 +51,7 @@ describe("sendCode", () => {
       path: "account",
     });
     expect(issueOf(sendCodeBodySchema, { account: "13800138000", purpose: "spam" })?.message).toBe(
-      "验证码用途只能是 register、login、reset、bind、change 之一",
+      "验证码用途只能是 register、login、reset、bind、change、reauth 之一",
     );
   });
 });
