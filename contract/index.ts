@@ -2,6 +2,7 @@ import { accountEndpoints } from "./account";
 import { captchaEndpoints } from "./captcha";
 import { catalogueEndpoints } from "./catalogue";
 import { collectionEndpoints } from "./collection";
+import { contentEndpoints } from "./content";
 import { subsetEndpoints } from "./subset";
 import { wechatEndpoints } from "./wechat";
 
@@ -9,6 +10,7 @@ export * from "./account";
 export * from "./captcha";
 export * from "./catalogue";
 export * from "./collection";
+export * from "./content";
 export * from "./endpoint";
 export * from "./envelope";
 export * from "./fields";
@@ -24,6 +26,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...wechatEndpoints,
   ...collectionEndpoints,
+  ...contentEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

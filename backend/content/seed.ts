@@ -1,0 +1,386 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import { markdownToPlainText } from "./plain-text.js";
+import { indexDocument } from "./search-index.js";
+import { ALBUM_SEEDS } from "./seed/albums.js";
+import { BAIKE_SEEDS } from "./seed/baike.js";
+import { CASE_SEEDS } from "./seed/cases.js";
+import { NEWS_SEEDS } from "./seed/news.js";
+import { coverPath, type FontRef } from "./seed/types.js";
+import { VIDEO_SEEDS } from "./seed/videos.js";
+import { contentDb, type ContentDb, type ContentKind } from "./tables.js";
+
+/** Any constant shared by every process seeding the same database, other than the catalogue's. */
+const SEED_LOCK_KEY = 20_250_200;
+
+/** Resolves a FontRef to the font number the catalogue gave it, or null when it has no such font. */
+type FontResolver = (ref: FontRef) => string | null;
+
+/**
+ * Adds the site's content to the database: every album, baike entry, case, article and video of
+ * backend/content/seed/ whose slug is not there yet, with its tags, fonts and search document, and
+ * (re)indexes the catalogue's font families for search. Run after the catalogue is seeded, on every
+ * start: what is already there is left as it is, so a second run changes nothing and a later
+ * version of the seed only adds what it adds.
+ */
+export async function seedContent(db: Kysely<Database>): Promise<{ inserted: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    const content = contentDb(trx);
+    const resolve = await fontResolver(content);
+    const inserted =
+      (await seedBaike(content, resolve)) +
+      (await seedAlbums(content, resolve)) +
+      (await seedCases(content, resolve)) +
+      (await seedNews(content, resolve)) +
+      (await seedVideos(content, resolve));
+    await indexFontFamilies(content);
+    return { inserted };
+  });
+}
+
+async function fontResolver(db: ContentDb): Promise<FontResolver> {
+  const fonts = await db
+    .selectFrom("font")
+    .innerJoin("font_family", "font_family.id", "font.family_id")
+    .select(["font.gno", "font.weight", "font.is_default", "font_family.slug"])
+    .execute();
+  return (ref) => {
+    const [slug, weight] = ref.split("@");
+    const font = fonts.find(
+      (candidate) =>
+        candidate.slug === slug && (weight === undefined ? candidate.is_default : candidate.weight === Number(weight)),
+    );
+    if (!font) console.warn(`内容引用的字体 ${ref} 不在字体库中，已略过`);
+    return font?.gno ?? null;
+  };
+}
+
+function resolveAll(resolve: FontResolver, refs: readonly FontRef[]): string[] {
+  return [...new Set(refs.map(resolve).filter((gno): gno is string => gno !== null))];
+}
+
+/** The ids of the tags `names` of `kind`, created in the given order when missing. */
+async function tagIds(db: ContentDb, kind: ContentKind, names: readonly string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return new Map();
+  const existing = await db.selectFrom("content_tag").select(["name"]).where("kind", "=", kind).execute();
+  const known = new Set(existing.map((row) => row.name));
+  const { max } = await db
+    .selectFrom("content_tag")
+    .select((eb) => eb.fn.max("sort").as("max"))
+    .where("kind", "=", kind)
+    .executeTakeFirstOrThrow();
+  const missing = unique.filter((name) => !known.has(name));
+  if (missing.length > 0) {
+    await db
+      .insertInto("content_tag")
+      .values(missing.map((name, index) => ({ kind, name, sort: Number(max ?? 0) + index + 1 })))
+      .execute();
+  }
+  const rows = await db.selectFrom("content_tag").select(["id", "name"]).where("kind", "=", kind).execute();
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/** Whether an item with `slug` is in `table` already. */
+async function hasSlug(
+  db: ContentDb,
+  table: "album" | "baike_entry" | "font_case" | "news_article" | "video",
+  slug: string,
+): Promise<boolean> {
+  const row = await db.selectFrom(table).select("slug").where("slug", "=", slug).executeTakeFirst();
+  return row !== undefined;
+}
+
+function searchBody(...parts: string[]): string {
+  return parts.map(markdownToPlainText).join("\n");
+}
+
+async function seedBaike(db: ContentDb, resolve: FontResolver): Promise<number> {
+  const tags = await tagIds(
+    db,
+    "baike",
+    BAIKE_SEEDS.map((entry) => entry.tag),
+  );
+  let inserted = 0;
+  for (const [index, entry] of BAIKE_SEEDS.entries()) {
+    if (await hasSlug(db, "baike_entry", entry.slug)) continue;
+    const { id } = await db
+      .insertInto("baike_entry")
+      .values({
+        slug: entry.slug,
+        tag_id: tags.get(entry.tag)!,
+        title: entry.title,
+        summary: entry.summary,
+        body_markdown: entry.bodyMarkdown,
+        sort: index + 1,
+        font_gnos: resolveAll(resolve, entry.fonts ?? []),
+        updated_at: entry.updatedAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await indexDocument(db, {
+      kind: "baike",
+      refId: String(id),
+      title: entry.title,
+      body: searchBody(entry.summary, entry.bodyMarkdown),
+      cover: null,
+      path: `/baike/${id}`,
+      publishedAt: entry.updatedAt,
+    });
+    inserted++;
+  }
+  return inserted;
+}
+
+async function seedAlbums(db: ContentDb, resolve: FontResolver): Promise<number> {
+  const tags = await tagIds(
+    db,
+    "album",
+    ALBUM_SEEDS.flatMap((album) => album.tags),
+  );
+  let inserted = 0;
+  for (const album of ALBUM_SEEDS) {
+    if (await hasSlug(db, "album", album.slug)) continue;
+    const cover = coverPath("albums", album.slug);
+    const { id } = await db
+      .insertInto("album")
+      .values({
+        slug: album.slug,
+        title: album.title,
+        summary: album.summary,
+        body_markdown: album.bodyMarkdown,
+        cover,
+        created_at: album.createdAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const fonts = album.fonts.flatMap(({ font, note }) => {
+      const gno = resolve(font);
+      return gno ? [{ gno, note }] : [];
+    });
+    if (fonts.length > 0) {
+      await db
+        .insertInto("album_font")
+        .values(fonts.map(({ gno, note }, index) => ({ album_id: id, font_gno: gno, note, sort: index + 1 })))
+        .execute();
+    }
+    await linkTags(db, "album_tag", "album_id", id, album.tags, tags);
+    await indexDocument(db, {
+      kind: "albums",
+      refId: String(id),
+      title: album.title,
+      body: searchBody(album.summary, album.bodyMarkdown, ...album.fonts.map((font) => font.note)),
+      cover,
+      path: `/album/${id}`,
+      publishedAt: album.createdAt,
+    });
+    inserted++;
+  }
+  return inserted;
+}
+
+async function seedCases(db: ContentDb, resolve: FontResolver): Promise<number> {
+  const tags = await tagIds(
+    db,
+    "case",
+    CASE_SEEDS.flatMap((item) => item.tags),
+  );
+  let inserted = 0;
+  for (const item of CASE_SEEDS) {
+    if (await hasSlug(db, "font_case", item.slug)) continue;
+    const cover = coverPath("cases", item.slug);
+    const { id } = await db
+      .insertInto("font_case")
+      .values({
+        slug: item.slug,
+        title: item.title,
+        summary: item.summary,
+        body_markdown: item.bodyMarkdown,
+        cover,
+        example: true,
+        created_at: item.createdAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const usages = item.usages.flatMap((usage) => {
+      const gno = resolve(usage.font);
+      return gno ? [{ ...usage, gno }] : [];
+    });
+    if (usages.length > 0) {
+      await db
+        .insertInto("font_case_font")
+        .values(
+          usages.map((usage, index) => ({
+            case_id: id,
+            sort: index + 1,
+            font_gno: usage.gno,
+            role: usage.role,
+            rationale: usage.rationale,
+          })),
+        )
+        .execute();
+    }
+    await linkTags(db, "font_case_tag", "case_id", id, item.tags, tags);
+    await indexDocument(db, {
+      kind: "cases",
+      refId: String(id),
+      title: item.title,
+      body: searchBody(item.summary, item.bodyMarkdown, ...item.usages.map((usage) => usage.rationale)),
+      cover,
+      path: `/case/${id}`,
+      publishedAt: item.createdAt,
+    });
+    inserted++;
+  }
+  return inserted;
+}
+
+async function seedNews(db: ContentDb, resolve: FontResolver): Promise<number> {
+  const tags = await tagIds(
+    db,
+    "news",
+    NEWS_SEEDS.flatMap((article) => article.tags),
+  );
+  let inserted = 0;
+  for (const article of NEWS_SEEDS) {
+    if (await hasSlug(db, "news_article", article.slug)) continue;
+    const cover = coverPath("news", article.slug);
+    const { id } = await db
+      .insertInto("news_article")
+      .values({
+        slug: article.slug,
+        title: article.title,
+        summary: article.summary,
+        body_markdown: article.bodyMarkdown,
+        cover,
+        author: article.author,
+        font_gnos: resolveAll(resolve, article.fonts ?? []),
+        published_at: article.publishedAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await linkTags(db, "news_article_tag", "news_id", id, article.tags, tags);
+    await indexDocument(db, {
+      kind: "news",
+      refId: String(id),
+      title: article.title,
+      body: searchBody(article.summary, article.bodyMarkdown),
+      cover,
+      path: `/news/${id}`,
+      publishedAt: article.publishedAt,
+    });
+    inserted++;
+  }
+  return inserted;
+}
+
+async function seedVideos(db: ContentDb, resolve: FontResolver): Promise<number> {
+  const tags = await tagIds(
+    db,
+    "video",
+    VIDEO_SEEDS.flatMap((video) => video.tags),
+  );
+  let inserted = 0;
+  for (const video of VIDEO_SEEDS) {
+    if (await hasSlug(db, "video", video.slug)) continue;
+    const poster = coverPath("videos", video.slug);
+    const { id } = await db
+      .insertInto("video")
+      .values({
+        slug: video.slug,
+        title: video.title,
+        summary: video.summary,
+        body_markdown: video.bodyMarkdown,
+        poster,
+        duration_seconds: video.durationSeconds,
+        font_gnos: resolveAll(resolve, video.fonts),
+        published_at: video.publishedAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await linkTags(db, "video_tag", "video_id", id, video.tags, tags);
+    await indexDocument(db, {
+      kind: "videos",
+      refId: String(id),
+      title: video.title,
+      body: searchBody(video.summary, video.bodyMarkdown),
+      cover: poster,
+      path: `/video/${id}`,
+      publishedAt: video.publishedAt,
+    });
+    inserted++;
+  }
+  return inserted;
+}
+
+async function linkTags(
+  db: ContentDb,
+  table: "album_tag" | "font_case_tag" | "news_article_tag" | "video_tag",
+  column: "album_id" | "case_id" | "news_id" | "video_id",
+  itemId: number,
+  names: readonly string[],
+  tags: Map<string, number>,
+): Promise<void> {
+  const ids = [...new Set(names.map((name) => tags.get(name)!))];
+  if (ids.length === 0) return;
+  await sql`
+    insert into ${sql.table(table)} (${sql.ref(column)}, tag_id)
+    select ${itemId}, tag_id from unnest(cast(${ids} as integer[])) as tag_id
+  `.execute(db);
+}
+
+/**
+ * One search document per font family (its default font), from the catalogue as it is now; the
+ * families it no longer has leave the index.
+ */
+async function indexFontFamilies(db: ContentDb): Promise<void> {
+  const families = await db
+    .selectFrom("font_family")
+    .innerJoin("font", (join) => join.onRef("font.family_id", "=", "font_family.id").on("font.is_default", "=", true))
+    .select([
+      "font.gno",
+      "font.designer",
+      "font.foundry",
+      "font_family.id",
+      "font_family.name_zh",
+      "font_family.name_en",
+      "font_family.description",
+      "font_family.created_at",
+    ])
+    .execute();
+  const tags = await db
+    .selectFrom("font_family_tag")
+    .innerJoin("tag", "tag.id", "font_family_tag.tag_id")
+    .select(["font_family_tag.family_id", "tag.name"])
+    .execute();
+  const styles = await db
+    .selectFrom("font_family_style")
+    .innerJoin("style_category", "style_category.code", "font_family_style.style_code")
+    .select(["font_family_style.family_id", "style_category.name"])
+    .execute();
+
+  const indexed = families.map((family) => family.gno);
+  await db
+    .deleteFrom("search_document")
+    .where("kind", "=", "fonts")
+    .$if(indexed.length > 0, (query) => query.where("ref_id", "not in", indexed))
+    .execute();
+  for (const family of families) {
+    const words = [
+      ...tags.filter((tag) => tag.family_id === family.id).map((tag) => tag.name),
+      ...styles.filter((style) => style.family_id === family.id).map((style) => style.name),
+    ];
+    await indexDocument(db, {
+      kind: "fonts",
+      refId: family.gno,
+      title: family.name_zh,
+      body: [family.name_en, family.description, words.join(" "), family.designer ?? "", family.foundry ?? ""]
+        .filter(Boolean)
+        .join("\n"),
+      cover: null,
+      path: `/font/${family.gno}`,
+      publishedAt: new Date(family.created_at).toISOString(),
+    });
+  }
+}
