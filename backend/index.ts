@@ -12,6 +12,8 @@ import { createCatalogueRouter } from "./catalogue/routes.js";
 import { seedCatalogue } from "./catalogue/seed.js";
 import { assetUrlOn, type AssetUrl } from "./catalogue/urls.js";
 import { createCollectionRouter } from "./collection/routes.js";
+import { createContentRouter } from "./content/routes.js";
+import { seedContent } from "./content/seed.js";
 import { openDatabase, pgliteDirectory, type DatabaseLocation } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import type { Database } from "./db/schema.js";
@@ -57,6 +59,7 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
   createCatalogueRouter,
   ({ db, account }) => createAccountRouter({ db, config: account }),
   ({ db }) => createCollectionRouter({ db }),
+  ({ db, assetUrl }) => createContentRouter({ db, assetUrl }),
 ];
 
 /** Paths owned by the backend: anything under them that no module answers is a JSON 404. */
@@ -70,6 +73,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const storage = new FontStorage(options.dataDir);
     await migrateToLatest(db);
     await seedCatalogue(db, storage);
+    await seedContent(db);
     const removed = await removeUnreferencedAvatarFiles({ db, config: account });
     if (removed > 0) console.info(`已删除 ${removed} 个不再使用的头像文件`);
 
