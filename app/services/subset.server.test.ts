@@ -138,20 +138,31 @@ describe("loadPreviewFaces", () => {
     });
   });
 
-  it("gives {} and logs the call and the field when the answer breaks the contract (a family name starting with a digit)", async () => {
+  it("gives {} and logs the call and the field when the answer breaks the contract (no family name)", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       reply = (_body, res) =>
         send(res, 200, {
           code: "200",
           message: "success",
-          data: [{ gno: "7", text: "好", familyName: "7-x", woffPath: "/a.woff", ttfPath: "/a.ttf" }],
+          data: [{ gno: "7", text: "好", familyName: "", woffPath: "/a.woff", ttfPath: "/a.ttf" }],
         });
       expect(await loadPreviewFaces(caller(), [{ gno: "7", text: "好" }], { browserSubsetBase: "" })).toEqual({});
       expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[api\] POST \/webfont\/http .*data\.0\.familyName/));
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it("declares a family name that starts with a digit with a leading A", async () => {
+    reply = (_body, res) =>
+      send(res, 200, {
+        code: "200",
+        message: "success",
+        data: [{ gno: "7", text: "好", familyName: "7-x", woffPath: "/a.woff", ttfPath: "/a.ttf" }],
+      });
+    const faces = await loadPreviewFaces(caller(), [{ gno: "7", text: "好" }], { browserSubsetBase: "" });
+    expect(faces["7"]?.familyName).toBe("A7-x");
   });
 
   it("limits and dedupes text, and dedupes gnos", async () => {
@@ -230,7 +241,7 @@ describe("loadPreviewFaces", () => {
     expect(await loadPreviewFaces(caller(), [{ gno: "1", text: "你" }], { browserSubsetBase: "" })).toEqual({});
   });
 
-  it("makes no request for an empty batch or empty texts (SPEC 7)", async () => {
+  it("makes no request for an empty batch or empty texts (nothing to subset)", async () => {
     expect(await loadPreviewFaces(caller(), [], { browserSubsetBase: "" })).toEqual({});
     expect(
       await loadPreviewFaces(

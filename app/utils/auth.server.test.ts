@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authGuard, clearTokenCookies, getToken, isGuardedPath, serializeTokenCookies } from "./auth.server";
 
-describe("auth guard (SPEC 2)", () => {
+describe("auth guard: visitors under /user go home with ?redirect=", () => {
   it("redirects a visitor without token from a /user path to / with redirect", () => {
     const response = authGuard(new Request("http://x/user/favorite?tab=font&page=2"));
     expect(response?.status).toBe(302);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isExternalHref, linkHref, looksLikeDomain, schemeFor } from "./link";
 
-describe("linkHref (SPEC 5)", () => {
+describe("linkHref: a scheme for bare domains, a no-op for empty links", () => {
   it("adds http:// for choice 1 and https:// for choice 2", () => {
     expect(linkHref("www.example.com", 1)).toBe("http://www.example.com");
     expect(linkHref("www.example.com", 2)).toBe("https://www.example.com");

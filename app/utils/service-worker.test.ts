@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ServiceWorkerUnsupportedError, registerServiceWorker } from "./service-worker";
 
-describe("registerServiceWorker (SPEC 1)", () => {
+describe("registerServiceWorker: root scope, failures ignored", () => {
   it("registers /sw.js with root scope", async () => {
     const register = vi.fn().mockResolvedValue("ok");
     await expect(registerServiceWorker({ serviceWorker: { register } })).resolves.toBe("ok");

@@ -58,7 +58,7 @@ describe("client toast store", () => {
     unsubscribe();
   });
 
-  it("SPEC 9 constants", () => {
+  it("shows for 3000 ms, 16 px apart, 20 px from the top", () => {
     expect([TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_TOP_PX]).toEqual([3000, 16, 20]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { subsetFamilyName, withLeadingLetter } from "./family-name.js";
 
-describe("withLeadingLetter (SPEC 5: family names never start with a digit)", () => {
+describe("withLeadingLetter (a CSS family name never starts with a digit)", () => {
   it("prefixes A to a name that starts with a digit", () => {
     expect(withLeadingLetter("10001-3f9a1c2b")).toBe("A10001-3f9a1c2b");
     expect(withLeadingLetter("9")).toBe("A9");

@@ -1,5 +1,5 @@
 /**
- * SPEC 5 (font subset): a CSS family name must not start with a digit, so one that would gets a
+ * A CSS family name must not start with a digit (an unquoted identifier cannot), so one that would gets a
  * leading "A" ("10001-…" → "A10001-…").
  */
 export function withLeadingLetter(familyName: string): string {

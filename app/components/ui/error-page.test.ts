@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeError, NOT_FOUND_TEXT } from "./error-page";
 
-describe("describeError (SPEC 8)", () => {
+describe("describeError: the status and message an error page shows", () => {
   it("reads statusCode, status or response.status, default 500", () => {
     expect(describeError({ statusCode: 404, message: "x" })).toEqual({ status: 404, message: "x" });
     expect(describeError({ status: 503 })).toEqual({ status: 503, message: null });

@@ -92,7 +92,7 @@ describe("ProfileInfoSchema (intent=update-info)", () => {
 });
 
 describe("BindAccountSchema / BindSendCodeSchema", () => {
-  it("checks the account with SPEC 5's messages for its type", () => {
+  it("checks the account with the message for its type", () => {
     expect(errorsOf(BindAccountSchema.safeParse({ type: "phone", account: "12345", code: "123456" })).account).toBe(
       "手机号格式不正确",
     );
@@ -179,7 +179,7 @@ describe("avatar helpers", () => {
     expect(checkAvatarFile({ type: "image/webp", size: AVATAR_MAX_BYTES })).toBeUndefined();
   });
 
-  it("fits large pictures into 2000 px on the longer side (SPEC 9)", () => {
+  it("fits large pictures into 2000 px on the longer side (the cropper's limit)", () => {
     expect(fitWithin(4000, 3000)).toEqual({ width: 2000, height: 1500, scale: 0.5 });
     expect(fitWithin(1000, 5000)).toEqual({ width: 400, height: 2000, scale: 0.4 });
     expect(fitWithin(2000, 10)).toEqual({ width: 2000, height: 10, scale: 1 });

@@ -18,7 +18,7 @@ import {
   validatePhoneOrEmail,
 } from "./validation";
 
-describe("phone (SPEC 5)", () => {
+describe("phone: 11 digits, 1 then 3–9", () => {
   it.each(["13800138000", "19912345678", "15000000000", "17011112222"])("accepts %s", (value) => {
     expect(isPhone(value)).toBe(true);
     expect(validatePhone(value)).toBeUndefined();
@@ -46,7 +46,7 @@ describe("phone (SPEC 5)", () => {
   });
 });
 
-describe("e-mail (SPEC 5)", () => {
+describe("e-mail", () => {
   it.each(["a@b.cn", "user_name-1@mail-box.com", "x@y.com.cn", "A1@B2.org", "a@b.co.uk"])("accepts %s", (value) => {
     expect(isEmail(value)).toBe(true);
     expect(validateEmail(value)).toBeUndefined();
@@ -74,7 +74,7 @@ describe("e-mail (SPEC 5)", () => {
   });
 });
 
-describe("phone or e-mail (SPEC 5)", () => {
+describe("phone or e-mail account", () => {
   it("accepts either", () => {
     expect(validatePhoneOrEmail("13800138000")).toBeUndefined();
     expect(validatePhoneOrEmail("a@b.cn")).toBeUndefined();

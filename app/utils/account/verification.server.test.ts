@@ -4,7 +4,7 @@ import { accountProblem } from "./send-code";
 import { isCaptchaRequired, isSendCodeIntent } from "./verification.server";
 
 describe("send-code helpers", () => {
-  it("checks the account against the purpose (SPEC 5 messages)", () => {
+  it("checks the account against the purpose (with the field messages)", () => {
     expect(accountProblem("13800138000", "register")).toBeNull();
     expect(accountProblem("a@b.com", "reset")).toBeNull();
     expect(accountProblem("a@b.com", "login")).toBe("手机号格式不正确");

@@ -8,7 +8,7 @@ import {
   seededRandom,
 } from "./category-image";
 
-describe("categoryImage (SPEC 1)", () => {
+describe("categoryImage: dark and light art, a random default for unknown codes", () => {
   it("uses the code's artwork in the requested theme", () => {
     expect(categoryImage("cute", "dark")).toBe("/images/category/cute-dark.svg");
     expect(categoryImage("hand-drawn", "light")).toBe("/images/category/hand-drawn-light.svg");

@@ -11,7 +11,7 @@ import {
 } from "./font-query";
 
 describe("font list query", () => {
-  it("has defaults, with the stick layout (SPEC 2)", () => {
+  it("has defaults, with the stick layout ", () => {
     const { query, notice, invalid } = parseFontListQuery(new URLSearchParams());
     expect(query).toEqual({
       layout: "stick",
