@@ -89,7 +89,11 @@ const captchaTokenSchema = z
 /** The slider's encrypted point, or the digits typed for a `form` challenge (spaces and full-width digits allowed). */
 export const captchaCheckSchema = z.union(
   [
-    z.object({ mode: z.literal("form"), token: captchaTokenSchema, answer: requiredText(CAPTCHA_FORM_ANSWER_MESSAGE, 20) }),
+    z.object({
+      mode: z.literal("form"),
+      token: captchaTokenSchema,
+      answer: requiredText(CAPTCHA_FORM_ANSWER_MESSAGE, 20),
+    }),
     z.object({
       captchaType: captchaTypeSchema,
       token: captchaTokenSchema,

@@ -17,7 +17,11 @@ describe("readAccountConfig", () => {
 
   it("has defaults and validates URLs", () => {
     const config = readAccountConfig({ NODE_ENV: "production" });
-    expect(config).toMatchObject({ captchaEnabled: true, nodeEnv: "production", wechatApiBase: "https://api.weixin.qq.com" });
+    expect(config).toMatchObject({
+      captchaEnabled: true,
+      nodeEnv: "production",
+      wechatApiBase: "https://api.weixin.qq.com",
+    });
     expect(config.smtpUrl).toBeUndefined();
     expect(() => readAccountConfig({ NODE_ENV: "test", SMTP_URL: "http://x" })).toThrow(/SMTP_URL/);
     expect(() => readAccountConfig({ NODE_ENV: "test", WECHAT_APPID: "wx1" })).toThrow(/WECHAT_SECRET/);
@@ -58,7 +62,8 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
   const sendCode = (account: string, purpose: string, options?: CallOptions) => bed.sendCode(account, purpose, options);
   const mailCode = (to: string, after: number) => bed.mailCode(to, after);
   const smsCode = (phone: string, after: number, purpose?: string) => bed.smsCode(phone, after, purpose);
-  const registerByEmail = (email?: string, password?: string, nickname?: string) => bed.registerByEmail(email, password, nickname);
+  const registerByEmail = (email?: string, password?: string, nickname?: string) =>
+    bed.registerByEmail(email, password, nickname);
   const registerByPhone = (phone?: string, password?: string) => bed.registerByPhone(phone, password);
 
   beforeAll(async () => {
@@ -83,44 +88,107 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       expect(data.secretKey).toMatch(/^[A-Za-z0-9]{16}$/);
       expect(data.token).toMatch(/^[a-f0-9]{32}$/);
       for (const image of [data.originalImageBase64, data.jigsawImageBase64]) {
-        expect(Buffer.from(image, "base64").subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+        expect(Buffer.from(image, "base64").subarray(0, 8)).toEqual(
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        );
       }
       const piece = await sharp(Buffer.from(data.jigsawImageBase64, "base64")).metadata();
       expect([piece.width, piece.height]).toEqual([47, 155]);
       expect(Object.keys(data).sort()).toEqual(
-        ["captchaType", "expiresIn", "height", "jigsawImageBase64", "originalImageBase64", "pieceWidth", "secretKey", "token", "width", "wordList"].sort(),
+        [
+          "captchaType",
+          "expiresIn",
+          "height",
+          "jigsawImageBase64",
+          "originalImageBase64",
+          "pieceWidth",
+          "secretKey",
+          "token",
+          "width",
+          "wordList",
+        ].sort(),
       );
     });
 
     it("fails a wrong x, allows a single attempt, and passes the right x once", async () => {
       const ip = newIp();
       const first = (await call("POST", "/captcha/get", {}, { ip })).body.data;
-      const gap = await db.selectFrom("captcha_challenge").select("gap_x").where("token", "=", first.token).executeTakeFirstOrThrow();
-      const wrong = await call("POST", "/captcha/check", { captchaType: "blockPuzzle", token: first.token, pointJson: aesEcb(JSON.stringify({ x: gap.gap_x + 6, y: 5 }), first.secretKey) }, { ip });
+      const gap = await db
+        .selectFrom("captcha_challenge")
+        .select("gap_x")
+        .where("token", "=", first.token)
+        .executeTakeFirstOrThrow();
+      const wrong = await call(
+        "POST",
+        "/captcha/check",
+        {
+          captchaType: "blockPuzzle",
+          token: first.token,
+          pointJson: aesEcb(JSON.stringify({ x: gap.gap_x + 6, y: 5 }), first.secretKey),
+        },
+        { ip },
+      );
       expect(wrong.status).toBe(400);
       expect(wrong.body.code).toBe("6111");
-      const retry = await call("POST", "/captcha/check", { captchaType: "blockPuzzle", token: first.token, pointJson: aesEcb(JSON.stringify({ x: gap.gap_x, y: 5 }), first.secretKey) }, { ip });
+      const retry = await call(
+        "POST",
+        "/captcha/check",
+        {
+          captchaType: "blockPuzzle",
+          token: first.token,
+          pointJson: aesEcb(JSON.stringify({ x: gap.gap_x, y: 5 }), first.secretKey),
+        },
+        { ip },
+      );
       expect(retry.body).toMatchObject({ code: "6110", message: "验证码已失效，请重新获取" });
 
       const second = (await call("POST", "/captcha/get", {}, { ip })).body.data;
-      const gap2 = await db.selectFrom("captcha_challenge").select("gap_x").where("token", "=", second.token).executeTakeFirstOrThrow();
+      const gap2 = await db
+        .selectFrom("captcha_challenge")
+        .select("gap_x")
+        .where("token", "=", second.token)
+        .executeTakeFirstOrThrow();
       const pointText = JSON.stringify({ x: gap2.gap_x - 4.2, y: 5 });
-      const right = await call("POST", "/captcha/check", { captchaType: "blockPuzzle", token: second.token, pointJson: aesEcb(pointText, second.secretKey) }, { ip });
+      const right = await call(
+        "POST",
+        "/captcha/check",
+        { captchaType: "blockPuzzle", token: second.token, pointJson: aesEcb(pointText, second.secretKey) },
+        { ip },
+      );
       expect(right.body.code).toBe("200");
       // The same value AJ-Captcha's client computes for the second verification.
       expect(right.body.data.captchaVerification).toBe(aesEcb(`${second.token}---${pointText}`, second.secretKey));
-      const again = await call("POST", "/captcha/check", { captchaType: "blockPuzzle", token: second.token, pointJson: aesEcb(pointText, second.secretKey) }, { ip });
+      const again = await call(
+        "POST",
+        "/captcha/check",
+        { captchaType: "blockPuzzle", token: second.token, pointJson: aesEcb(pointText, second.secretKey) },
+        { ip },
+      );
       expect(again.body.code).toBe("6110");
-      const garbage = await call("POST", "/captcha/check", { captchaType: "blockPuzzle", token: "zz", pointJson: "not base64!" }, { ip });
+      const garbage = await call(
+        "POST",
+        "/captcha/check",
+        { captchaType: "blockPuzzle", token: "zz", pointJson: "not base64!" },
+        { ip },
+      );
       expect(garbage.status).toBe(400);
     });
 
     it("expires a challenge after 2 minutes", async () => {
       const ip = newIp();
       const challenge = (await call("POST", "/captcha/get", {}, { ip })).body.data;
-      const gap = await db.selectFrom("captcha_challenge").select("gap_x").where("token", "=", challenge.token).executeTakeFirstOrThrow();
+      const gap = await db
+        .selectFrom("captcha_challenge")
+        .select("gap_x")
+        .where("token", "=", challenge.token)
+        .executeTakeFirstOrThrow();
       time.advance(2 * MINUTE + 1000);
-      const late = await call("POST", "/captcha/check", { token: challenge.token, pointJson: aesEcb(JSON.stringify({ x: gap.gap_x, y: 5 }), challenge.secretKey) }, { ip });
+      const late = await call(
+        "POST",
+        "/captcha/check",
+        { token: challenge.token, pointJson: aesEcb(JSON.stringify({ x: gap.gap_x, y: 5 }), challenge.secretKey) },
+        { ip },
+      );
       expect(late.body.code).toBe("6110");
     });
 
@@ -129,31 +197,69 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const form = await call("GET", "/captcha/get?mode=form", undefined, { ip });
       expect(form.body.code).toBe("200");
       expect(form.body.data).toMatchObject({ mode: "form", width: 160, height: 60, length: 4, expiresIn: 120 });
-      expect(Buffer.from(form.body.data.imageBase64, "base64").subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-      const row = await db.selectFrom("captcha_challenge").select(["answer", "mode"]).where("token", "=", form.body.data.token).executeTakeFirstOrThrow();
+      expect(Buffer.from(form.body.data.imageBase64, "base64").subarray(0, 4)).toEqual(
+        Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+      );
+      const row = await db
+        .selectFrom("captcha_challenge")
+        .select(["answer", "mode"])
+        .where("token", "=", form.body.data.token)
+        .executeTakeFirstOrThrow();
       expect(row.mode).toBe("form");
       expect(row.answer).toMatch(/^\d{4}$/);
       // Typed with spaces and full-width digits, as an input method may send them; posted as a form.
       const typed = ` ${[...row.answer].map((digit: string) => String.fromCharCode(0xff10 + Number(digit))).join(" ")} `;
       const body = new URLSearchParams({ mode: "form", token: form.body.data.token, answer: typed });
-      const response = await fetch(`${api.origin}/captcha/check`, { method: "POST", body, headers: { "X-Forwarded-For": ip } });
+      const response = await fetch(`${api.origin}/captcha/check`, {
+        method: "POST",
+        body,
+        headers: { "X-Forwarded-For": ip },
+      });
       const passed = (await response.json()) as { code: string; data: { captchaVerification: string } };
       expect(passed.code).toBe("200");
       expect(passed.data.captchaVerification).toBeTruthy();
 
       const wrongForm = (await call("GET", "/captcha/get?mode=form", undefined, { ip })).body.data;
-      const wrongRow = await db.selectFrom("captcha_challenge").select("answer").where("token", "=", wrongForm.token).executeTakeFirstOrThrow();
+      const wrongRow = await db
+        .selectFrom("captcha_challenge")
+        .select("answer")
+        .where("token", "=", wrongForm.token)
+        .executeTakeFirstOrThrow();
       const wrongAnswer = String((Number(wrongRow.answer) + 1) % 10000).padStart(4, "0");
-      const failed = await call("POST", "/captcha/check", { mode: "form", token: wrongForm.token, answer: wrongAnswer }, { ip });
+      const failed = await call(
+        "POST",
+        "/captcha/check",
+        { mode: "form", token: wrongForm.token, answer: wrongAnswer },
+        { ip },
+      );
       expect(failed.body).toMatchObject({ code: "6111", message: "图中数字输入有误，请看新的图片重新输入" });
-      const retry = await call("POST", "/captcha/check", { mode: "form", token: wrongForm.token, answer: wrongRow.answer }, { ip });
+      const retry = await call(
+        "POST",
+        "/captcha/check",
+        { mode: "form", token: wrongForm.token, answer: wrongRow.answer },
+        { ip },
+      );
       expect(retry.body.code).toBe("6110");
 
       // The old ways of answering without JavaScript are refused.
       const click = (await call("GET", "/captcha/get?mode=form", undefined, { ip })).body.data;
-      const clicked = await call("POST", "/captcha/check", { mode: "form", token: click.token, "click.x": 100, "click.y": 50 }, { ip });
+      const clicked = await call(
+        "POST",
+        "/captcha/check",
+        { mode: "form", token: click.token, "click.x": 100, "click.y": 50 },
+        { ip },
+      );
       expect(clicked.body).toMatchObject({ code: "400", message: "请输入图中的数字" });
-      const slid = await call("POST", "/captcha/check", { captchaType: "blockPuzzle", token: click.token, pointJson: aesEcb(JSON.stringify({ x: 100, y: 5 }), "A".repeat(16)) }, { ip });
+      const slid = await call(
+        "POST",
+        "/captcha/check",
+        {
+          captchaType: "blockPuzzle",
+          token: click.token,
+          pointJson: aesEcb(JSON.stringify({ x: 100, y: 5 }), "A".repeat(16)),
+        },
+        { ip },
+      );
       expect(slid.body.code).toBe("6111");
     });
 
@@ -162,17 +268,37 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const email = newEmail();
       const missing = await call("POST", "/web/api/account/sendCode", { account: email, purpose: "register" }, { ip });
       expect(missing.body).toMatchObject({ code: "400", message: "请先完成滑块验证" });
-      const forged = await call("POST", "/web/api/account/sendCode", { account: email, purpose: "register", captchaVerification: "Zm9yZ2Vk" }, { ip });
+      const forged = await call(
+        "POST",
+        "/web/api/account/sendCode",
+        { account: email, purpose: "register", captchaVerification: "Zm9yZ2Vk" },
+        { ip },
+      );
       expect(forged.body.message).toBe("滑块验证已失效，请重新验证");
       const verification = await solveCaptcha(ip);
-      const ok = await call("POST", "/web/api/account/sendCode", { account: email, purpose: "register", captchaVerification: verification }, { ip });
+      const ok = await call(
+        "POST",
+        "/web/api/account/sendCode",
+        { account: email, purpose: "register", captchaVerification: verification },
+        { ip },
+      );
       expect(ok.body.code).toBe("200");
-      const reused = await call("POST", "/web/api/account/sendCode", { account: newEmail(), purpose: "register", captchaVerification: verification }, { ip });
+      const reused = await call(
+        "POST",
+        "/web/api/account/sendCode",
+        { account: newEmail(), purpose: "register", captchaVerification: verification },
+        { ip },
+      );
       expect(reused.body.message).toBe("滑块验证已失效，请重新验证");
     });
 
     it("is skipped with CAPTCHA=off", async () => {
-      const answer = await callPlain("POST", "/web/api/account/sendCode", { account: newEmail(), purpose: "register" }, { ip: newIp() });
+      const answer = await callPlain(
+        "POST",
+        "/web/api/account/sendCode",
+        { account: newEmail(), purpose: "register" },
+        { ip: newIp() },
+      );
       // No captcha asked; this server has no mail channel in production mode, which it says clearly.
       expect(answer.status).toBe(502);
       expect(answer.body.message).toBe("邮件服务未配置，暂时无法发送邮箱验证码");
@@ -190,10 +316,18 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
 
       const info = await call("GET", "/web/api/account/user-info", undefined, { token });
       expect(info.body).toMatchObject({ code: "200", message: "success", data: { email } });
-      const viaTokenHeader = await call("GET", "/web/api/account/user-info", undefined, { token, tokenHeader: "token" });
+      const viaTokenHeader = await call("GET", "/web/api/account/user-info", undefined, {
+        token,
+        tokenHeader: "token",
+      });
       expect(viaTokenHeader.body.data.id).toBe(user.id);
 
-      const login = await call("POST", "/web/api/login", { account: email.toUpperCase(), password: "correct horse" }, { ip: newIp() });
+      const login = await call(
+        "POST",
+        "/web/api/login",
+        { account: email.toUpperCase(), password: "correct horse" },
+        { ip: newIp() },
+      );
       expect(login.body.code).toBe("200");
       expect(login.body.data).toMatchObject({ expired: 7 * 24 * 3600, user: { id: user.id } });
       expect(login.body.data.token).not.toBe(token);
@@ -216,12 +350,21 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       time.advance(61_000);
       const smsBefore = sms.messages.length;
       const again = await sendCode(phone, "register");
-      expect(again.body).toEqual({ code: "200", message: "success", data: { sent: true, cooldown: 60, expiresIn: 600 } });
+      expect(again.body).toEqual({
+        code: "200",
+        message: "success",
+        data: { sent: true, cooldown: 60, expiresIn: 600 },
+      });
       const notice = await until(() => sms.messages.slice(smsBefore).find((m) => m.phone === phone), "notice SMS");
       expect(notice).toMatchObject({ purpose: "register", notice: "register-taken" });
       expect(notice.code).toBeUndefined();
       expect(notice.text).toContain("有人尝试用你的手机号注册");
-      const login = await call("POST", "/web/api/login", { account: phone, password: "battery staple" }, { ip: newIp() });
+      const login = await call(
+        "POST",
+        "/web/api/login",
+        { account: phone, password: "battery staple" },
+        { ip: newIp() },
+      );
       expect(login.body.code).toBe("200");
     });
 
@@ -229,15 +372,34 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const ip = newIp();
       const badAccount = await call("POST", "/web/api/login", { account: "12345", password: "whatever1" }, { ip });
       expect(badAccount.body).toMatchObject({ code: "400", message: "手机号或邮箱账号格式不正确", data: null });
-      const badPhone = await call("POST", "/web/api/account/register/phone", { phone: "12800138000", code: "123456", password: "longenough" }, { ip });
+      const badPhone = await call(
+        "POST",
+        "/web/api/account/register/phone",
+        { phone: "12800138000", code: "123456", password: "longenough" },
+        { ip },
+      );
       expect(badPhone.body.message).toBe("手机号格式不正确");
-      const badEmail = await call("POST", "/web/api/account/register/email", { email: "a.b@example.com", code: "123456", password: "longenough" }, { ip });
+      const badEmail = await call(
+        "POST",
+        "/web/api/account/register/email",
+        { email: "a.b@example.com", code: "123456", password: "longenough" },
+        { ip },
+      );
       expect(badEmail.body.message).toBe("邮箱格式不正确");
-      const shortPassword = await call("POST", "/web/api/account/register/email", { email: newEmail(), code: "123456", password: "short" }, { ip });
+      const shortPassword = await call(
+        "POST",
+        "/web/api/account/register/email",
+        { email: newEmail(), code: "123456", password: "short" },
+        { ip },
+      );
       expect(shortPassword.body.message).toBe("密码至少 8 个字符");
       const badCode = await call("POST", "/web/api/sms-login", { phone: newPhone(), code: "12ab56" }, { ip });
       expect(badCode.body.message).toBe("验证码为 6 位数字");
-      const notJson = await fetch(`${api.origin}/web/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{oops" });
+      const notJson = await fetch(`${api.origin}/web/api/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{oops",
+      });
       expect(notJson.status).toBe(400);
       expect(((await notJson.json()) as { code: string }).code).toBe("400");
       const wrongType = await call("POST", "/web/api/login", { account: ["a"], password: 5 }, { ip });
@@ -259,7 +421,12 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const { email, password } = await registerByEmail();
       const attacker = newIp();
       for (let i = 0; i < 5; i++) {
-        const failed = await call("POST", "/web/api/login", { account: email, password: `nope-${i}-xx` }, { ip: attacker });
+        const failed = await call(
+          "POST",
+          "/web/api/login",
+          { account: email, password: `nope-${i}-xx` },
+          { ip: attacker },
+        );
         expect(failed.body.message).toBe("账号或密码错误");
       }
       const locked = await call("POST", "/web/api/login", { account: email, password }, { ip: attacker });
@@ -282,7 +449,12 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const locked = await call("POST", "/web/api/login", { account: newEmail(), password: "nope nope" }, { ip });
       expect(locked.status).toBe(429);
       expect(locked.body.message).toMatch(/^登录失败次数过多，请 \d+ 分钟后再试$/);
-      const otherIp = await call("POST", "/web/api/login", { account: newEmail(), password: "nope nope" }, { ip: newIp() });
+      const otherIp = await call(
+        "POST",
+        "/web/api/login",
+        { account: newEmail(), password: "nope nope" },
+        { ip: newIp() },
+      );
       expect(otherIp.status).toBe(400);
     });
 
@@ -312,9 +484,24 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const email = newEmail();
       const before = smtp.mails.length;
       const ip = newIp();
-      const answer = await call("POST", "/web/api/account/sendCode", { account: email, purpose: "register", captchaVerification: await solveCaptcha(ip), website: "http://spam.example" }, { ip });
+      const answer = await call(
+        "POST",
+        "/web/api/account/sendCode",
+        {
+          account: email,
+          purpose: "register",
+          captchaVerification: await solveCaptcha(ip),
+          website: "http://spam.example",
+        },
+        { ip },
+      );
       expect(answer.body).toMatchObject({ code: "400", message: "请求失败，请稍后再试" });
-      const login = await call("POST", "/web/api/login", { account: email, password: "whatever!", website: "x" }, { ip });
+      const login = await call(
+        "POST",
+        "/web/api/login",
+        { account: email, password: "whatever!", website: "x" },
+        { ip },
+      );
       expect(login.body.message).toBe("请求失败，请稍后再试");
       await wait(100);
       expect(smtp.mails.length).toBe(before);
@@ -330,7 +517,12 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const wrong = code === "000000" ? "111111" : "000000";
       const messages: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const answer = await call("POST", "/web/api/account/register/phone", { phone, code: wrong, password: "longenough" }, { ip: newIp() });
+        const answer = await call(
+          "POST",
+          "/web/api/account/register/phone",
+          { phone, code: wrong, password: "longenough" },
+          { ip: newIp() },
+        );
         messages.push(answer.body.message);
       }
       expect(messages).toEqual([
@@ -340,9 +532,18 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
         "验证码错误，还可尝试 1 次",
         "验证码错误次数过多，请重新获取",
       ]);
-      const sixth = await call("POST", "/web/api/account/register/phone", { phone, code, password: "longenough" }, { ip: newIp() });
+      const sixth = await call(
+        "POST",
+        "/web/api/account/register/phone",
+        { phone, code, password: "longenough" },
+        { ip: newIp() },
+      );
       expect(sixth.body).toMatchObject({ code: "400", message: "验证码错误或已失效，请重新获取" });
-      const row = await db.selectFrom("verification_code").selectAll().where("target", "=", phone).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("verification_code")
+        .selectAll()
+        .where("target", "=", phone)
+        .executeTakeFirstOrThrow();
       expect(row.code_hash).not.toContain(code);
       expect(row.code_hash).toMatch(/^[a-f0-9]{64}$/);
     });
@@ -353,7 +554,12 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       await sendCode(email, "register");
       const code = await mailCode(email, before);
       time.advance(10 * MINUTE + 1000);
-      const late = await call("POST", "/web/api/account/register/email", { email, code, password: "longenough" }, { ip: newIp() });
+      const late = await call(
+        "POST",
+        "/web/api/account/register/email",
+        { email, code, password: "longenough" },
+        { ip: newIp() },
+      );
       expect(late.body.message).toBe("验证码错误或已失效，请重新获取");
     });
 
@@ -418,22 +624,48 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       await wait(100);
       expect(smtp.mails.length - before).toBe(1);
 
-      const verified = await call("POST", "/web/api/account/rest-code-verify", { account: email, code }, { ip: newIp() });
+      const verified = await call(
+        "POST",
+        "/web/api/account/rest-code-verify",
+        { account: email, code },
+        { ip: newIp() },
+      );
       expect(verified.body.code).toBe("200");
       const { ticket, expired } = verified.body.data;
       expect(expired).toBe(900);
-      const mismatch = await call("PUT", "/web/api/account/rest-pwd", { ticket, password: "brand new pass", confirmPassword: "other" }, { ip: newIp() });
+      const mismatch = await call(
+        "PUT",
+        "/web/api/account/rest-pwd",
+        { ticket, password: "brand new pass", confirmPassword: "other" },
+        { ip: newIp() },
+      );
       expect(mismatch.body.message).toBe("两次输入的密码不一致");
-      const reset = await call("PUT", "/web/api/account/rest-pwd", { ticket, password: "brand new pass" }, { ip: newIp() });
+      const reset = await call(
+        "PUT",
+        "/web/api/account/rest-pwd",
+        { ticket, password: "brand new pass" },
+        { ip: newIp() },
+      );
       expect(reset.body.code).toBe("200");
-      const again = await call("PUT", "/web/api/account/rest-pwd", { ticket, password: "another new pass" }, { ip: newIp() });
+      const again = await call(
+        "PUT",
+        "/web/api/account/rest-pwd",
+        { ticket, password: "another new pass" },
+        { ip: newIp() },
+      );
       expect(again.body.message).toBe("重置凭证无效或已过期，请重新验证");
 
       const old = await call("GET", "/web/api/account/user-info", undefined, { token });
       expect(old.status).toBe(401);
       expect(old.body.code).toBe("S00106");
-      expect((await call("POST", "/web/api/login", { account: email, password: "correct horse" }, { ip: newIp() })).body.message).toBe("账号或密码错误");
-      expect((await call("POST", "/web/api/login", { account: email, password: "brand new pass" }, { ip: newIp() })).body.code).toBe("200");
+      expect(
+        (await call("POST", "/web/api/login", { account: email, password: "correct horse" }, { ip: newIp() })).body
+          .message,
+      ).toBe("账号或密码错误");
+      expect(
+        (await call("POST", "/web/api/login", { account: email, password: "brand new pass" }, { ip: newIp() })).body
+          .code,
+      ).toBe("200");
     });
   });
 
@@ -464,16 +696,34 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
 
     it("a password change keeps this session and ends the others", async () => {
       const { email, password, token } = await registerByEmail();
-      const other = (await call("POST", "/web/api/login", { account: email, password }, { ip: newIp() })).body.data.token;
-      const wrongOld = await call("PUT", "/web/api/account/update-account-pwd", { oldPassword: "not it at all", newPassword: "a better one" }, { token });
+      const other = (await call("POST", "/web/api/login", { account: email, password }, { ip: newIp() })).body.data
+        .token;
+      const wrongOld = await call(
+        "PUT",
+        "/web/api/account/update-account-pwd",
+        { oldPassword: "not it at all", newPassword: "a better one" },
+        { token },
+      );
       expect(wrongOld.body.message).toBe("原密码不正确");
-      const short = await call("PUT", "/web/api/account/update-account-pwd", { oldPassword: password, newPassword: "short" }, { token });
+      const short = await call(
+        "PUT",
+        "/web/api/account/update-account-pwd",
+        { oldPassword: password, newPassword: "short" },
+        { token },
+      );
       expect(short.body.message).toBe("密码至少 8 个字符");
-      const changed = await call("PUT", "/web/api/account/update-account-pwd", { oldPassword: password, newPassword: "a better one" }, { token });
+      const changed = await call(
+        "PUT",
+        "/web/api/account/update-account-pwd",
+        { oldPassword: password, newPassword: "a better one" },
+        { token },
+      );
       expect(changed.body.code).toBe("200");
       expect((await call("GET", "/web/api/account/user-info", undefined, { token })).status).toBe(200);
       expect((await call("GET", "/web/api/account/user-info", undefined, { token: other })).body.code).toBe("S00106");
-      expect((await call("POST", "/web/api/login", { account: email, password: "a better one" }, { ip: newIp() })).body.code).toBe("200");
+      expect(
+        (await call("POST", "/web/api/login", { account: email, password: "a better one" }, { ip: newIp() })).body.code,
+      ).toBe("200");
     });
   });
 
@@ -486,7 +736,12 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const before = sms.messages.length;
       expect((await sendCode(phone, "bind", { token })).body.code).toBe("200");
       const code = await smsCode(phone, before, "bind");
-      const bound = await call("PUT", "/web/api/account/bind-account", { type: "phone", account: phone, code, currentPassword: password }, { token });
+      const bound = await call(
+        "PUT",
+        "/web/api/account/bind-account",
+        { type: "phone", account: phone, code, currentPassword: password },
+        { token },
+      );
       expect(bound.body.code, bound.body.message).toBe("200");
       expect(bound.body.data).toMatchObject({ phone, email });
 
@@ -494,18 +749,37 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       time.advance(61_000);
       const noticesBefore = sms.messages.length;
       const taken = await sendCode(phone, "bind", { token: other.token });
-      expect(taken.body).toEqual({ code: "200", message: "success", data: { sent: true, cooldown: 60, expiresIn: 600 } });
+      expect(taken.body).toEqual({
+        code: "200",
+        message: "success",
+        data: { sent: true, cooldown: 60, expiresIn: 600 },
+      });
       const notice = await until(() => sms.messages.slice(noticesBefore).find((m) => m.phone === phone), "notice SMS");
       expect(notice).toMatchObject({ notice: "bind-taken" });
       expect(notice.text).toContain("有人尝试把你的手机号绑定到另一个");
-      const stolen = await call("PUT", "/web/api/account/bind-account", { type: "phone", account: phone, code: "123456", currentPassword: other.password }, { token: other.token });
+      const stolen = await call(
+        "PUT",
+        "/web/api/account/bind-account",
+        { type: "phone", account: phone, code: "123456", currentPassword: other.password },
+        { token: other.token },
+      );
       expect(stolen.body.message).toBe("验证码错误，还可尝试 4 次");
       const own = await sendCode(phone, "bind", { token });
       expect(own.body.message).toBe("该手机号已绑定当前账号");
 
-      const unbindEmail = await call("PUT", "/web/api/account/unbind-account", { type: "email", currentPassword: password }, { token });
+      const unbindEmail = await call(
+        "PUT",
+        "/web/api/account/unbind-account",
+        { type: "email", currentPassword: password },
+        { token },
+      );
       expect(unbindEmail.body.data).toMatchObject({ email: null, phone });
-      const last = await call("PUT", "/web/api/account/unbind-account", { type: "phone", currentPassword: password }, { token });
+      const last = await call(
+        "PUT",
+        "/web/api/account/unbind-account",
+        { type: "phone", currentPassword: password },
+        { token },
+      );
       expect(last.body.message).toBe("至少需要保留一种登录方式，无法解绑");
       const notBound = await call("PUT", "/web/api/account/unbind-account", { type: "wechat" }, { token });
       expect(notBound.body.message).toBe("尚未绑定微信");
@@ -543,8 +817,18 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       expect(forgedState.body.message).toBe("微信登录已过期，请重新扫码");
       const first = await call("GET", `/web/api/wechat/callback?code=${code}&state=${state}`);
       expect(first.body.code, first.body.message).toBe("200");
-      expect(first.body.data).toMatchObject({ action: "register", expired: 604800, user: { nickname: EVIL.slice(0, 20), wechatBound: true, wechatNickname: EVIL } });
-      expect(wechat.requests.some((r) => r.startsWith("/sns/oauth2/access_token?appid=wxTESTAPP&secret=wxSECRET&code=") && r.endsWith("grant_type=authorization_code"))).toBe(true);
+      expect(first.body.data).toMatchObject({
+        action: "register",
+        expired: 604800,
+        user: { nickname: EVIL.slice(0, 20), wechatBound: true, wechatNickname: EVIL },
+      });
+      expect(
+        wechat.requests.some(
+          (r) =>
+            r.startsWith("/sns/oauth2/access_token?appid=wxTESTAPP&secret=wxSECRET&code=") &&
+            r.endsWith("grant_type=authorization_code"),
+        ),
+      ).toBe(true);
       const replay = await call("GET", `/web/api/wechat/callback?code=${wechat.issueCode(person)}&state=${state}`);
       expect(replay.body.message).toBe("微信登录已过期，请重新扫码");
 
@@ -569,29 +853,51 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const person = { openid: `ob_${Date.now()}`, nickname: "微信用户" };
       // The bind QR code is only given once the user has proved who they are.
       const unproven = await call("GET", "/web/api/wechat/qr-config", undefined, { token });
-      expect(unproven).toMatchObject({ status: 403, body: { code: "403", message: "请输入当前密码或验证码，确认是你本人操作" } });
+      expect(unproven).toMatchObject({
+        status: 403,
+        body: { code: "403", message: "请输入当前密码或验证码，确认是你本人操作" },
+      });
       const proven = await call("POST", "/web/api/account/reauth", { currentPassword: password }, { token });
       expect(proven.body).toMatchObject({ code: "200", data: { expiresIn: 600 } });
       const bindState = (await call("GET", "/web/api/wechat/qr-config", undefined, { token })).body.data;
       expect(bindState.purpose).toBe("bind");
-      const withoutToken = await call("GET", `/web/api/wechat/callback?code=${wechat.issueCode(person)}&state=${bindState.state}`);
+      const withoutToken = await call(
+        "GET",
+        `/web/api/wechat/callback?code=${wechat.issueCode(person)}&state=${bindState.state}`,
+      );
       expect(withoutToken.status).toBe(401);
 
       const state = (await call("GET", "/web/api/wechat/qr-config", undefined, { token })).body.data.state;
-      const bound = await call("GET", `/web/api/wechat/callback?code=${wechat.issueCode(person)}&state=${state}`, undefined, { token });
+      const bound = await call(
+        "GET",
+        `/web/api/wechat/callback?code=${wechat.issueCode(person)}&state=${state}`,
+        undefined,
+        { token },
+      );
       expect(bound.body.data).toMatchObject({ action: "bind", token: null, user: { id: user.id, wechatBound: true } });
 
       const { token: otherToken, password: otherPassword } = await registerByEmail();
       await call("POST", "/web/api/account/reauth", { currentPassword: otherPassword }, { token: otherToken });
-      const otherState = (await call("GET", "/web/api/wechat/qr-config", undefined, { token: otherToken })).body.data.state;
-      const taken = await call("PUT", "/web/api/account/bind-account", { type: "wechat", code: wechat.issueCode(person), state: otherState }, { token: otherToken });
+      const otherState = (await call("GET", "/web/api/wechat/qr-config", undefined, { token: otherToken })).body.data
+        .state;
+      const taken = await call(
+        "PUT",
+        "/web/api/account/bind-account",
+        { type: "wechat", code: wechat.issueCode(person), state: otherState },
+        { token: otherToken },
+      );
       expect(taken.body.message).toBe("该微信已绑定其他账号");
 
       const loginState = (await call("GET", "/web/api/wechat/qr-config")).body.data.state;
       const login = await call("GET", `/web/api/wechat/callback?code=${wechat.issueCode(person)}&state=${loginState}`);
       expect(login.body.data).toMatchObject({ action: "login", user: { id: user.id } });
 
-      const unbind = await call("PUT", "/web/api/account/unbind-account", { type: "wechat", currentPassword: password }, { token });
+      const unbind = await call(
+        "PUT",
+        "/web/api/account/unbind-account",
+        { type: "wechat", currentPassword: password },
+        { token },
+      );
       expect(unbind.body.data.wechatBound).toBe(false);
     });
   });
@@ -599,7 +905,13 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
   describe.skipIf(skip)("profile and avatar", () => {
     async function png(width: number, height: number): Promise<Buffer> {
       return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
-        .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><rect x="${width / 2 - 5}" y="0" width="10" height="${height}" fill="#00f"/></svg>`) }])
+        .composite([
+          {
+            input: Buffer.from(
+              `<svg width="${width}" height="${height}"><rect x="${width / 2 - 5}" y="0" width="10" height="${height}" fill="#00f"/></svg>`,
+            ),
+          },
+        ])
         .png()
         .toBuffer();
     }
@@ -613,20 +925,49 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
 
     it("stores SQL and HTML verbatim in every text field, harmlessly", async () => {
       const { token, email } = await registerByEmail(undefined, `${EVIL}pw`, EVIL.slice(0, 20));
-      const updated = await call("POST", "/web/api/account/update-account-info", form({ nickname: EVIL.slice(0, 20), bio: EVIL, city: EVIL.slice(0, 50), gender: "2", birthday: "1990-02-28" }), { token });
+      const updated = await call(
+        "POST",
+        "/web/api/account/update-account-info",
+        form({ nickname: EVIL.slice(0, 20), bio: EVIL, city: EVIL.slice(0, 50), gender: "2", birthday: "1990-02-28" }),
+        { token },
+      );
       expect(updated.body.code, updated.body.message).toBe("200");
       expect(updated.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(updated.body.data).toMatchObject({ nickname: EVIL.slice(0, 20), bio: EVIL, signature: EVIL, city: EVIL.slice(0, 50), gender: 2, birthday: "1990-02-28" });
+      expect(updated.body.data).toMatchObject({
+        nickname: EVIL.slice(0, 20),
+        bio: EVIL,
+        signature: EVIL,
+        city: EVIL.slice(0, 50),
+        gender: 2,
+        birthday: "1990-02-28",
+      });
       const info = await call("GET", "/web/api/account/user-info", undefined, { token });
       expect(info.body.data.bio).toBe(EVIL);
       // The SQL-looking password is just a password.
-      expect((await call("POST", "/web/api/login", { account: email, password: `${EVIL}pw` }, { ip: newIp() })).body.code).toBe("200");
-      const sqlAccount = await call("POST", "/web/api/login", { account: "' OR '1'='1", password: "' OR '1'='1" }, { ip: newIp() });
+      expect(
+        (await call("POST", "/web/api/login", { account: email, password: `${EVIL}pw` }, { ip: newIp() })).body.code,
+      ).toBe("200");
+      const sqlAccount = await call(
+        "POST",
+        "/web/api/login",
+        { account: "' OR '1'='1", password: "' OR '1'='1" },
+        { ip: newIp() },
+      );
       expect(sqlAccount.body.message).toBe("手机号或邮箱账号格式不正确");
       expect(await db.selectFrom("app_user").select("id").execute()).not.toHaveLength(0);
-      const json = await call("POST", "/web/api/account/update-account-info", { signature: "新的签名", gender: "male" }, { token });
+      const json = await call(
+        "POST",
+        "/web/api/account/update-account-info",
+        { signature: "新的签名", gender: "male" },
+        { token },
+      );
       expect(json.body.data).toMatchObject({ bio: "新的签名", gender: 1 });
-      const badBirthday = await call("POST", "/web/api/account/update-account-info", { birthday: "2999-01-01" }, { token });
+      const badBirthday = await call(
+        "POST",
+        "/web/api/account/update-account-info",
+        { birthday: "2999-01-01" },
+        { token },
+      );
       expect(badBirthday.body.message).toBe("生日不能晚于今天");
       const anonymous = await call("POST", "/web/api/account/update-account-info", { bio: "x" });
       expect(anonymous.body.code).toBe("S00106");
@@ -634,7 +975,12 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
 
     it("crops an uploaded image to a centred 256×256 JPEG served with caching", async () => {
       const { token } = await registerByEmail();
-      const upload = await call("POST", "/web/api/account/update-account-info", form({}, { data: await png(600, 300), name: "me.txt", type: "text/plain" }), { token });
+      const upload = await call(
+        "POST",
+        "/web/api/account/update-account-info",
+        form({}, { data: await png(600, 300), name: "me.txt", type: "text/plain" }),
+        { token },
+      );
       expect(upload.body.code, upload.body.message).toBe("200");
       const avatarUrl: string = upload.body.data.avatar;
       expect(avatarUrl).toMatch(/^\/web\/api\/account\/avatar\/[a-f0-9]{32}\.jpg$/);
@@ -650,23 +996,57 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const middle = (128 * 256 + 128) * 3;
       expect(data[middle + 2]).toBeGreaterThan(150);
 
-      const cropped = await call("POST", "/web/api/account/update-account-info", form({ crop: "0,0,100,100" }, { data: await png(3000, 1500), name: "big.png", type: "image/png" }), { token });
+      const cropped = await call(
+        "POST",
+        "/web/api/account/update-account-info",
+        form({ crop: "0,0,100,100" }, { data: await png(3000, 1500), name: "big.png", type: "image/png" }),
+        { token },
+      );
       expect(cropped.body.code, cropped.body.message).toBe("200");
       expect(cropped.body.data.avatar).not.toBe(avatarUrl);
       // The old file is gone.
       expect((await fetch(api.origin + avatarUrl)).status).toBe(404);
-      const tooSmall = await call("POST", "/web/api/account/update-account-info", form({ crop: "0,0,5,5" }, { data: await png(100, 100), name: "a.png", type: "image/png" }), { token });
+      const tooSmall = await call(
+        "POST",
+        "/web/api/account/update-account-info",
+        form({ crop: "0,0,5,5" }, { data: await png(100, 100), name: "a.png", type: "image/png" }),
+        { token },
+      );
       expect(tooSmall.body.message).toBe("裁剪区域不能小于 10×10 像素");
     });
 
     it("rejects non-images by content and oversized uploads", async () => {
       const { token } = await registerByEmail();
-      const fake = await call("POST", "/web/api/account/update-account-info", form({}, { data: Buffer.from("<svg onload=alert(1)></svg>"), name: "a.png", type: "image/png" }), { token });
+      const fake = await call(
+        "POST",
+        "/web/api/account/update-account-info",
+        form({}, { data: Buffer.from("<svg onload=alert(1)></svg>"), name: "a.png", type: "image/png" }),
+        { token },
+      );
       expect(fake.body).toMatchObject({ code: "400", message: "头像文件不是有效的图片，仅支持 JPG、PNG、WebP、GIF" });
-      const svg = await call("POST", "/web/api/account/update-account-info", form({}, { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><rect width="50" height="50"/></svg>'), name: "a.jpg", type: "image/jpeg" }), { token });
+      const svg = await call(
+        "POST",
+        "/web/api/account/update-account-info",
+        form(
+          {},
+          {
+            data: Buffer.from(
+              '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><rect width="50" height="50"/></svg>',
+            ),
+            name: "a.jpg",
+            type: "image/jpeg",
+          },
+        ),
+        { token },
+      );
       expect(svg.body.message).toBe("头像文件不是有效的图片，仅支持 JPG、PNG、WebP、GIF");
       const huge = Buffer.concat([await png(10, 10), Buffer.alloc(6 * 1024 * 1024)]);
-      const big = await call("POST", "/web/api/account/update-account-info", form({}, { data: huge, name: "a.png", type: "image/png" }), { token });
+      const big = await call(
+        "POST",
+        "/web/api/account/update-account-info",
+        form({}, { data: huge, name: "a.png", type: "image/png" }),
+        { token },
+      );
       expect(big.body.message).toBe("头像图片不能超过 5 MB");
       const traversal = await fetch(`${api.origin}/web/api/account/avatar/..%2F..%2Fetc%2Fpasswd`);
       expect(traversal.status).toBe(400);

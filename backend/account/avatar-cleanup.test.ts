@@ -28,7 +28,8 @@ describe.each(TEST_DATABASES)("avatar files no user refers to, on $name", (datab
     // A database that outlives the backend (PGlite in DATA_DIR, or the PostgreSQL schema).
     const { dispose: disposeDatabase, inMemoryDatabase: _inMemory, ...location } = await database.open();
     dispose = disposeDatabase;
-    const start = () => createBackend({ ...location, dataDir, account: testConfig({ CAPTCHA: "off", DATA_DIR: dataDir }) });
+    const start = () =>
+      createBackend({ ...location, dataDir, account: testConfig({ CAPTCHA: "off", DATA_DIR: dataDir }) });
 
     const first = await start();
     const now = new Date();

@@ -70,7 +70,8 @@ export async function processAvatar(input: Buffer, crop: Crop | undefined): Prom
         w: Math.round(crop.w * scale),
         h: Math.round(crop.h * scale),
       };
-      if (crop.w < AVATAR_MIN_CROP || crop.h < AVATAR_MIN_CROP) throw refused(`裁剪区域不能小于 ${AVATAR_MIN_CROP}×${AVATAR_MIN_CROP} 像素`);
+      if (crop.w < AVATAR_MIN_CROP || crop.h < AVATAR_MIN_CROP)
+        throw refused(`裁剪区域不能小于 ${AVATAR_MIN_CROP}×${AVATAR_MIN_CROP} 像素`);
       if (crop.x + crop.w > width + 1 || crop.y + crop.h > height + 1) throw refused("裁剪区域超出了图片范围");
       region = {
         x: Math.min(scaled.x, w - 1),

@@ -52,12 +52,15 @@ export function createBindingRoutes(ctx: AccountContext): Router {
     unbindAccount,
     async ({ body }, { res }) => {
       const user = await signedInUser(ctx, res);
-      const bound = body.type === "wechat" ? Boolean(user.wechat_openid || user.wechat_unionid) : Boolean(user[body.type]);
+      const bound =
+        body.type === "wechat" ? Boolean(user.wechat_openid || user.wechat_unionid) : Boolean(user[body.type]);
       if (!bound) throw refused(`尚未绑定${TYPE_NAMES[body.type]}`);
       if (waysIn(user) <= 1) throw refused(LAST_WAY_IN);
       await requireIdentity(ctx, user, mustUser(res), body);
       const changes: UserChanges =
-        body.type === "wechat" ? { wechat_openid: null, wechat_unionid: null, wechat_nickname: null } : { [body.type]: null };
+        body.type === "wechat"
+          ? { wechat_openid: null, wechat_unionid: null, wechat_nickname: null }
+          : { [body.type]: null };
       const updated = await removeWayIn(ctx.db, user, changes, ctx.clock());
       // The version read above still had another way in, so nothing but a newer write stops this one.
       if (!updated) throw writeConflict();

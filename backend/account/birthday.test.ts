@@ -36,7 +36,9 @@ describe.each(TEST_DATABASES)("birthday on $name", (database) => {
     if (!database.available) return;
     const opened = await database.open();
     dispose = opened.dispose;
-    const handle = await openDatabase(opened.databaseUrl ? { kind: "postgres", url: opened.databaseUrl } : { kind: "memory" });
+    const handle = await openDatabase(
+      opened.databaseUrl ? { kind: "postgres", url: opened.databaseUrl } : { kind: "memory" },
+    );
     closeDb = handle.close;
     await migrateToLatest(handle.db);
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "birthday-test-"));
@@ -65,27 +67,36 @@ describe.each(TEST_DATABASES)("birthday on $name", (database) => {
       code = sms.messages.slice(before).find((message) => message.phone === phone)?.code;
       if (!code) await wait(20);
     }
-    const registered = await call("POST", "/web/api/account/register/phone", { phone, code, password: "birthday cake" });
+    const registered = await call("POST", "/web/api/account/register/phone", {
+      phone,
+      code,
+      password: "birthday cake",
+    });
     expect(registered.body.code, registered.body.message).toBe("200");
     return { phone, token: registered.body.data.token };
   }
 
-  it.skipIf(!database.available).each(TIME_ZONES)("saves 2000-01-01 and reads it back unchanged in %s", async (timeZone) => {
-    const { phone, token } = await registerUser();
-    await inTimeZone(timeZone, async () => {
-      const saved = await call("POST", "/web/api/account/update-account-info", { birthday: "2000-01-01" }, { token });
-      expect(saved.body.code, saved.body.message).toBe("200");
-      expect(saved.body.data.birthday).toBe("2000-01-01");
-      const info = await call("GET", "/web/api/account/user-info", undefined, { token });
-      expect(info.body.data.birthday).toBe("2000-01-01");
-      const login = await call("POST", "/web/api/login", { account: phone, password: "birthday cake" });
-      expect(login.body.data.user.birthday).toBe("2000-01-01");
-    });
-  });
+  it.skipIf(!database.available).each(TIME_ZONES)(
+    "saves 2000-01-01 and reads it back unchanged in %s",
+    async (timeZone) => {
+      const { phone, token } = await registerUser();
+      await inTimeZone(timeZone, async () => {
+        const saved = await call("POST", "/web/api/account/update-account-info", { birthday: "2000-01-01" }, { token });
+        expect(saved.body.code, saved.body.message).toBe("200");
+        expect(saved.body.data.birthday).toBe("2000-01-01");
+        const info = await call("GET", "/web/api/account/user-info", undefined, { token });
+        expect(info.body.data.birthday).toBe("2000-01-01");
+        const login = await call("POST", "/web/api/login", { account: phone, password: "birthday cake" });
+        expect(login.body.data.user.birthday).toBe("2000-01-01");
+      });
+    },
+  );
 
   it.skipIf(!database.available)("reads a birthday saved in one time zone unchanged in another", async () => {
     const { token } = await registerUser();
-    await inTimeZone(TIME_ZONES[0], () => call("POST", "/web/api/account/update-account-info", { birthday: "1999-12-31" }, { token }));
+    await inTimeZone(TIME_ZONES[0], () =>
+      call("POST", "/web/api/account/update-account-info", { birthday: "1999-12-31" }, { token }),
+    );
     const info = await inTimeZone(TIME_ZONES[1], () => call("GET", "/web/api/account/user-info", undefined, { token }));
     expect(info.body.data.birthday).toBe("1999-12-31");
   });

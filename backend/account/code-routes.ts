@@ -29,7 +29,15 @@ export function createCodeRoutes(ctx: AccountContext): Router {
       const { purpose } = body;
       const now = ctx.clock();
       const send = (delivery: Delivery, background = false) =>
-        ctx.codes.send({ channel: account.kind, target: account.value, purpose, ip: clientIp(req), now, delivery, background });
+        ctx.codes.send({
+          channel: account.kind,
+          target: account.value,
+          purpose,
+          ip: clientIp(req),
+          now,
+          delivery,
+          background,
+        });
       if (purpose === "login" && account.kind !== "phone") throw refused("验证码登录仅支持手机号");
       const signedIn = currentUser(res);
       if ((purpose === "bind" || purpose === "change" || purpose === "reauth") && !signedIn) throw unauthorized();

@@ -63,7 +63,9 @@ export class CodeService {
   async send(request: SendRequest): Promise<void> {
     const { channel, target, purpose, ip, now } = request;
     if (!this.delivery.canDeliver(channel)) {
-      throw upstreamFailed(channel === "email" ? "邮件服务未配置，暂时无法发送邮箱验证码" : "短信服务未配置，暂时无法发送手机验证码");
+      throw upstreamFailed(
+        channel === "email" ? "邮件服务未配置，暂时无法发送邮箱验证码" : "短信服务未配置，暂时无法发送手机验证码",
+      );
     }
     await consumeAll(this.limits, sendRules(channel, target, purpose, ip), now);
 

@@ -28,8 +28,7 @@ const optional = z
   .optional()
   .transform((value) => value || undefined);
 
-const optionalUrl = (example: string) =>
-  optional.pipe(z.string().url(`必须是完整的网址，例如 ${example}`).optional());
+const optionalUrl = (example: string) => optional.pipe(z.string().url(`必须是完整的网址，例如 ${example}`).optional());
 
 const envSchema = z.object({
   SMTP_URL: optional.pipe(
@@ -55,8 +54,15 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => value || "production")
-    .pipe(z.enum(["development", "production", "test"], { errorMap: () => ({ message: "只能是 development、production 或 test" }) })),
-  DATA_DIR: z.string().optional().transform((value) => value || "data"),
+    .pipe(
+      z.enum(["development", "production", "test"], {
+        errorMap: () => ({ message: "只能是 development、production 或 test" }),
+      }),
+    ),
+  DATA_DIR: z
+    .string()
+    .optional()
+    .transform((value) => value || "data"),
 });
 
 export function readAccountConfig(env: Record<string, string | undefined>): AccountConfig {
@@ -73,7 +79,9 @@ export function readAccountConfig(env: Record<string, string | undefined>): Acco
     throw new Error("已设置 WECHAT_APPID，但缺少 WECHAT_SECRET：微信登录需要两者同时配置");
   }
   if (e.WECHAT_APPID && !e.WECHAT_REDIRECT_URI) {
-    throw new Error("已设置 WECHAT_APPID，但缺少 WECHAT_REDIRECT_URI（微信扫码后回到网站的地址，例如 https://www.example.com/account/wechat）");
+    throw new Error(
+      "已设置 WECHAT_APPID，但缺少 WECHAT_REDIRECT_URI（微信扫码后回到网站的地址，例如 https://www.example.com/account/wechat）",
+    );
   }
   return {
     smtpUrl: e.SMTP_URL,

@@ -45,7 +45,12 @@ export function placeOf(ip: string | null | undefined): string {
   if (address === "::1" || address.startsWith("127.")) return "本机";
   if (net.isIPv4(address)) {
     const [a, b] = address.split(".").map(Number) as [number, number];
-    if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)) {
+    if (
+      a === 10 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    ) {
       return "局域网";
     }
   } else if (net.isIPv6(address) && /^f[cd]|^fe[89ab]/i.test(address)) {

@@ -21,7 +21,15 @@ import { avatarsInUse } from "./user-repository.js";
 import { createWechatRoutes } from "./wechat-routes.js";
 
 export { readAccountConfig, type AccountConfig } from "./config.js";
-export { requireUser, optionalUser, currentUser, mustUser, tokenFromRequest, resolveToken, type AuthenticatedUser } from "./sessions.js";
+export {
+  requireUser,
+  optionalUser,
+  currentUser,
+  mustUser,
+  tokenFromRequest,
+  resolveToken,
+  type AuthenticatedUser,
+} from "./sessions.js";
 export type { AccountTables } from "./tables.js";
 export type { Clock } from "./clock.js";
 export type { RateLimits, RateLimit, RateDecision } from "./rate-limit.js";
@@ -99,13 +107,24 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
  * Deletes avatar files no user refers to (older than an hour); run once at start. Answers how many
  * went.
  */
-export async function removeUnreferencedAvatarFiles(options: { db: Kysely<any>; config: AccountConfig; clock?: Clock }): Promise<number> {
+export async function removeUnreferencedAvatarFiles(options: {
+  db: Kysely<any>;
+  config: AccountConfig;
+  clock?: Clock;
+}): Promise<number> {
   const db = accountDb(options.db);
-  return removeUnreferencedAvatars(options.config.dataDir, (names) => avatarsInUse(db, names), (options.clock ?? systemClock)());
+  return removeUnreferencedAvatars(
+    options.config.dataDir,
+    (names) => avatarsInUse(db, names),
+    (options.clock ?? systemClock)(),
+  );
 }
 
 function warnAboutChannels(config: AccountConfig): void {
-  const missing = [!config.smtpUrl && "SMTP_URL（邮箱验证码）", !config.smsGatewayUrl && "SMS_GATEWAY_URL（短信验证码）"].filter(Boolean);
+  const missing = [
+    !config.smtpUrl && "SMTP_URL（邮箱验证码）",
+    !config.smsGatewayUrl && "SMS_GATEWAY_URL（短信验证码）",
+  ].filter(Boolean);
   if (missing.length === 0) return;
   if (config.nodeEnv === "production") {
     console.warn(`未配置 ${missing.join("、")}：对应的验证码无法发送，相关注册、登录、找回密码请求会返回错误`);

@@ -19,7 +19,8 @@ export const LOGIN_BUCKETS = {
   passwordCheck: "password-check",
 } as const;
 
-const tooManyFailures = (retryAfterMs: number) => tooMany(`登录失败次数过多，请 ${wholeMinutes(retryAfterMs)} 分钟后再试`);
+const tooManyFailures = (retryAfterMs: number) =>
+  tooMany(`登录失败次数过多，请 ${wholeMinutes(retryAfterMs)} 分钟后再试`);
 
 /** "phone:13800138000" or "email:a@b.com": the account as typed, whether or not it exists. */
 export function accountKey(account: { kind: string; value: string }): string {
@@ -52,7 +53,13 @@ export function passwordLoginRules(account: { kind: string; value: string }, ip:
           `该账号密码错误次数过多，密码登录已暂停，请 ${wholeMinutes(retryAfterMs)} 分钟后再试，或使用验证码登录、找回密码`,
         ),
     },
-    { bucket: LOGIN_BUCKETS.ip, key: ip, limit: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS, refusal: tooManyFailures },
+    {
+      bucket: LOGIN_BUCKETS.ip,
+      key: ip,
+      limit: LOGIN_FAILURES_PER_IP,
+      windowMs: LOGIN_WINDOW_MS,
+      refusal: tooManyFailures,
+    },
   ];
 }
 

@@ -24,7 +24,11 @@ export function createRegistrationRoutes(ctx: AccountContext): Router {
     const passwordHash = await hashPassword(body.password);
     let user;
     try {
-      user = await insertUser(ctx.db, { [kind]: value, password_hash: passwordHash, nickname: body.nickname }, ctx.clock());
+      user = await insertUser(
+        ctx.db,
+        { [kind]: value, password_hash: passwordHash, nickname: body.nickname },
+        ctx.clock(),
+      );
     } catch (error) {
       // Registered since the code was sent: the one asking has just shown they hold the account.
       if (isUniqueViolation(error)) throw alreadyRegistered(kind);

@@ -33,7 +33,10 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
   async function wechatUser() {
     const person = { openid: `o_${Math.random().toString(36).slice(2)}`, nickname: "只有微信" };
     const state = (await bed.call("GET", "/web/api/wechat/qr-config")).body.data.state;
-    const registered = await bed.call("GET", `/web/api/wechat/callback?code=${bed.wechat.issueCode(person)}&state=${state}`);
+    const registered = await bed.call(
+      "GET",
+      `/web/api/wechat/callback?code=${bed.wechat.issueCode(person)}&state=${state}`,
+    );
     expect(registered.body.data.action).toBe("register");
     return { person, token: registered.body.data.token as string };
   }
@@ -46,91 +49,200 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       expect((await bed.sendCode(phone, "bind", { token })).body).toEqual(SENT);
       const code = await bed.smsCode(phone, before, "bind");
 
-      const withoutProof = await bed.call("PUT", "/web/api/account/bind-account", { type: "phone", account: phone, code }, { token });
-      expect(answer(withoutProof)).toEqual({ status: 403, body: { code: "403", message: "请输入当前密码或验证码，确认是你本人操作", data: null } });
-      const wrongPassword = await bed.call("PUT", "/web/api/account/bind-account", { type: "phone", account: phone, code, currentPassword: "not my password" }, { token });
+      const withoutProof = await bed.call(
+        "PUT",
+        "/web/api/account/bind-account",
+        { type: "phone", account: phone, code },
+        { token },
+      );
+      expect(answer(withoutProof)).toEqual({
+        status: 403,
+        body: { code: "403", message: "请输入当前密码或验证码，确认是你本人操作", data: null },
+      });
+      const wrongPassword = await bed.call(
+        "PUT",
+        "/web/api/account/bind-account",
+        { type: "phone", account: phone, code, currentPassword: "not my password" },
+        { token },
+      );
       expect(wrongPassword.body).toMatchObject({ code: "400", message: "当前密码不正确" });
-      const change = await bed.call("PUT", "/web/api/account/update-account-pwd", { newPassword: "stolen session pw" }, { token });
+      const change = await bed.call(
+        "PUT",
+        "/web/api/account/update-account-pwd",
+        { newPassword: "stolen session pw" },
+        { token },
+      );
       expect(change.body.message).toBe("请输入原密码");
 
       // A code sent for `reauth` to the e-mail already bound proves it is the owner; no captcha needed.
-      const stranger = await bed.call("POST", "/web/api/account/sendCode", { account: bed.newEmail(), purpose: "reauth" }, { token, ip: bed.newIp() });
+      const stranger = await bed.call(
+        "POST",
+        "/web/api/account/sendCode",
+        { account: bed.newEmail(), purpose: "reauth" },
+        { token, ip: bed.newIp() },
+      );
       expect(stranger.body.message).toBe("验证码只能发送到你已绑定的手机号或邮箱");
       const mailsBefore = bed.smtp.mails.length;
-      const sent = await bed.call("POST", "/web/api/account/sendCode", { account: email, purpose: "reauth" }, { token, ip: bed.newIp() });
+      const sent = await bed.call(
+        "POST",
+        "/web/api/account/sendCode",
+        { account: email, purpose: "reauth" },
+        { token, ip: bed.newIp() },
+      );
       expect(sent.body).toEqual(SENT);
       const verifyCode = await bed.mailCode(email, mailsBefore);
       expect(bed.smtp.mails.at(-1)!.text).toContain("10 分钟内有效");
-      const bound = await bed.call("PUT", "/web/api/account/bind-account", { type: "phone", account: phone, code, verifyCode }, { token });
+      const bound = await bed.call(
+        "PUT",
+        "/web/api/account/bind-account",
+        { type: "phone", account: phone, code, verifyCode },
+        { token },
+      );
       expect(bound.body.code, bound.body.message).toBe("200");
       expect(bound.body.data.phone).toBe(phone);
 
       // The proof holds for ten minutes in this session only.
-      const other = (await bed.call("POST", "/web/api/login", { account: email, password }, { ip: bed.newIp() })).body.data.token as string;
-      expect((await bed.call("PUT", "/web/api/account/unbind-account", { type: "email" }, { token: other })).status).toBe(403);
+      const other = (await bed.call("POST", "/web/api/login", { account: email, password }, { ip: bed.newIp() })).body
+        .data.token as string;
+      expect(
+        (await bed.call("PUT", "/web/api/account/unbind-account", { type: "email" }, { token: other })).status,
+      ).toBe(403);
       const inWindow = await bed.call("PUT", "/web/api/account/unbind-account", { type: "email" }, { token });
       expect(inWindow.body.data).toMatchObject({ email: null, phone });
       bed.time.advance(10 * MINUTE + 1000);
-      const afterWindow = await bed.call("PUT", "/web/api/account/bind-account", { type: "email", account: email, code: "123456" }, { token });
+      const afterWindow = await bed.call(
+        "PUT",
+        "/web/api/account/bind-account",
+        { type: "email", account: email, code: "123456" },
+        { token },
+      );
       expect(afterWindow.status).toBe(403);
       const reauth = await bed.call("POST", "/web/api/account/reauth", { currentPassword: password }, { token });
       expect(reauth.body).toEqual({ code: "200", message: "success", data: { expiresIn: 600 } });
-      const empty = await bed.call("POST", "/web/api/account/reauth", { currentPassword: "", verifyCode: "" }, { token });
+      const empty = await bed.call(
+        "POST",
+        "/web/api/account/reauth",
+        { currentPassword: "", verifyCode: "" },
+        { token },
+      );
       expect(empty.body).toMatchObject({ code: "400", message: "请输入当前密码或验证码" });
     });
 
     it("an account without a password proves itself by scanning with its own WeChat", async () => {
       const { person, token } = await wechatUser();
-      const setPassword = await bed.call("PUT", "/web/api/account/update-account-pwd", { newPassword: "first password 1" }, { token });
-      expect(answer(setPassword)).toEqual({ status: 403, body: { code: "403", message: "请先用已绑定的微信扫码，确认是你本人操作", data: null } });
+      const setPassword = await bed.call(
+        "PUT",
+        "/web/api/account/update-account-pwd",
+        { newPassword: "first password 1" },
+        { token },
+      );
+      expect(answer(setPassword)).toEqual({
+        status: 403,
+        body: { code: "403", message: "请先用已绑定的微信扫码，确认是你本人操作", data: null },
+      });
 
-      const wrongState = (await bed.call("GET", "/web/api/wechat/qr-config?purpose=reauth", undefined, { token })).body.data;
+      const wrongState = (await bed.call("GET", "/web/api/wechat/qr-config?purpose=reauth", undefined, { token })).body
+        .data;
       expect(wrongState.purpose).toBe("reauth");
-      const someoneElse = await bed.call("GET", `/web/api/wechat/callback?code=${bed.wechat.issueCode({ openid: "o_intruder", nickname: "别人" })}&state=${wrongState.state}`, undefined, { token });
+      const someoneElse = await bed.call(
+        "GET",
+        `/web/api/wechat/callback?code=${bed.wechat.issueCode({ openid: "o_intruder", nickname: "别人" })}&state=${wrongState.state}`,
+        undefined,
+        { token },
+      );
       expect(someoneElse.body.message).toBe("请使用已绑定的微信扫码");
       const anonymous = await bed.call("GET", "/web/api/wechat/qr-config?purpose=reauth");
       expect(anonymous.status).toBe(401);
 
-      const state = (await bed.call("GET", "/web/api/wechat/qr-config?purpose=reauth", undefined, { token })).body.data.state;
-      const scanned = await bed.call("GET", `/web/api/wechat/callback?code=${bed.wechat.issueCode(person)}&state=${state}`, undefined, { token });
-      expect(scanned.body.data).toMatchObject({ action: "reauth", token: null, expired: null, user: { wechatBound: true, hasPassword: false } });
-      const set = await bed.call("PUT", "/web/api/account/update-account-pwd", { newPassword: "first password 1" }, { token });
+      const state = (await bed.call("GET", "/web/api/wechat/qr-config?purpose=reauth", undefined, { token })).body.data
+        .state;
+      const scanned = await bed.call(
+        "GET",
+        `/web/api/wechat/callback?code=${bed.wechat.issueCode(person)}&state=${state}`,
+        undefined,
+        { token },
+      );
+      expect(scanned.body.data).toMatchObject({
+        action: "reauth",
+        token: null,
+        expired: null,
+        user: { wechatBound: true, hasPassword: false },
+      });
+      const set = await bed.call(
+        "PUT",
+        "/web/api/account/update-account-pwd",
+        { newPassword: "first password 1" },
+        { token },
+      );
       expect(set.body.code, set.body.message).toBe("200");
 
       const withPassword = await bed.registerByEmail();
-      const noWechat = await bed.call("GET", "/web/api/wechat/qr-config?purpose=reauth", undefined, { token: withPassword.token });
+      const noWechat = await bed.call("GET", "/web/api/wechat/qr-config?purpose=reauth", undefined, {
+        token: withPassword.token,
+      });
       expect(noWechat.body.message).toBe("你还没有绑定微信，请改用密码或验证码确认身份");
     });
 
     it("a password reset ends every session and lifts the password-login lock", async () => {
       const { email, password, token } = await bed.registerByEmail();
-      const second = (await bed.call("POST", "/web/api/login", { account: email, password }, { ip: bed.newIp() })).body.data.token;
+      const second = (await bed.call("POST", "/web/api/login", { account: email, password }, { ip: bed.newIp() })).body
+        .data.token;
       // Wrong guesses from 5 clients lock password login for the account everywhere.
       for (let client = 0; client < 5; client++) {
         const ip = bed.newIp();
-        for (let i = 0; i < 4; i++) await bed.call("POST", "/web/api/login", { account: email, password: `wrong ${client}-${i}` }, { ip });
+        for (let i = 0; i < 4; i++)
+          await bed.call("POST", "/web/api/login", { account: email, password: `wrong ${client}-${i}` }, { ip });
       }
       const locked = await bed.call("POST", "/web/api/login", { account: email, password }, { ip: bed.newIp() });
       expect(locked.status).toBe(429);
-      expect(locked.body.message).toMatch(/^该账号密码错误次数过多，密码登录已暂停，请 \d+ 分钟后再试，或使用验证码登录、找回密码$/);
+      expect(locked.body.message).toMatch(
+        /^该账号密码错误次数过多，密码登录已暂停，请 \d+ 分钟后再试，或使用验证码登录、找回密码$/,
+      );
 
       bed.time.advance(61_000);
       const before = bed.smtp.mails.length;
       expect((await bed.sendCode(email, "reset")).body).toEqual(SENT);
       const code = await bed.mailCode(email, before);
-      const ticket = (await bed.call("POST", "/web/api/account/rest-code-verify", { account: email, code }, { ip: bed.newIp() })).body.data.ticket;
-      const reset = await bed.call("PUT", "/web/api/account/rest-pwd", { ticket, password: "after the reset 1" }, { ip: bed.newIp() });
+      const ticket = (
+        await bed.call("POST", "/web/api/account/rest-code-verify", { account: email, code }, { ip: bed.newIp() })
+      ).body.data.ticket;
+      const reset = await bed.call(
+        "PUT",
+        "/web/api/account/rest-pwd",
+        { ticket, password: "after the reset 1" },
+        { ip: bed.newIp() },
+      );
       expect(reset.body.code).toBe("200");
-      for (const old of [token, second]) expect((await bed.call("GET", "/web/api/account/user-info", undefined, { token: old })).status).toBe(401);
-      expect((await bed.call("POST", "/web/api/login", { account: email, password: "after the reset 1" }, { ip: bed.newIp() })).body.code).toBe("200");
+      for (const old of [token, second])
+        expect((await bed.call("GET", "/web/api/account/user-info", undefined, { token: old })).status).toBe(401);
+      expect(
+        (
+          await bed.call(
+            "POST",
+            "/web/api/login",
+            { account: email, password: "after the reset 1" },
+            { ip: bed.newIp() },
+          )
+        ).body.code,
+      ).toBe("200");
     });
   });
 
   describe.skipIf(skip)("sessions", () => {
     it("lists each signed-in device, marks the current one, and ends any of them", async () => {
       const { email, password, token } = await bed.registerByEmail();
-      const chrome = await bed.call("POST", "/web/api/login", { account: email, password }, { ip: "10.1.2.3", headers: { "User-Agent": CHROME_ON_WINDOWS } });
-      const iphone = await bed.call("POST", "/web/api/login", { account: email, password }, { ip: "203.0.113.9", headers: { "User-Agent": SAFARI_ON_IPHONE } });
+      const chrome = await bed.call(
+        "POST",
+        "/web/api/login",
+        { account: email, password },
+        { ip: "10.1.2.3", headers: { "User-Agent": CHROME_ON_WINDOWS } },
+      );
+      const iphone = await bed.call(
+        "POST",
+        "/web/api/login",
+        { account: email, password },
+        { ip: "203.0.113.9", headers: { "User-Agent": SAFARI_ON_IPHONE } },
+      );
       const chromeToken = chrome.body.data.token as string;
 
       const listed = await bed.call("GET", "/web/api/account/sessions", undefined, { token: chromeToken });
@@ -146,7 +258,10 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       }
 
       // Last seen moves on at most once a minute.
-      const seen = () => bed.call("GET", "/web/api/account/sessions", undefined, { token: chromeToken }).then((r) => r.body.data.find((s: { current: boolean }) => s.current).lastSeenAt);
+      const seen = () =>
+        bed
+          .call("GET", "/web/api/account/sessions", undefined, { token: chromeToken })
+          .then((r) => r.body.data.find((s: { current: boolean }) => s.current).lastSeenAt);
       const first = await seen();
       bed.time.advance(30_000);
       expect(await seen()).toBe(first);
@@ -155,13 +270,20 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
 
       const iphoneId = sessions[0]!.id;
       const stranger = await bed.registerByEmail();
-      const notTheirs = await bed.call("DELETE", `/web/api/account/sessions?id=${iphoneId}`, undefined, { token: stranger.token });
-      expect(answer(notTheirs)).toEqual({ status: 404, body: { code: "404", message: "该设备已退出或不存在", data: null } });
+      const notTheirs = await bed.call("DELETE", `/web/api/account/sessions?id=${iphoneId}`, undefined, {
+        token: stranger.token,
+      });
+      expect(answer(notTheirs)).toEqual({
+        status: 404,
+        body: { code: "404", message: "该设备已退出或不存在", data: null },
+      });
       const badId = await bed.call("DELETE", "/web/api/account/sessions?id=abc", undefined, { token });
       expect(badId.body).toMatchObject({ code: "400", message: "会话编号不正确" });
       const ended = await bed.call("DELETE", `/web/api/account/sessions?id=${iphoneId}`, undefined, { token });
       expect(ended.body).toEqual({ code: "200", message: "success", data: null });
-      expect((await bed.call("GET", "/web/api/account/user-info", undefined, { token: iphone.body.data.token })).status).toBe(401);
+      expect(
+        (await bed.call("GET", "/web/api/account/user-info", undefined, { token: iphone.body.data.token })).status,
+      ).toBe(401);
       const again = await bed.call("DELETE", `/web/api/account/sessions?id=${iphoneId}`, undefined, { token });
       expect(again.status).toBe(404);
       expect((await bed.call("GET", "/web/api/account/sessions", undefined, { token })).body.data).toHaveLength(2);
@@ -180,7 +302,13 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       expect(notice.text).toContain("有人尝试用你的手机号注册");
       expect(notice.code).toBeUndefined();
       await bed.smsCode(free, before, "register");
-      const guess = (phone: string) => bed.call("POST", "/web/api/account/register/phone", { phone, code: "000000", password: "some long password" }, { ip: bed.newIp() });
+      const guess = (phone: string) =>
+        bed.call(
+          "POST",
+          "/web/api/account/register/phone",
+          { phone, code: "000000", password: "some long password" },
+          { ip: bed.newIp() },
+        );
       expect(answer(await guess(taken))).toEqual(answer(await guess(free)));
     });
 
@@ -193,7 +321,10 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
         ["login", "/web/api/sms-login"],
       ] as const) {
         expect(answer(await bed.sendCode(known, purpose))).toEqual(answer(await bed.sendCode(unknown, purpose)));
-        const guess = (phone: string) => bed.call("POST", path, purpose === "reset" ? { account: phone, code: "000000" } : { phone, code: "000000" }, { ip: bed.newIp() });
+        const guess = (phone: string) =>
+          bed.call("POST", path, purpose === "reset" ? { account: phone, code: "000000" } : { phone, code: "000000" }, {
+            ip: bed.newIp(),
+          });
         const [first, second] = [await guess(known), await guess(unknown)];
         expect(answer(first)).toEqual(answer(second));
         expect(first.body.message).toMatch(/^验证码错误/);
@@ -206,10 +337,18 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       bed.time.advance(61_000);
       const free = bed.newPhone();
       const before = bed.sms.messages.length;
-      expect(answer(await bed.sendCode(taken, "bind", { token }))).toEqual(answer(await bed.sendCode(free, "bind", { token })));
+      expect(answer(await bed.sendCode(taken, "bind", { token }))).toEqual(
+        answer(await bed.sendCode(free, "bind", { token })),
+      );
       const notice = await until(() => bed.sms.messages.slice(before).find((m) => m.phone === taken), "notice");
       expect(notice.notice).toBe("bind-taken");
-      const bind = (phone: string) => bed.call("PUT", "/web/api/account/bind-account", { type: "phone", account: phone, code: "000000", currentPassword: password }, { token });
+      const bind = (phone: string) =>
+        bed.call(
+          "PUT",
+          "/web/api/account/bind-account",
+          { type: "phone", account: phone, code: "000000", currentPassword: password },
+          { token },
+        );
       expect(answer(await bind(taken))).toEqual(answer(await bind(free)));
     });
 
@@ -217,7 +356,12 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       const { email } = await bed.registerByEmail();
       const timed = async (account: string) => {
         const started = performance.now();
-        const response = await bed.call("POST", "/web/api/login", { account, password: "not the password" }, { ip: bed.newIp() });
+        const response = await bed.call(
+          "POST",
+          "/web/api/login",
+          { account, password: "not the password" },
+          { ip: bed.newIp() },
+        );
         return { ms: performance.now() - started, response };
       };
       const known: number[] = [];
@@ -240,7 +384,9 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       const { email } = await bed.registerByEmail();
       const ip = bed.newIp();
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => bed.call("POST", "/web/api/login", { account: email, password: `guess number ${i}` }, { ip })),
+        Array.from({ length: 20 }, (_, i) =>
+          bed.call("POST", "/web/api/login", { account: email, password: `guess number ${i}` }, { ip }),
+        ),
       );
       const evaluated = answers.filter((a) => a.body.message === "账号或密码错误");
       const refused = answers.filter((a) => a.status === 429);
@@ -256,18 +402,32 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       const code = await bed.smsCode(phone, before);
       const wrong = code === "000000" ? "111111" : "000000";
       const answers = await Promise.all(
-        Array.from({ length: 20 }, () => bed.call("POST", "/web/api/account/register/phone", { phone, code: wrong, password: "a good long one" }, { ip: bed.newIp() })),
+        Array.from({ length: 20 }, () =>
+          bed.call(
+            "POST",
+            "/web/api/account/register/phone",
+            { phone, code: wrong, password: "a good long one" },
+            { ip: bed.newIp() },
+          ),
+        ),
       );
       const compared = answers.filter((a) => /^验证码错误(，还可尝试|次数过多)/.test(a.body.message));
       expect(compared).toHaveLength(5);
-      const late = await bed.call("POST", "/web/api/account/register/phone", { phone, code, password: "a good long one" }, { ip: bed.newIp() });
+      const late = await bed.call(
+        "POST",
+        "/web/api/account/register/phone",
+        { phone, code, password: "a good long one" },
+        { ip: bed.newIp() },
+      );
       expect(late.body.message).toBe("验证码错误或已失效，请重新获取");
     });
 
     it("a burst of 20 wrong current passwords gets 5 checked", async () => {
       const { token } = await bed.registerByEmail();
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => bed.call("POST", "/web/api/account/reauth", { currentPassword: `guess ${i} pw` }, { token })),
+        Array.from({ length: 20 }, (_, i) =>
+          bed.call("POST", "/web/api/account/reauth", { currentPassword: `guess ${i} pw` }, { token }),
+        ),
       );
       expect(answers.filter((a) => a.body.message === "当前密码不正确")).toHaveLength(5);
       expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
@@ -277,9 +437,15 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       const { phone, password } = await bed.registerByPhone();
       for (let client = 0; client < 5; client++) {
         const ip = bed.newIp();
-        await Promise.all(Array.from({ length: 4 }, (_, i) => bed.call("POST", "/web/api/login", { account: phone, password: `x${client}${i}-wrong` }, { ip })));
+        await Promise.all(
+          Array.from({ length: 4 }, (_, i) =>
+            bed.call("POST", "/web/api/login", { account: phone, password: `x${client}${i}-wrong` }, { ip }),
+          ),
+        );
       }
-      expect((await bed.call("POST", "/web/api/login", { account: phone, password }, { ip: bed.newIp() })).status).toBe(429);
+      expect((await bed.call("POST", "/web/api/login", { account: phone, password }, { ip: bed.newIp() })).status).toBe(
+        429,
+      );
       bed.time.advance(61_000);
       const before = bed.sms.messages.length;
       expect((await bed.sendCode(phone, "login")).body).toEqual(SENT);
@@ -287,7 +453,9 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       const byCode = await bed.call("POST", "/web/api/sms-login", { phone, code }, { ip: bed.newIp() });
       expect(byCode.body.code).toBe("200");
       // Having proved control by code, the owner may use the password again.
-      expect((await bed.call("POST", "/web/api/login", { account: phone, password }, { ip: bed.newIp() })).body.code).toBe("200");
+      expect(
+        (await bed.call("POST", "/web/api/login", { account: phone, password }, { ip: bed.newIp() })).body.code,
+      ).toBe("200");
     });
   });
 
@@ -302,7 +470,12 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
           Array.from({ length: 100 }, async () => {
             const challenge = await bed.call("GET", "/captcha/get?mode=form", undefined, { ip });
             const guess = String(Math.floor(Math.random() * 10_000)).padStart(4, "0");
-            const checked = await bed.call("POST", "/captcha/check", { mode: "form", token: challenge.body.data.token, answer: guess }, { ip });
+            const checked = await bed.call(
+              "POST",
+              "/captcha/check",
+              { mode: "form", token: challenge.body.data.token, answer: guess },
+              { ip },
+            );
             return checked.body.code === "200";
           }),
         );
@@ -318,23 +491,59 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       const before = bed.smtp.mails.length;
       await bed.sendCode(email, "register");
       const code = await bed.mailCode(email, before);
-      const common = await bed.call("POST", "/web/api/account/register/email", { email, code, password: "Password1" }, { ip: bed.newIp() });
+      const common = await bed.call(
+        "POST",
+        "/web/api/account/register/email",
+        { email, code, password: "Password1" },
+        { ip: bed.newIp() },
+      );
       expect(answer(common)).toEqual({ status: 400, body: { code: "400", message: COMMON_PASSWORD, data: null } });
-      const good = await bed.call("POST", "/web/api/account/register/email", { email, code, password: "plum tree at dusk" }, { ip: bed.newIp() });
+      const good = await bed.call(
+        "POST",
+        "/web/api/account/register/email",
+        { email, code, password: "plum tree at dusk" },
+        { ip: bed.newIp() },
+      );
       expect(good.body.code).toBe("200");
       const token = good.body.data.token;
 
-      const change = await bed.call("PUT", "/web/api/account/update-account-pwd", { oldPassword: "plum tree at dusk", newPassword: "iloveyou" }, { token });
+      const change = await bed.call(
+        "PUT",
+        "/web/api/account/update-account-pwd",
+        { oldPassword: "plum tree at dusk", newPassword: "iloveyou" },
+        { token },
+      );
       expect(change.body.message).toBe(COMMON_PASSWORD);
 
       bed.time.advance(61_000);
       const mails = bed.smtp.mails.length;
       await bed.sendCode(email, "reset");
       const resetCode = await bed.mailCode(email, mails);
-      const ticket = (await bed.call("POST", "/web/api/account/rest-code-verify", { account: email, code: resetCode }, { ip: bed.newIp() })).body.data.ticket;
-      const reset = await bed.call("PUT", "/web/api/account/rest-pwd", { ticket, password: "12345678" }, { ip: bed.newIp() });
+      const ticket = (
+        await bed.call(
+          "POST",
+          "/web/api/account/rest-code-verify",
+          { account: email, code: resetCode },
+          { ip: bed.newIp() },
+        )
+      ).body.data.ticket;
+      const reset = await bed.call(
+        "PUT",
+        "/web/api/account/rest-pwd",
+        { ticket, password: "12345678" },
+        { ip: bed.newIp() },
+      );
       expect(reset.body.message).toBe(COMMON_PASSWORD);
-      expect((await bed.call("PUT", "/web/api/account/rest-pwd", { ticket, password: "quiet harbour 9" }, { ip: bed.newIp() })).body.code).toBe("200");
+      expect(
+        (
+          await bed.call(
+            "PUT",
+            "/web/api/account/rest-pwd",
+            { ticket, password: "quiet harbour 9" },
+            { ip: bed.newIp() },
+          )
+        ).body.code,
+      ).toBe("200");
     });
   });
 
@@ -351,18 +560,23 @@ describe.each(TEST_DATABASES)("account security on $name", (database) => {
       const conflict = first.status === 409 ? first : second;
       expect(conflict.body).toEqual({ code: "409", message: "操作冲突，请重试", data: null });
       const winner = first.status === 200 ? "first new password" : "second new password";
-      expect((await bed.call("POST", "/web/api/login", { account: email, password: winner }, { ip: bed.newIp() })).body.code).toBe("200");
+      expect(
+        (await bed.call("POST", "/web/api/login", { account: email, password: winner }, { ip: bed.newIp() })).body.code,
+      ).toBe("200");
     });
 
     it("a replaced avatar's file is deleted, also when two uploads race", async () => {
       const { token } = await bed.registerByEmail();
       const upload = async (colour: string) => {
         const form = new FormData();
-        const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } }).png().toBuffer();
+        const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+          .png()
+          .toBuffer();
         form.append("avatar", new Blob([new Uint8Array(png)], { type: "image/png" }), "a.png");
         return bed.call("POST", "/web/api/account/update-account-info", form, { token });
       };
-      const avatars = async () => (await fs.readdir(path.join(bed.dataDir, "uploads", "avatars"))).filter((name) => !name.startsWith("."));
+      const avatars = async () =>
+        (await fs.readdir(path.join(bed.dataDir, "uploads", "avatars"))).filter((name) => !name.startsWith("."));
       const first = await upload("#ff0000");
       const firstFile = String(first.body.data.avatar).split("/").pop()!;
       expect(await avatars()).toContain(firstFile);

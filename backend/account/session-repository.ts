@@ -98,7 +98,12 @@ export async function revokeUserSession(db: AccountDb, userId: number, sessionId
 }
 
 /** Ends every session of a user, except `keepSessionId` when given. */
-export async function revokeUserSessions(db: AccountDb, userId: number, now: Date, keepSessionId?: number): Promise<void> {
+export async function revokeUserSessions(
+  db: AccountDb,
+  userId: number,
+  now: Date,
+  keepSessionId?: number,
+): Promise<void> {
   let query = db
     .updateTable("user_session")
     .set({ revoked_at: now })

@@ -73,17 +73,15 @@ export function createSessionRoutes(ctx: AccountContext): Router {
     async (_input, { res }) => {
       const current = mustUser(res).sessionId;
       const rows = await findLiveSessions(ctx.db, mustUser(res).userId, ctx.clock());
-      return rows.map(
-        (row): SessionView => ({
-          id: row.id,
-          device: deviceName(row.user_agent),
-          ip: row.ip,
-          place: placeOf(row.ip),
-          createdAt: new Date(row.created_at).toISOString(),
-          lastSeenAt: new Date(row.last_seen_at ?? row.created_at).toISOString(),
-          current: row.id === current,
-        }),
-      );
+      return rows.map((row): SessionView => ({
+        id: row.id,
+        device: deviceName(row.user_agent),
+        ip: row.ip,
+        place: placeOf(row.ip),
+        createdAt: new Date(row.created_at).toISOString(),
+        lastSeenAt: new Date(row.last_seen_at ?? row.created_at).toISOString(),
+        current: row.id === current,
+      }));
     },
     { before: [auth] },
   );

@@ -58,7 +58,11 @@ export async function openAccountTestBed(database: TestDatabase, prefix: string)
   const db: Kysely<any> = handle.db;
   await migrateToLatest(db);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "accounts-test-"));
-  const [smtp, sms, wechat] = await Promise.all([startSmtpServer(), startSmsGateway(), startWechatServer("wxTESTAPP", "wxSECRET")]);
+  const [smtp, sms, wechat] = await Promise.all([
+    startSmtpServer(),
+    startSmsGateway(),
+    startWechatServer("wxTESTAPP", "wxSECRET"),
+  ]);
   const time = movableClock();
   const config = testConfig({
     SMTP_URL: smtp.url,
@@ -93,9 +97,18 @@ export async function openAccountTestBed(database: TestDatabase, prefix: string)
     const challenge = await call("POST", "/captcha/get", { captchaType: "blockPuzzle" }, { ip });
     expect(challenge.status).toBe(200);
     const { token, secretKey } = challenge.body.data;
-    const row = await db.selectFrom("captcha_challenge").select(["gap_x"]).where("token", "=", token).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("captcha_challenge")
+      .select(["gap_x"])
+      .where("token", "=", token)
+      .executeTakeFirstOrThrow();
     const point = JSON.stringify({ x: row.gap_x + 2.5, y: 5 });
-    const checked = await call("POST", "/captcha/check", { captchaType: "blockPuzzle", token, pointJson: aesEcb(point, secretKey) }, { ip });
+    const checked = await call(
+      "POST",
+      "/captcha/check",
+      { captchaType: "blockPuzzle", token, pointJson: aesEcb(point, secretKey) },
+      { ip },
+    );
     expect(checked.body.code).toBe("200");
     return checked.body.data.captchaVerification;
   }
@@ -126,7 +139,12 @@ export async function openAccountTestBed(database: TestDatabase, prefix: string)
     const sent = await sendCode(email, "register");
     expect(sent.body).toMatchObject({ code: "200", data: { sent: true } });
     const code = await mailCode(email, before);
-    const registered = await call("POST", "/web/api/account/register/email", { email, code, password, nickname }, { ip: newIp() });
+    const registered = await call(
+      "POST",
+      "/web/api/account/register/email",
+      { email, code, password, nickname },
+      { ip: newIp() },
+    );
     expect(registered.body.code, registered.body.message).toBe("200");
     return { email, password, token: registered.body.data.token as string, user: registered.body.data.user };
   }
@@ -136,7 +154,12 @@ export async function openAccountTestBed(database: TestDatabase, prefix: string)
     const sent = await sendCode(phone, "register");
     expect(sent.body.code, sent.body.message).toBe("200");
     const code = await smsCode(phone, before);
-    const registered = await call("POST", "/web/api/account/register/phone", { phone, code, password }, { ip: newIp() });
+    const registered = await call(
+      "POST",
+      "/web/api/account/register/phone",
+      { phone, code, password },
+      { ip: newIp() },
+    );
     expect(registered.body.code, registered.body.message).toBe("200");
     return { phone, password, token: registered.body.data.token as string, user: registered.body.data.user };
   }

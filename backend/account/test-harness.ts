@@ -66,7 +66,12 @@ export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedM
 export type SmsMessage = { phone: string; code?: string; purpose: string; notice?: string; text?: string };
 
 /** A real HTTP listener playing the SMS gateway. */
-export async function startSmsGateway(): Promise<{ url: string; messages: SmsMessage[]; failNext: { value: boolean }; close(): Promise<void> }> {
+export async function startSmsGateway(): Promise<{
+  url: string;
+  messages: SmsMessage[];
+  failNext: { value: boolean };
+  close(): Promise<void>;
+}> {
   const messages: SmsMessage[] = [];
   const failNext = { value: false };
   const server = http.createServer((req, res) => {
@@ -100,7 +105,8 @@ export async function startWechatServer(appid: string, secret: string) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     requests.push(url.pathname + url.search);
-    const reply = (body: unknown) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+    const reply = (body: unknown) =>
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
     if (url.pathname === "/sns/oauth2/access_token") {
       const user = codes.get(url.searchParams.get("code") ?? "");
       if (url.searchParams.get("appid") !== appid || url.searchParams.get("secret") !== secret) {
@@ -112,12 +118,30 @@ export async function startWechatServer(appid: string, secret: string) {
       codes.delete(url.searchParams.get("code")!);
       const accessToken = `AT_${Math.random().toString(36).slice(2)}`;
       tokens.set(accessToken, user);
-      return reply({ access_token: accessToken, expires_in: 7200, refresh_token: "RT", openid: user.openid, scope: "snsapi_login", unionid: user.unionid });
+      return reply({
+        access_token: accessToken,
+        expires_in: 7200,
+        refresh_token: "RT",
+        openid: user.openid,
+        scope: "snsapi_login",
+        unionid: user.unionid,
+      });
     }
     if (url.pathname === "/sns/userinfo") {
       const user = tokens.get(url.searchParams.get("access_token") ?? "");
-      if (!user || user.openid !== url.searchParams.get("openid")) return reply({ errcode: 40001, errmsg: "invalid credential" });
-      return reply({ openid: user.openid, nickname: user.nickname, sex: 1, province: "", city: "", country: "CN", headimgurl: "", privilege: [], unionid: user.unionid });
+      if (!user || user.openid !== url.searchParams.get("openid"))
+        return reply({ errcode: 40001, errmsg: "invalid credential" });
+      return reply({
+        openid: user.openid,
+        nickname: user.nickname,
+        sex: 1,
+        province: "",
+        city: "",
+        country: "CN",
+        headimgurl: "",
+        privilege: [],
+        unionid: user.unionid,
+      });
     }
     res.writeHead(404).end();
   });
@@ -163,7 +187,12 @@ export type TestApi = {
 };
 
 /** Serves the account router behind `trust proxy` so tests can speak from many client IPs. */
-export async function serveAccounts(options: { db: Kysely<any>; config: AccountConfig; clock: () => Date; delivery?: CodeDelivery }): Promise<TestApi> {
+export async function serveAccounts(options: {
+  db: Kysely<any>;
+  config: AccountConfig;
+  clock: () => Date;
+  delivery?: CodeDelivery;
+}): Promise<TestApi> {
   const app = express();
   app.set("trust proxy", true);
   const statuses: number[] = [];
@@ -182,7 +211,12 @@ export function testConfig(env: Record<string, string | undefined>): AccountConf
   return readAccountConfig({ NODE_ENV: "test", ...env });
 }
 
-export type CallOptions = { token?: string; tokenHeader?: "authorization" | "token"; ip?: string; headers?: Record<string, string> };
+export type CallOptions = {
+  token?: string;
+  tokenHeader?: "authorization" | "token";
+  ip?: string;
+  headers?: Record<string, string>;
+};
 
 export function client(origin: string) {
   return async function call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}) {

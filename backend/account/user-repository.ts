@@ -12,16 +12,26 @@ export async function findUserByAccount(db: AccountDb, kind: AccountKind, value:
 }
 
 /** The user of a WeChat identity: by unionid first (stable across the open platform's apps), then by openid. */
-export async function findUserByWechat(db: AccountDb, identity: { openid: string; unionid: string | null }): Promise<UserRow | undefined> {
+export async function findUserByWechat(
+  db: AccountDb,
+  identity: { openid: string; unionid: string | null },
+): Promise<UserRow | undefined> {
   if (identity.unionid) {
-    const byUnion = await db.selectFrom("app_user").selectAll().where("wechat_unionid", "=", identity.unionid).executeTakeFirst();
+    const byUnion = await db
+      .selectFrom("app_user")
+      .selectAll()
+      .where("wechat_unionid", "=", identity.unionid)
+      .executeTakeFirst();
     if (byUnion) return byUnion;
   }
   return db.selectFrom("app_user").selectAll().where("wechat_openid", "=", identity.openid).executeTakeFirst();
 }
 
 export type NewUser = Partial<
-  Pick<Insertable<AppUserTable>, "phone" | "email" | "password_hash" | "nickname" | "wechat_openid" | "wechat_unionid" | "wechat_nickname">
+  Pick<
+    Insertable<AppUserTable>,
+    "phone" | "email" | "password_hash" | "nickname" | "wechat_openid" | "wechat_unionid" | "wechat_nickname"
+  >
 >;
 
 /**
@@ -58,7 +68,12 @@ export type UserVersion = Pick<UserRow, "id" | "version">;
  * Applies `changes` to the user as of `seen`, stamps `updated_at` and raises the version; undefined
  * when another write got there first. A taken phone, e-mail or WeChat id rejects with a unique violation.
  */
-export function updateUser(db: AccountDb, seen: UserVersion, changes: UserChanges, now: Date): Promise<UserRow | undefined> {
+export function updateUser(
+  db: AccountDb,
+  seen: UserVersion,
+  changes: UserChanges,
+  now: Date,
+): Promise<UserRow | undefined> {
   return db
     .updateTable("app_user")
     .set((eb) => ({ ...changes, updated_at: now, version: eb("version", "+", 1) }))
@@ -81,7 +96,12 @@ export async function setUserPassword(db: AccountDb, userId: number, passwordHas
  * Like updateUser for `changes` that clear a phone, e-mail or WeChat: applied only while the user
  * keeps another way in afterwards, checked in SQL. Undefined when it would not, or on a conflict.
  */
-export function removeWayIn(db: AccountDb, seen: UserVersion, changes: UserChanges, now: Date): Promise<UserRow | undefined> {
+export function removeWayIn(
+  db: AccountDb,
+  seen: UserVersion,
+  changes: UserChanges,
+  now: Date,
+): Promise<UserRow | undefined> {
   return db
     .updateTable("app_user")
     .set((eb) => ({ ...changes, updated_at: now, version: eb("version", "+", 1) }))
@@ -90,9 +110,18 @@ export function removeWayIn(db: AccountDb, seen: UserVersion, changes: UserChang
     .where((eb) =>
       eb(
         eb.parens(
-          eb.parens(eb.case().when("phone", "is not", null).then(1).else(0).end(), "+", eb.case().when("email", "is not", null).then(1).else(0).end()),
+          eb.parens(
+            eb.case().when("phone", "is not", null).then(1).else(0).end(),
+            "+",
+            eb.case().when("email", "is not", null).then(1).else(0).end(),
+          ),
           "+",
-          eb.case().when(eb.or([eb("wechat_openid", "is not", null), eb("wechat_unionid", "is not", null)])).then(1).else(0).end(),
+          eb
+            .case()
+            .when(eb.or([eb("wechat_openid", "is not", null), eb("wechat_unionid", "is not", null)]))
+            .then(1)
+            .else(0)
+            .end(),
         ),
         ">",
         1,

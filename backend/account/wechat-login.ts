@@ -67,7 +67,12 @@ export function isUsersWechat(user: UserRow, profile: WechatProfile): boolean {
 }
 
 /** Binds the WeChat identity behind `code` to `user`; `state` must have been issued to that user. */
-export async function bindWechatAccount(ctx: AccountContext, user: UserRow, code: string, state: string): Promise<UserRow> {
+export async function bindWechatAccount(
+  ctx: AccountContext,
+  user: UserRow,
+  code: string,
+  state: string,
+): Promise<UserRow> {
   wechatSettings(ctx);
   const issued = await consumeWechatState(ctx, state);
   if (issued.userId !== user.id || issued.purpose !== "bind") throw refused("微信绑定已过期，请重新扫码");

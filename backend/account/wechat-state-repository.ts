@@ -24,7 +24,11 @@ export async function deleteWechatStatesExpiredBefore(db: AccountDb, cutoff: Dat
 export type IssuedWechatState = { userId: number | null; purpose: WechatStatePurpose };
 
 /** Uses an unused, unexpired state; who it was issued to (null: a login) and what for, or undefined when none. */
-export async function spendWechatState(db: AccountDb, state: string, now: Date): Promise<IssuedWechatState | undefined> {
+export async function spendWechatState(
+  db: AccountDb,
+  state: string,
+  now: Date,
+): Promise<IssuedWechatState | undefined> {
   const row = await db
     .updateTable("wechat_state")
     .set({ used_at: now })

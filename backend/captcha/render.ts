@@ -35,7 +35,10 @@ function backgroundSvg(): string {
         `<rect x="${x}" y="${y}" width="${randomInt(15, 80)}" height="${randomInt(10, 60)}" rx="${randomInt(0, 12)}" fill="${fill}" transform="rotate(${randomInt(0, 90)} ${x} ${y})"/>`,
       );
     } else {
-      const points = Array.from({ length: 3 }, () => `${randomInt(-10, CAPTCHA_WIDTH + 10)},${randomInt(-10, CAPTCHA_HEIGHT + 10)}`);
+      const points = Array.from(
+        { length: 3 },
+        () => `${randomInt(-10, CAPTCHA_WIDTH + 10)},${randomInt(-10, CAPTCHA_HEIGHT + 10)}`,
+      );
       shapes.push(`<polygon points="${points.join(" ")}" fill="${fill}"/>`);
     }
   }

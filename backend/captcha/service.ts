@@ -30,8 +30,7 @@ export const CHALLENGE_TTL_MS = 2 * 60_000;
 export const VERIFICATION_TTL_MS = 5 * 60_000;
 
 export type CheckInput =
-  | { kind: "point"; token: string; pointJson: string }
-  | { kind: "answer"; token: string; answer: string };
+  { kind: "point"; token: string; pointJson: string } | { kind: "answer"; token: string; answer: string };
 
 const SECRET_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -141,7 +140,8 @@ export class CaptchaService {
     } else {
       const plaintext = input.kind === "point" ? aesDecrypt(input.pointJson, challenge.secret_key) : null;
       const x = plaintext === null ? Number.NaN : readX(plaintext);
-      const passed = challenge.gap_x !== null && Number.isFinite(x) && Math.abs(x - challenge.gap_x) <= CAPTCHA_TOLERANCE_PX;
+      const passed =
+        challenge.gap_x !== null && Number.isFinite(x) && Math.abs(x - challenge.gap_x) <= CAPTCHA_TOLERANCE_PX;
       if (!passed) throw new ApiError(400, ERROR_CODES.captchaFailed, CAPTCHA_FAILED_MESSAGE);
       proof = plaintext!;
     }

@@ -36,7 +36,11 @@ export async function findCollectionsWithFonts(db: CollectionDb, userId: number)
       "font_family.name_zh",
       familySize(eb).as("family_size"),
     ])
-    .where("item.collection_id", "in", collections.map((collection) => collection.id))
+    .where(
+      "item.collection_id",
+      "in",
+      collections.map((collection) => collection.id),
+    )
     .orderBy("item.created_at")
     .orderBy("item.font_gno")
     .execute();

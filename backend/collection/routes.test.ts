@@ -63,7 +63,11 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
       if (!code) await wait(20);
     }
     expect(code).toMatch(/^\d{6}$/);
-    const registered = await call("POST", "/web/api/account/register/phone", { phone, code, password: "favourite fonts" });
+    const registered = await call("POST", "/web/api/account/register/phone", {
+      phone,
+      code,
+      password: "favourite fonts",
+    });
     expect(registered.body.code, registered.body.message).toBe("200");
     return { id: Number(registered.body.data.user.id), token: registered.body.data.token as string };
   }
@@ -87,7 +91,8 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
     const sizes = new Map<number, number>();
     for (const row of rows) sizes.set(row.family_id, (sizes.get(row.family_id) ?? 0) + 1);
     const multi = rows.find((row) => sizes.get(row.family_id)! > 1) ?? rows[0];
-    const other = rows.find((row) => row.family_id !== multi.family_id && sizes.get(row.family_id) === 1) ??
+    const other =
+      rows.find((row) => row.family_id !== multi.family_id && sizes.get(row.family_id) === 1) ??
       rows.find((row) => row.family_id !== multi.family_id);
     expect(multi && other, "the seeded catalogue has at least two families").toBeTruthy();
     return [multi.gno, other!.gno];
@@ -113,56 +118,66 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
     expect(answer.headers.get("cache-control")).toBe("no-store");
   });
 
-  it.skipIf(skip)("lists the user's collections with catalogue names, in creation order, and no one else's", async () => {
-    const alice = await registerUser();
-    const bob = await registerUser();
-    const [multiWeight, singleWeight] = await twoFonts();
+  it.skipIf(skip)(
+    "lists the user's collections with catalogue names, in creation order, and no one else's",
+    async () => {
+      const alice = await registerUser();
+      const bob = await registerUser();
+      const [multiWeight, singleWeight] = await twoFonts();
 
-    // Inserted out of order on purpose: the answer follows created_at, not ids or gnos.
-    const later = await db
-      .insertInto("font_collection")
-      .values({ user_id: alice.id, name: "备用<b>收藏</b>", created_at: "2026-01-02T00:00:00Z" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const first = await db
-      .insertInto("font_collection")
-      .values({ user_id: alice.id, name: "我的收藏", created_at: "2026-01-01T00:00:00Z" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("font_collection_item")
-      .values([
-        { collection_id: first.id, font_gno: singleWeight, created_at: "2026-01-03T00:00:00Z" },
-        { collection_id: first.id, font_gno: multiWeight, created_at: "2026-01-04T00:00:00Z" },
-        // A font the catalogue no longer has is left out rather than answered without names.
-        { collection_id: later.id, font_gno: "999999999" },
-      ])
-      .execute();
-    const bobs = await db
-      .insertInto("font_collection")
-      .values({ user_id: bob.id, name: "Bob 的收藏" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db.insertInto("font_collection_item").values({ collection_id: bobs.id, font_gno: multiWeight }).execute();
+      // Inserted out of order on purpose: the answer follows created_at, not ids or gnos.
+      const later = await db
+        .insertInto("font_collection")
+        .values({ user_id: alice.id, name: "备用<b>收藏</b>", created_at: "2026-01-02T00:00:00Z" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const first = await db
+        .insertInto("font_collection")
+        .values({ user_id: alice.id, name: "我的收藏", created_at: "2026-01-01T00:00:00Z" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("font_collection_item")
+        .values([
+          { collection_id: first.id, font_gno: singleWeight, created_at: "2026-01-03T00:00:00Z" },
+          { collection_id: first.id, font_gno: multiWeight, created_at: "2026-01-04T00:00:00Z" },
+          // A font the catalogue no longer has is left out rather than answered without names.
+          { collection_id: later.id, font_gno: "999999999" },
+        ])
+        .execute();
+      const bobs = await db
+        .insertInto("font_collection")
+        .values({ user_id: bob.id, name: "Bob 的收藏" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db.insertInto("font_collection_item").values({ collection_id: bobs.id, font_gno: multiWeight }).execute();
 
-    const answer = await call("GET", ALL_FONTS, undefined, { token: alice.token, tokenHeader: "token" });
-    expect(answer.status).toBe(200);
-    expect(answer.body.code).toBe("200");
-    expect(answer.body.data).toEqual([
-      { id: first.id, name: "我的收藏", fontList: [await catalogueFont(singleWeight), await catalogueFont(multiWeight)] },
-      { id: later.id, name: "备用<b>收藏</b>", fontList: [] },
-    ]);
-    // Both naming rules are exercised: "family weight" for a multi-weight family, the family alone otherwise.
-    const [single, multi] = answer.body.data[0].fontList;
-    expect(multi.fontName).toMatch(new RegExp(`^${multi.familyName} \\S+$`));
-    expect(single.fontName).toBe(single.familyName);
-    for (const collection of answer.body.data) {
-      for (const font of collection.fontList) expect(Object.keys(font).sort()).toEqual(["familyName", "fontGNo", "fontName"]);
-    }
+      const answer = await call("GET", ALL_FONTS, undefined, { token: alice.token, tokenHeader: "token" });
+      expect(answer.status).toBe(200);
+      expect(answer.body.code).toBe("200");
+      expect(answer.body.data).toEqual([
+        {
+          id: first.id,
+          name: "我的收藏",
+          fontList: [await catalogueFont(singleWeight), await catalogueFont(multiWeight)],
+        },
+        { id: later.id, name: "备用<b>收藏</b>", fontList: [] },
+      ]);
+      // Both naming rules are exercised: "family weight" for a multi-weight family, the family alone otherwise.
+      const [single, multi] = answer.body.data[0].fontList;
+      expect(multi.fontName).toMatch(new RegExp(`^${multi.familyName} \\S+$`));
+      expect(single.fontName).toBe(single.familyName);
+      for (const collection of answer.body.data) {
+        for (const font of collection.fontList)
+          expect(Object.keys(font).sort()).toEqual(["familyName", "fontGNo", "fontName"]);
+      }
 
-    const bobsAnswer = await call("GET", ALL_FONTS, undefined, { token: bob.token });
-    expect(bobsAnswer.body.data).toEqual([{ id: bobs.id, name: "Bob 的收藏", fontList: [await catalogueFont(multiWeight)] }]);
-  });
+      const bobsAnswer = await call("GET", ALL_FONTS, undefined, { token: bob.token });
+      expect(bobsAnswer.body.data).toEqual([
+        { id: bobs.id, name: "Bob 的收藏", fontList: [await catalogueFont(multiWeight)] },
+      ]);
+    },
+  );
 
   it.skipIf(skip)("drops a user's collections with the user", async () => {
     const carol = await registerUser();
@@ -172,8 +187,16 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
       .returning("id")
       .executeTakeFirstOrThrow();
     await db.insertInto("font_collection_item").values({ collection_id: collection.id, font_gno: "1" }).execute();
-    await backend.db.withTables<{ app_user: { id: number } }>().deleteFrom("app_user").where("id", "=", carol.id).execute();
-    const left = await db.selectFrom("font_collection_item").select("font_gno").where("collection_id", "=", collection.id).execute();
+    await backend.db
+      .withTables<{ app_user: { id: number } }>()
+      .deleteFrom("app_user")
+      .where("id", "=", carol.id)
+      .execute();
+    const left = await db
+      .selectFrom("font_collection_item")
+      .select("font_gno")
+      .where("collection_id", "=", collection.id)
+      .execute();
     expect(left).toEqual([]);
   });
 });

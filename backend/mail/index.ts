@@ -123,7 +123,9 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
     },
     async send(channel, target, code, purpose) {
       if (logOnly(channel)) {
-        console.info(`[开发环境验证码] ${channel === "email" ? "邮箱" : "手机"} ${target} 用途 ${purpose}（${describePurpose(purpose)}）验证码 ${code}`);
+        console.info(
+          `[开发环境验证码] ${channel === "email" ? "邮箱" : "手机"} ${target} 用途 ${purpose}（${describePurpose(purpose)}）验证码 ${code}`,
+        );
         return;
       }
       if (channel === "email") {
