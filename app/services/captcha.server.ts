@@ -8,9 +8,9 @@ export function newSliderChallenge(caller: ApiCaller) {
   return callApi(caller, getCaptcha, { body: { captchaType: "blockPuzzle" } });
 }
 
-/** The same challenge as a picture to click on, for a page without JavaScript. */
+/** A picture of digits to type, for a page without JavaScript. */
 export function newFormChallenge(caller: ApiCaller) {
-  return callApi(caller, getFormCaptcha, { query: { captchaType: "blockPuzzle", mode: "form" } });
+  return callApi(caller, getFormCaptcha, { query: { mode: "form" } });
 }
 
 /** Checks where the slider was let go (`pointJson`: the encrypted point); answers the one-time verification. */
@@ -18,11 +18,9 @@ export function checkSlider(caller: ApiCaller, check: { token: string; pointJson
   return callApi(caller, checkCaptcha, { body: { captchaType: "blockPuzzle", ...check } });
 }
 
-/** Checks a click on the gap of the no-JavaScript picture. */
-export function checkFormClick(caller: ApiCaller, check: { token: string; x: number; y: number }) {
-  return callApi(caller, checkCaptcha, {
-    body: { mode: "form", token: check.token, "click.x": check.x, "click.y": check.y },
-  });
+/** Checks the digits typed for the no-JavaScript picture (one try per picture). */
+export function checkFormAnswer(caller: ApiCaller, check: { token: string; answer: string }) {
+  return callApi(caller, checkCaptcha, { body: { mode: "form", token: check.token, answer: check.answer } });
 }
 
 /** A captcha image as the backend sends it (bare base64 or a data: URI) → a data: URI. */

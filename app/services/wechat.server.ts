@@ -4,11 +4,13 @@ import { callApi, type ApiCaller } from "./api-client.server";
 export type { WechatQrConfig };
 
 /**
- * A one-time state and the QR frame's settings. With the visitor's token the backend issues a
- * *bind* state; the login page asks anonymously so that it is always a login state.
+ * A one-time state and the QR frame's settings. The login page asks anonymously so that it is
+ * always a login state; `bind` (only after a recent proof of identity) and `reauth` (scan with the
+ * bound WeChat to prove who the user is) go with the visitor's token.
  */
-export function getQrConfig(caller: ApiCaller, { purpose }: { purpose: "login" | "bind" }) {
-  return callApi(caller, getWechatQrConfig, { anonymous: purpose === "login" });
+export function getQrConfig(caller: ApiCaller, { purpose }: { purpose: "login" | "bind" | "reauth" }) {
+  if (purpose === "login") return callApi(caller, getWechatQrConfig, { anonymous: true });
+  return callApi(caller, getWechatQrConfig, { query: { purpose } });
 }
 
 /** Completes the login, registration or binding WeChat redirected back with. */

@@ -168,28 +168,41 @@ export function CaptchaSlider({
 }
 
 /**
- * The no-JS challenge (`mode=form`): the background is an image button; clicking the gap posts
- * `click.x`/`click.y` with the form, together with the challenge token.
+ * The no-JS challenge (`mode=form`): a picture of digits, a field to type them into and the
+ * challenge token; the send-code button posts them with the form.
  */
-export function CaptchaClickChallenge({ captcha, message }: { captcha: FormCaptcha; message?: string }) {
+export function CaptchaDigitsChallenge({ captcha, message }: { captcha: FormCaptcha; message?: string }) {
   return (
-    <div className="captcha-click">
-      <p className="captcha-click__title">{message ?? "请先完成安全验证"}：点击图中缺口</p>
+    <div className="captcha-digits">
+      <p className="captcha-digits__title" role="alert">
+        {message ?? "请先完成安全验证"}
+      </p>
       <input type="hidden" name="captchaToken" value={captcha.token} />
-      <div className="captcha-click__row">
-        <input
-          type="image"
-          name="click"
+      <div className="captcha-digits__row">
+        <img
           src={captcha.image}
           width={captcha.width}
           height={captcha.height}
-          alt="安全验证图片：点击图中缺口"
-          formNoValidate
-          className="captcha-click__image"
+          alt={`安全验证图片：${captcha.length} 位数字`}
+          className="captcha-digits__image"
         />
-        <img src={captcha.piece} alt="" width={47} height={captcha.height} className="captcha-click__piece" />
+        <label className="captcha-digits__field">
+          <span className="captcha-digits__label">图中的数字</span>
+          <input
+            name="answer"
+            className="input captcha-digits__input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={captcha.length + 4}
+            placeholder={`${captcha.length} 位数字`}
+          />
+        </label>
       </div>
-      <p className="captcha-click__hint">点击图中缺口后会自动发送验证码。</p>
+      <button type="submit" name="intent" value="send-code" formNoValidate className="btn btn--ghost btn--sm">
+        提交并发送验证码
+      </button>
+      <p className="captcha-digits__hint">看不清？提交后会换一张新的图片。</p>
     </div>
   );
 }

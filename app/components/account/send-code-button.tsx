@@ -2,7 +2,7 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/utils/misc";
 import type { CodePurpose, SendCodeState } from "~/utils/account/send-code";
-import { CaptchaClickChallenge, CaptchaSlider } from "./captcha-slider";
+import { CaptchaDigitsChallenge, CaptchaSlider } from "./captcha-slider";
 
 export type SendCodeButtonProps = {
   /** Name of the form field holding the phone / e-mail the code goes to. */
@@ -27,7 +27,7 @@ function remainingOf(state: SendCodeState | null | undefined): number {
 /**
  * 获取验证码. Rendered inside a form.
  * - Without JS: a submit button `intent=send-code` (formNoValidate); the page's action sends the
- *   code and re-renders with a notice, or with a click-the-gap captcha when the server wants one.
+ *   code and re-renders with a notice, or with a digits captcha when the server wants one.
  * - With JS: posts to /resources/send-code through a fetcher, shows the slider captcha first when
  *   required, then a 60 s countdown (重新发送 (59s)).
  */
@@ -146,7 +146,7 @@ export function SendCodeButton({ accountFieldName, purpose, kind, state, classNa
             </p>
           ) : null}
           {hydrated && captchaOpen ? <CaptchaSlider onVerified={onVerified} onCancel={onCancel} /> : null}
-          {noJsCaptcha ? <CaptchaClickChallenge captcha={noJsCaptcha} message={serverState?.message} /> : null}
+          {noJsCaptcha ? <CaptchaDigitsChallenge captcha={noJsCaptcha} message={serverState?.message} /> : null}
         </div>
       ) : null}
     </>

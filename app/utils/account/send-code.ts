@@ -1,16 +1,15 @@
-import { z } from "zod";
+import { CODE_PURPOSES, codePurposeSchema, type CodePurpose } from "@contract/fields";
 import { ACCOUNT_MESSAGE, EMAIL_MESSAGE, PHONE_MESSAGE, isEmail, isPhone } from "./validation";
 
-/** What a code is for (decision 004). `bind` and `change` need a login. */
-export const CODE_PURPOSES = ["register", "login", "reset", "bind", "change"] as const;
-export type CodePurpose = (typeof CODE_PURPOSES)[number];
-export const CodePurposeSchema = z.enum(CODE_PURPOSES);
+/** What a code is for. `bind`, `change` and `reauth` need a login. */
+export { CODE_PURPOSES, type CodePurpose };
+export const CodePurposeSchema = codePurposeSchema;
 
 /** Seconds before another code may be asked for (decision 004: 60 s cooldown). */
 export const RESEND_COOLDOWN_S = 60;
 
-/** A no-JS captcha challenge: the background with the gap, to click on (`<input type="image" name="click">`). */
-export type FormCaptcha = { token: string; image: string; piece: string; width: number; height: number };
+/** A no-JS captcha challenge: a picture of `length` digits to type into the `answer` field. */
+export type FormCaptcha = { token: string; image: string; width: number; height: number; length: number };
 
 /**
  * The outcome of a send-code request, shared by the page actions (no JS, as `actionData.sendCode`)

@@ -23,14 +23,18 @@ describe("send-code helpers", () => {
     expect(isCaptchaRequired(refusal(429, "获取验证码过于频繁"))).toBe(false);
   });
 
-  it("treats the button and a click on the captcha image as a send-code intent", () => {
+  it("treats the button and the captcha digits submitted with Enter as a send-code intent", () => {
     const button = new FormData();
     button.set("intent", "send-code");
-    const click = new FormData();
-    click.set("click.x", "10");
-    click.set("click.y", "20");
+    const digits = new FormData();
+    digits.set("intent", "bind");
+    digits.set("captchaToken", "t");
+    digits.set("answer", "1234");
     expect(isSendCodeIntent(button)).toBe(true);
-    expect(isSendCodeIntent(click)).toBe(true);
+    expect(isSendCodeIntent(digits)).toBe(true);
+    const noToken = new FormData();
+    noToken.set("answer", "1234");
+    expect(isSendCodeIntent(noToken)).toBe(false);
     expect(isSendCodeIntent(new FormData())).toBe(false);
     // The profile's bind form: a hidden intent=bind, then the button's intent=send-code.
     const bind = new FormData();

@@ -2,7 +2,7 @@ import { SEND_CODE_CAPTCHA_MESSAGE } from "@contract/account";
 import { ERROR_CODES } from "@contract/envelope";
 import { sendVerificationCode as sendCodeCall } from "~/services/account.server";
 import { isApiError, type ApiCaller } from "~/services/api-client.server";
-import { checkFormClick, dataUri, newFormChallenge } from "~/services/captcha.server";
+import { checkFormAnswer, dataUri, newFormChallenge } from "~/services/captcha.server";
 import { errorMessage } from "~/utils/api-errors";
 import { accountProblem, type CodePurpose, type FormCaptcha, type SendCodeState } from "./send-code";
 
@@ -27,10 +27,10 @@ export async function getFormCaptcha(caller: ApiCaller): Promise<FormCaptcha | n
     const challenge = await newFormChallenge(caller);
     return {
       token: challenge.token,
-      image: dataUri(challenge.originalImageBase64),
-      piece: dataUri(challenge.jigsawImageBase64),
+      image: dataUri(challenge.imageBase64),
       width: challenge.width,
       height: challenge.height,
+      length: challenge.length,
     };
   } catch (error) {
     if (error instanceof Response && error.status !== 502) throw error;
@@ -72,9 +72,9 @@ export async function sendVerificationCode(
 }
 
 /**
- * The whole no-JS send-code step for a page action: reads the account field, checks a posted
- * captcha click (`captchaToken` + `click.x`/`click.y` from `<input type="image" name="click">`),
- * sends the code and, when the backend wants a captcha, attaches a fresh form challenge.
+ * The whole no-JS send-code step for a page action: reads the account field, checks the digits
+ * typed for a posted captcha picture (`captchaToken` + `answer`), sends the code and, when the
+ * backend wants a captcha, attaches a fresh picture (a picture answers one try only).
  */
 export async function sendCodeFromForm(
   caller: ApiCaller,
@@ -84,11 +84,10 @@ export async function sendCodeFromForm(
   const account = String(formData.get(options.accountFieldName) ?? "").trim();
   let captchaVerification = String(formData.get("captchaVerification") ?? "") || null;
   const captchaToken = String(formData.get("captchaToken") ?? "");
-  const clickX = formData.get("click.x");
-  const clickY = formData.get("click.y");
-  if (!captchaVerification && captchaToken && clickX !== null && clickY !== null) {
+  const answer = formData.get("answer");
+  if (!captchaVerification && captchaToken && answer !== null) {
     try {
-      const checked = await checkFormClick(caller, { token: captchaToken, x: Number(clickX), y: Number(clickY) });
+      const checked = await checkFormAnswer(caller, { token: captchaToken, answer: String(answer) });
       captchaVerification = checked.captchaVerification;
     } catch (error) {
       if (error instanceof Response) throw error;
@@ -106,9 +105,13 @@ export async function sendCodeFromForm(
 }
 
 /**
- * True when a page action was asked to send a code (the button, or a click on the captcha image).
+ * True when a page action was asked to send a code: the button, or the captcha digits submitted
+ * (Enter in the digits field posts the form's default button, so the token and answer decide).
  * Any `intent` counts: a form with a hidden intent (the profile's bind form) also posts the button's.
  */
 export function isSendCodeIntent(formData: FormData): boolean {
-  return formData.getAll("intent").includes("send-code") || formData.get("click.x") !== null;
+  return (
+    formData.getAll("intent").includes("send-code") ||
+    (String(formData.get("captchaToken") ?? "") !== "" && formData.get("answer") !== null)
+  );
 }

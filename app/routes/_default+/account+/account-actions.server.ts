@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/fields";
 import { errorMessage, isApiError, toastTypeForError } from "~/utils/api-errors";
 import { keptValues, type AccountFormResult } from "~/utils/account/account-forms";
 import type { SendCodeState } from "~/utils/account/send-code";
@@ -41,6 +42,10 @@ export function failed(
 ) {
   if (error instanceof Response) throw error;
   if (!isApiError(error)) console.error(error);
+  // A refused common password belongs beside the password field, not above the form.
+  if (isApiError(error) && error.serverMessage === COMMON_PASSWORD_MESSAGE) {
+    return invalid(form, formData, { password: COMMON_PASSWORD_MESSAGE }, extra);
+  }
   return data<AccountFormResult>(
     {
       form,

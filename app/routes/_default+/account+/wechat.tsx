@@ -39,6 +39,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const result = await completeWechatLogin(caller, { code, state });
       if (result.action === "bind")
         return redirectWithToast(remembered.redirect, { type: "success", message: "微信绑定成功" }, clear);
+      // A reauth scan: the current session may now make sensitive changes for a while.
+      if (result.token === null)
+        return redirectWithToast(
+          remembered.redirect,
+          { type: "success", message: "已确认是你本人操作，10 分钟内可修改绑定和密码" },
+          clear,
+        );
       const response = redirectLoggedIn(
         result,
         remembered.redirect,
