@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { AnyDatabase } from "../db/schema.js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASES } from "../db/test-databases.js";
@@ -47,7 +47,7 @@ describe("readAccountConfig", () => {
 
 describe.each(TEST_DATABASES)("account API on $name", (database) => {
   let bed: AccountTestBed;
-  let db: Kysely<any>;
+  let db: AnyDatabase;
   let smtp: AccountTestBed["smtp"];
   let sms: AccountTestBed["sms"];
   let wechat: AccountTestBed["wechat"];

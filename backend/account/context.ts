@@ -1,5 +1,5 @@
+import type { AnyDatabase } from "../db/schema.js";
 import type { Request, Response } from "express";
-import type { Kysely } from "kysely";
 import type { LoginData } from "../../contract/account.js";
 import type { CaptchaService } from "../captcha/service.js";
 import type { Clock } from "./clock.js";
@@ -16,7 +16,7 @@ import { toUserView, type UserRow } from "./users.js";
 /** What every account handler needs. */
 export type AccountContext = {
   db: AccountDb;
-  rawDb: Kysely<any>;
+  rawDb: AnyDatabase;
   config: AccountConfig;
   clock: Clock;
   codes: CodeService;

@@ -1,5 +1,5 @@
+import type { AnyDatabase } from "../db/schema.js";
 import express, { type Router } from "express";
-import type { Kysely } from "kysely";
 import { apiErrorHandler } from "../http/errors.js";
 import { createCaptchaRouter } from "../captcha/routes.js";
 import { CaptchaService } from "../captcha/service.js";
@@ -45,7 +45,7 @@ export const ACCOUNT_PATHS = [
 ];
 
 export type AccountRouterOptions = {
-  db: Kysely<any>;
+  db: AnyDatabase;
   config: AccountConfig;
   /** Tests move time with this. */
   clock?: Clock;
@@ -108,7 +108,7 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
  * went.
  */
 export async function removeUnreferencedAvatarFiles(options: {
-  db: Kysely<any>;
+  db: AnyDatabase;
   config: AccountConfig;
   clock?: Clock;
 }): Promise<number> {

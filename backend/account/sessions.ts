@@ -1,6 +1,6 @@
+import type { AnyDatabase } from "../db/schema.js";
 import { createHash, randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { Kysely } from "kysely";
 import { systemClock, DAY, MINUTE, type Clock } from "./clock.js";
 import { unauthorized } from "./errors.js";
 import { deleteSessionsEndedBefore, findLiveSession, insertSession, touchSession } from "./session-repository.js";
@@ -105,7 +105,7 @@ export function mustUser(res: Response): AuthenticatedUser {
  * header and puts the user on `res.locals` (read it with `currentUser(res)`), or answers
  * 401 `{code: "S00106", message: "登录已过期，请重新登录"}` through the error handler.
  */
-export function requireUser(db: Kysely<any>, clock: Clock = systemClock): RequestHandler {
+export function requireUser(db: AnyDatabase, clock: Clock = systemClock): RequestHandler {
   const accounts = accountDb(db);
   return (req: Request, res: Response, next: NextFunction) => {
     resolveToken(accounts, tokenFromRequest(req), clock()).then((user) => {
@@ -117,7 +117,7 @@ export function requireUser(db: Kysely<any>, clock: Clock = systemClock): Reques
 }
 
 /** Like requireUser, but lets anonymous requests through (a bad token counts as none). */
-export function optionalUser(db: Kysely<any>, clock: Clock = systemClock): RequestHandler {
+export function optionalUser(db: AnyDatabase, clock: Clock = systemClock): RequestHandler {
   const accounts = accountDb(db);
   return (req: Request, res: Response, next: NextFunction) => {
     resolveToken(accounts, tokenFromRequest(req), clock()).then((user) => {

@@ -1,3 +1,4 @@
+import type { AnyDatabase } from "../db/schema.js";
 import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
 
 /** Timestamps are written as Date or ISO strings and always read as Date. */
@@ -130,6 +131,6 @@ export type AccountTables = {
 export type AccountDb = Kysely<AccountTables>;
 
 /** Narrows any Kysely instance (e.g. the catalogue's `Kysely<Database>`) to the account tables. */
-export function accountDb(db: Kysely<any>): AccountDb {
+export function accountDb(db: AnyDatabase): AccountDb {
   return db.withTables<AccountTables>() as unknown as AccountDb;
 }

@@ -1,3 +1,4 @@
+import type { AnyDatabase } from "../db/schema.js";
 /**
  * Test-only: the account API on one test database, with a real SMTP server, SMS gateway and fake
  * WeChat OAuth server, a movable clock, and the steps most tests start with (solve the captcha,
@@ -7,7 +8,6 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import CryptoJS from "crypto-js";
-import type { Kysely } from "kysely";
 import { expect } from "vitest";
 import { openDatabase } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
@@ -55,7 +55,7 @@ export type AccountTestBed = Awaited<ReturnType<typeof openAccountTestBed>>;
 export async function openAccountTestBed(database: TestDatabase, prefix: string) {
   const { dispose, databaseUrl } = await database.open();
   const handle = await openDatabase(databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "memory" });
-  const db: Kysely<any> = handle.db;
+  const db: AnyDatabase = handle.db;
   await migrateToLatest(db);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "accounts-test-"));
   const [smtp, sms, wechat] = await Promise.all([

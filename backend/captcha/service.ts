@@ -1,5 +1,5 @@
+import type { AnyDatabase } from "../db/schema.js";
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import type { Kysely } from "kysely";
 import {
   CAPTCHA_EXPIRED_MESSAGE,
   CAPTCHA_FAILED_MESSAGE,
@@ -58,7 +58,7 @@ function normaliseAnswer(answer: string): string {
 export class CaptchaService {
   private readonly db: AccountDb;
 
-  constructor(db: Kysely<any>) {
+  constructor(db: AnyDatabase) {
     this.db = accountDb(db);
   }
 

@@ -1,7 +1,8 @@
+import type { AnyDatabase } from "./schema.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 
 const migrationsDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -25,7 +26,7 @@ class MigrationFolderProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: AnyDatabase): Promise<void> {
   // Named explicitly: Kysely otherwise takes a migration table in any schema of the database for its own.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({

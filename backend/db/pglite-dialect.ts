@@ -1,3 +1,4 @@
+import type { AnyDatabase } from "./schema.js";
 import type { PGlite } from "@electric-sql/pglite";
 import {
   CompiledQuery,
@@ -8,7 +9,6 @@ import {
   type DatabaseIntrospector,
   type Dialect,
   type Driver,
-  type Kysely,
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
@@ -28,7 +28,7 @@ export class PGliteDialect implements Dialect {
     return new PGliteDriver(this.database);
   }
 
-  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+  createIntrospector(db: AnyDatabase): DatabaseIntrospector {
     return new PostgresIntrospector(db);
   }
 
@@ -94,7 +94,7 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error("PGlite 不支持流式查询");
   }
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType, Generated, Kysely } from "kysely";
 
 /** Timestamps are written as Date or ISO strings and always read as Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -156,3 +156,10 @@ export interface Database {
   web_column: WebColumnTable;
   advert: AdvertTable;
 }
+
+/**
+ * A database handle whatever tables its type declares: each module narrows it to its own tables
+ * with `withTables<T>()`, so the catalogue, account and content modules stay independent.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own type for "any schema"
+export type AnyDatabase = Kysely<any>;
