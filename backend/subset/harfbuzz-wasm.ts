@@ -74,7 +74,9 @@ export function instantiateHarfBuzzSubset(module: WebAssembly.Module): HarfBuzzS
 }
 
 function loadWasmBytes(): Promise<Uint8Array<ArrayBuffer>> {
-  wasmBytes ??= readFile(requireFromHere.resolve("harfbuzzjs/dist/harfbuzz-subset.wasm")).then((bytes) => new Uint8Array(bytes));
+  wasmBytes ??= readFile(requireFromHere.resolve("harfbuzzjs/dist/harfbuzz-subset.wasm")).then(
+    (bytes) => new Uint8Array(bytes),
+  );
   return wasmBytes;
 }
 

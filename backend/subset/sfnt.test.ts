@@ -16,7 +16,9 @@ describe("sfnt", () => {
   it("writes a font HarfBuzz reads back the same", () => {
     const rewritten = writeSfnt(readSfnt(kuaile));
     expect(readSfnt(rewritten).tables.map((table) => table.tag)).toEqual(
-      readSfnt(kuaile).tables.map((table) => table.tag).sort(),
+      readSfnt(kuaile)
+        .tables.map((table) => table.tag)
+        .sort(),
     );
     expect(unicodesOf(rewritten)).toEqual(unicodesOf(kuaile));
   });

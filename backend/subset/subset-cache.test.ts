@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -75,7 +84,11 @@ describe("SubsetCache", () => {
 
   it("resolves only its own file names", () => {
     const name = `${"a".repeat(32)}.woff`;
-    expect(cache.resolveFile(name)).toEqual({ filePath: path.join(dir, name), contentType: "font/woff", hash: "a".repeat(32) });
+    expect(cache.resolveFile(name)).toEqual({
+      filePath: path.join(dir, name),
+      contentType: "font/woff",
+      hash: "a".repeat(32),
+    });
     expect(cache.resolveFile(`${"a".repeat(32)}.woff2`)?.contentType).toBe("font/woff2");
     expect(cache.resolveFile(`${"a".repeat(32)}.ttf`)?.contentType).toBe("font/ttf");
     for (const bad of ["../package.json", `${"a".repeat(32)}.json`, `../${"a".repeat(32)}.woff`, "x.woff", ""]) {

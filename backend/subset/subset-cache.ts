@@ -237,7 +237,14 @@ export class SubsetCache {
 
   private async bytesOnDisk(hash: string): Promise<number> {
     const names = [`${hash}.json`, ...SUBSET_FILE_FORMATS.map((format) => `${hash}.${format}`)];
-    const sizes = await Promise.all(names.map((name) => stat(this.pathOf(name)).then((stats) => stats.size, () => 0)));
+    const sizes = await Promise.all(
+      names.map((name) =>
+        stat(this.pathOf(name)).then(
+          (stats) => stats.size,
+          () => 0,
+        ),
+      ),
+    );
     return sizes.reduce((sum, size) => sum + size, 0);
   }
 

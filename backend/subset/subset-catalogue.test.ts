@@ -48,7 +48,10 @@ describe.each(TEST_DATABASES)("subset service over the catalogue on $name", (dat
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as { code: string; message: string; data: SubsetItem[] | null } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { code: string; message: string; data: SubsetItem[] | null },
+    };
   }
 
   describe.skipIf(!database.available)("with a seeded catalogue", () => {
@@ -66,7 +69,9 @@ describe.each(TEST_DATABASES)("subset service over the catalogue on $name", (dat
         expect(sfnt, `${item.gno} answered ${item.woffPath}`).not.toBeNull();
         const source = await backend.fontSource(item.gno);
         const whole = unicodesOf(await fs.readFile(source!.filePath));
-        const wanted = [...new Set([...text].map((character) => character.codePointAt(0)!))].filter((cp) => whole.has(cp));
+        const wanted = [...new Set([...text].map((character) => character.codePointAt(0)!))].filter((cp) =>
+          whole.has(cp),
+        );
         expect(unicodesOf(sfnt!)).toEqual(new Set(wanted));
         expect(glyphCountOf(sfnt!)).toBeLessThan(40);
       }

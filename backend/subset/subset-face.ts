@@ -63,7 +63,9 @@ export class SubsetFace {
       throw new UnusableFontError("字体文件不完整，表数据超出了文件末尾");
     }
     const size = fontBytes.byteLength;
-    const hb = instantiateHarfBuzzSubset(await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES));
+    const hb = instantiateHarfBuzzSubset(
+      await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES),
+    );
     const fontPointer = hb.malloc(size);
     if (!fontPointer) throw new UnusableFontError(`字体文件过大（${size} 字节），超出子集化内存`);
     new Uint8Array(hb.memory.buffer, fontPointer, size).set(fontBytes);
@@ -138,9 +140,7 @@ export class SubsetFace {
 }
 
 function estimateCost(sourceBytes: number, flavor: number, preprocessed: boolean): number {
-  const keptPerByte = !preprocessed
-    ? 1
-    : KEPT_BYTES_PER_SOURCE_BYTE[flavor === SFNT_FLAVOR_CFF ? "cff" : "trueType"];
+  const keptPerByte = !preprocessed ? 1 : KEPT_BYTES_PER_SOURCE_BYTE[flavor === SFNT_FLAVOR_CFF ? "cff" : "trueType"];
   return Math.ceil(sourceBytes * keptPerByte) + INSTANCE_OVERHEAD_BYTES;
 }
 

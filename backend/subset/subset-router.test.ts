@@ -149,11 +149,21 @@ describe("subset HTTP routes", () => {
     ])("answers 503 naming the font for %s, logs it, and keeps serving other fonts", async (_name, gno) => {
       const log = vi.spyOn(console, "error").mockImplementation(() => {});
       try {
-        for (const body of [[{ gno, text: "快乐" }], [{ gno: "10001", text: "快乐" }, { gno, text: "快乐" }]]) {
+        for (const body of [
+          [{ gno, text: "快乐" }],
+          [
+            { gno: "10001", text: "快乐" },
+            { gno, text: "快乐" },
+          ],
+        ]) {
           const response = await post(JSON.stringify(body));
           const envelope = (await response.json()) as Envelope<null>;
           expect(response.status).toBe(503);
-          expect(envelope).toEqual({ code: "503", message: expect.stringMatching(new RegExp(`^字体 ${gno} 暂时无法使用：`)), data: null });
+          expect(envelope).toEqual({
+            code: "503",
+            message: expect.stringMatching(new RegExp(`^字体 ${gno} 暂时无法使用：`)),
+            data: null,
+          });
         }
         expect(log).toHaveBeenCalledTimes(2);
         expect(String(log.mock.calls[0]![0])).toContain(gno);
@@ -176,12 +186,27 @@ describe("subset HTTP routes", () => {
       ["an empty list", '{"list":[]}', "application/json", /请求列表不能为空/],
       ["more than 50 items", JSON.stringify(tooMany), "application/json", /最多请求 50 项/],
       ["a missing text", '[{"gno":"10001"}]', "application/json", /第 1 项：text 不能为空/],
-      ["an empty text", '[{"gno":"10001","text":"好"},{"gno":"10001","text":""}]', "application/json", /第 2 项：text 不能为空/],
+      [
+        "an empty text",
+        '[{"gno":"10001","text":"好"},{"gno":"10001","text":""}]',
+        "application/json",
+        /第 2 项：text 不能为空/,
+      ],
       ["a text that is not a string", '[{"gno":"10001","text":5}]', "application/json", /text 必须是字符串/],
       ["a missing gno", '[{"text":"好"}]', "application/json", /第 1 项：gno 不能为空/],
       ["a malformed gno", '[{"gno":"../x","text":"好"}]', "application/json", /gno 必须是字体编号/],
-      ["a text over 2000 characters", JSON.stringify([{ gno: "10001", text: distinctIdeographs(2001) }]), "application/json", /不能超过 2000 个字符/],
-      ["texts over 20000 characters in all", JSON.stringify(tooMuchInAll), "application/json", /合计不能超过 20000 个字符/],
+      [
+        "a text over 2000 characters",
+        JSON.stringify([{ gno: "10001", text: distinctIdeographs(2001) }]),
+        "application/json",
+        /不能超过 2000 个字符/,
+      ],
+      [
+        "texts over 20000 characters in all",
+        JSON.stringify(tooMuchInAll),
+        "application/json",
+        /合计不能超过 20000 个字符/,
+      ],
       ["an unknown gno", '[{"gno":"99999","text":"好"}]', "application/json", /^字体 99999 不存在$/],
       ["malformed JSON", '[{"gno":"10001",', "application/json", /不是合法的 JSON/],
       ["a body that is not a list", '{"gno":"10001","text":"好"}', "application/json", /必须是 \[\{gno, text\}\] 数组/],
@@ -202,7 +227,11 @@ describe("subset HTTP routes", () => {
 
     it("for JSON nested deeper than a subset request can be", async () => {
       const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
-      for (const body of [deep(50_000), `{"list":${deep(100)}}`, `[{"gno":"10001","text":"好","extra":${deep(50_000)}}]`]) {
+      for (const body of [
+        deep(50_000),
+        `{"list":${deep(100)}}`,
+        `[{"gno":"10001","text":"好","extra":${deep(50_000)}}]`,
+      ]) {
         const response = await post(body);
         expect(response.status).toBe(400);
         expect(await response.json()).toEqual({ code: "400", message: "请求体嵌套过深", data: null });
@@ -379,7 +408,10 @@ describe("subset HTTP routes under per-client rate limits", () => {
   });
 
   it("does not count one client's requests against another", async () => {
-    const flood = Array.from({ length: 3 }, (_, index) => ({ gno: "10001", text: distinctIdeographs(10, 0x6200 + index * 10) }));
+    const flood = Array.from({ length: 3 }, (_, index) => ({
+      gno: "10001",
+      text: distinctIdeographs(10, 0x6200 + index * 10),
+    }));
     await subsetFrom("198.51.100.2", flood);
     expect((await subsetFrom("198.51.100.2", [{ gno: "10001", text: "他" }])).response.status).toBe(429);
     expect((await subsetFrom("198.51.100.3", [{ gno: "10001", text: "他" }])).response.status).toBe(200);
@@ -400,7 +432,10 @@ describe("subset HTTP routes under per-client rate limits", () => {
 });
 
 /** node:http rather than fetch, which refuses to send TRACE. */
-function send(url: string, method: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function send(
+  url: string,
+  method: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { method }, (response) => {
       let body = "";

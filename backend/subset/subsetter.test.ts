@@ -148,9 +148,9 @@ describe("Subsetter", () => {
 
   it("rejects a file that is not a font", async () => {
     subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
-    await expect(subsetter.subset({ filePath: new URL(import.meta.url).pathname, version: "1" }, "a", "ttf")).rejects.toThrow(
-      "无法解析字体文件",
-    );
+    await expect(
+      subsetter.subset({ filePath: new URL(import.meta.url).pathname, version: "1" }, "a", "ttf"),
+    ).rejects.toThrow("无法解析字体文件");
   });
 
   it("rejects a truncated or missing font file as unusable, and still subsets others", async () => {

@@ -29,11 +29,17 @@ describe("encodeWoff", () => {
     expect(view.getUint16(12)).toBe(sfnt.tables.length);
     expect(view.getUint16(14)).toBe(0); // reserved
     const expectedSfntSize =
-      12 + 16 * sfnt.tables.length + sfnt.tables.reduce((sum, table) => sum + Math.ceil(table.data.byteLength / 4) * 4, 0);
+      12 +
+      16 * sfnt.tables.length +
+      sfnt.tables.reduce((sum, table) => sum + Math.ceil(table.data.byteLength / 4) * 4, 0);
     expect(view.getUint32(16)).toBe(expectedSfntSize);
-    expect([view.getUint32(24), view.getUint32(28), view.getUint32(32), view.getUint32(36), view.getUint32(40)]).toEqual([
-      0, 0, 0, 0, 0,
-    ]); // no metadata, no private block
+    expect([
+      view.getUint32(24),
+      view.getUint32(28),
+      view.getUint32(32),
+      view.getUint32(36),
+      view.getUint32(40),
+    ]).toEqual([0, 0, 0, 0, 0]); // no metadata, no private block
     expect(woff.byteLength % 4).toBe(0);
     expect(woff.byteLength).toBeLessThan(ttf.byteLength);
   });

@@ -60,7 +60,14 @@ export type WoffFile = {
   /** Header `length`; equals the file size in a valid file. */
   length: number;
   totalSfntSize: number;
-  tables: Array<{ tag: string; offset: number; compLength: number; origLength: number; origChecksum: number; data: Uint8Array }>;
+  tables: Array<{
+    tag: string;
+    offset: number;
+    compLength: number;
+    origLength: number;
+    origChecksum: number;
+    data: Uint8Array;
+  }>;
 };
 
 /** Parses a WOFF 1.0 file and inflates its tables, checking the structural rules of the format. */
@@ -80,7 +87,14 @@ export function decodeWoff(bytes: Uint8Array): WoffFile {
     const stored = bytes.subarray(offset, offset + compLength);
     const data = compLength < origLength ? new Uint8Array(inflateSync(stored)) : stored;
     if (data.byteLength !== origLength) throw new Error("WOFF 表解压后长度不符");
-    tables.push({ tag: readTag(view, entry), offset, compLength, origLength, origChecksum: view.getUint32(entry + 16), data });
+    tables.push({
+      tag: readTag(view, entry),
+      offset,
+      compLength,
+      origLength,
+      origChecksum: view.getUint32(entry + 16),
+      data,
+    });
   }
   return { flavor: view.getUint32(4), length: view.getUint32(8), totalSfntSize: view.getUint32(16), tables };
 }

@@ -54,7 +54,11 @@ test.describe("字体详情", () => {
   test("下载对话框列出文件，每个都能下载", async ({ page, request }) => {
     const { id, weights } = await fontWithWeights(request);
     await page.goto(`/font/${id}`);
-    await page.getByRole("link", { name: "下载字体" }).or(page.getByRole("button", { name: "下载字体" })).first().click();
+    await page
+      .getByRole("link", { name: "下载字体" })
+      .or(page.getByRole("button", { name: "下载字体" }))
+      .first()
+      .click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     const links = dialog.locator("a[href*='/download']");

@@ -106,7 +106,10 @@ test.describe("字体列表", () => {
     await fontsSettled(page);
     for (const gno of fitting) {
       const fonts = await renderedFonts(page, `[data-preview="${gno}"]`);
-      expect(fonts.every((font) => font.isCustomFont), `${gno}: ${JSON.stringify(fonts)}`).toBe(true);
+      expect(
+        fonts.every((font) => font.isCustomFont),
+        `${gno}: ${JSON.stringify(fonts)}`,
+      ).toBe(true);
     }
   });
 

@@ -21,7 +21,10 @@ test.describe("首页", () => {
 
   test("首页的试字表单带着文字去字体列表", async ({ page }) => {
     await page.goto("/");
-    const form = page.locator('form[action="/font"]').filter({ has: page.locator('[name="text"]') }).first();
+    const form = page
+      .locator('form[action="/font"]')
+      .filter({ has: page.locator('[name="text"]') })
+      .first();
     await form.locator('[name="text"]').fill("点赞关注");
     await form.locator('[name="text"]').press("Enter");
     await page.waitForURL(/\/font\?/);

@@ -9,7 +9,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("email", "text", (c) => c.unique())
     .addColumn("password_hash", "text")
     .addColumn("nickname", "text", (c) => c.notNull())
-    .addColumn("gender", "smallint", (c) => c.notNull().defaultTo(0).check(sql`gender in (0, 1, 2)`))
+    .addColumn("gender", "smallint", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`gender in (0, 1, 2)`),
+    )
     .addColumn("birthday", "text")
     .addColumn("bio", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("city", "text", (c) => c.notNull().defaultTo(""))

@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex("font_collection_user_idx").on("font_collection").columns(["user_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("font_collection_user_idx")
+    .on("font_collection")
+    .columns(["user_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("font_collection_item")
