@@ -83,7 +83,9 @@ describe("renderMarkdown", () => {
 
   it("drops images from unsafe sources and keeps their description as text", () => {
     const body = dom(
-      renderMarkdown("![封面](/images/content/a.svg)\n\n![坏图](javascript:alert(1))\n\n![数据](data:image/png;base64,AAAA)"),
+      renderMarkdown(
+        "![封面](/images/content/a.svg)\n\n![坏图](javascript:alert(1))\n\n![数据](data:image/png;base64,AAAA)",
+      ),
     );
     const images = [...body.querySelectorAll("img")];
     expect(images.map((img) => img.getAttribute("src"))).toEqual(["/images/content/a.svg"]);

@@ -1,0 +1,135 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FontFaces } from "~/components/catalogue/font-faces";
+import { Breadcrumb } from "~/components/content/breadcrumb";
+import { ContentErrorBoundary } from "~/components/content/content-error";
+import { RelatedLinks } from "~/components/content/content-page";
+import { FontSampleList } from "~/components/content/font-samples";
+import { formatChinaDate } from "~/components/content/format";
+import { listHref, parseContentId } from "~/components/content/list-query";
+import { Prose } from "~/components/content/prose";
+import { isApiError } from "~/services/api-client.server";
+import { getBaike, listBaikeTitles, loadSampleFaces } from "~/services/content.server";
+import contentStylesHref from "~/styles/content.css";
+import fontStylesHref from "~/styles/font.css";
+import { renderMarkdown } from "~/utils/markdown.server";
+import { notFound, throwApiError } from "~/utils/responses.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: fontStylesHref },
+  { rel: "stylesheet", href: contentStylesHref },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "页面不存在 - 短视频字体" }];
+  return [
+    { title: `${data.entry.title} - 书法百科 - 短视频字体` },
+    { name: "description", content: data.entry.summary },
+  ];
+};
+
+/** The opening of 兰亭序: a line every calligraphy font is judged by. */
+const CALLIGRAPHY_SAMPLE = "永和九年，岁在癸丑";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = parseContentId(params.id);
+  if (!id) throw notFound();
+  const caller = { request, context };
+  const entry = await getBaike(caller, id).catch(throwApiError);
+  const sampleText = `${entry.title} ${CALLIGRAPHY_SAMPLE}`;
+  const [faces, groups] = await Promise.all([
+    loadSampleFaces(
+      caller,
+      entry.fonts.map((font) => ({ fontGNo: font.fontGNo, text: sampleText })),
+    ),
+    listBaikeTitles(caller, entry.tag.id).catch((error: unknown) => {
+      if (!isApiError(error)) throw error;
+      return [];
+    }),
+  ]);
+  const siblings = groups.find((group) => group.tagId === entry.tag.id)?.titles ?? [];
+  const at = siblings.findIndex((title) => title.id === entry.id);
+  const { bodyMarkdown, ...rest } = entry;
+  return {
+    entry: rest,
+    bodyHtml: renderMarkdown(bodyMarkdown),
+    sampleText,
+    faces,
+    siblings,
+    previous: at > 0 ? siblings[at - 1]! : null,
+    next: at >= 0 && at < siblings.length - 1 ? siblings[at + 1]! : null,
+  };
+}
+
+export default function BaikeEntryPage() {
+  const { entry, bodyHtml, sampleText, faces, siblings, previous, next } = useLoaderData<typeof loader>();
+  const tagHref = listHref("/baike", { tagId: entry.tag.id });
+  return (
+    <div className="content-page content-detail content-detail--with-aside">
+      <FontFaces faces={faces} />
+      <article className="content-detail__main" data-baike-id={entry.id}>
+        <Breadcrumb
+          trail={[
+            { to: "/baike", label: "书法百科" },
+            { to: tagHref, label: entry.tag.name },
+          ]}
+          current={entry.title}
+        />
+        <header className="content-detail__head">
+          <h1 className="content-detail__title">{entry.title}</h1>
+          <p className="content-detail__summary">{entry.summary}</p>
+          <p className="content-detail__meta">
+            <Link to={tagHref} className="chip chip--small">
+              {entry.tag.name}
+            </Link>
+            <span>
+              更新于 <time dateTime={entry.updatedAt}>{formatChinaDate(entry.updatedAt)}</time>
+            </span>
+          </p>
+        </header>
+
+        <Prose html={bodyHtml} className="content-detail__body" />
+
+        {entry.fonts.length > 0 ? (
+          <section className="content-section" aria-labelledby="baike-fonts-title">
+            <h2 id="baike-fonts-title" className="content-section__title">
+              相关字体
+            </h2>
+            <FontSampleList
+              label="相关字体预览"
+              faces={faces}
+              samples={entry.fonts.map((font) => ({ font, text: sampleText }))}
+            />
+          </section>
+        ) : null}
+
+        <nav className="content-pager" aria-label="上一篇和下一篇">
+          {previous ? (
+            <Link to={`/baike/${previous.id}`} rel="prev" className="content-pager__link">
+              <small>上一篇</small>
+              {previous.title}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Link to={`/baike/${next.id}`} rel="next" className="content-pager__link content-pager__link--next">
+              <small>下一篇</small>
+              {next.title}
+            </Link>
+          ) : null}
+        </nav>
+      </article>
+
+      <aside className="content-detail__aside">
+        <RelatedLinks
+          title={`${entry.tag.name}词条`}
+          current={entry.id}
+          items={siblings.map((title) => ({ id: title.id, to: `/baike/${title.id}`, label: title.title }))}
+        />
+      </aside>
+    </div>
+  );
+}
+
+export { ContentErrorBoundary as ErrorBoundary };
