@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Server } from "node:http";
-import express from "express";
+import { createServer, type Server } from "node:http";
+import express, { type Response } from "express";
 import compression from "compression";
 import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
@@ -9,21 +9,64 @@ import type { ServerBuild } from "@remix-run/node";
 import { readServerConfig, type ServerConfig } from "./backend/config.js";
 import { createBackend } from "./backend/index.js";
 import { createSubsetService } from "./backend/subset/index.js";
+import { readWebsiteConfig, type WebsiteConfig } from "./app/config.server.js";
 import { createLoadContext } from "./app/load-context.js";
 import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
+import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
+import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
+import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 
 export type RunningServer = { url: string; close(): Promise<void> };
 
-export async function startServer(config: ServerConfig = readServerConfig(process.env)): Promise<RunningServer> {
+/** How long a client may take over its request before the connection is dropped. */
+export type ConnectionTimeouts = {
+  /** Until the request's headers are complete: a client sending them byte by byte is cut off. */
+  headersMs: number;
+  /** Until the whole request, body included, has arrived (the longest upload is a 5 MB avatar). */
+  requestMs: number;
+  /** How long an idle keep-alive connection stays open for the next request. */
+  keepAliveMs: number;
+};
+
+export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = {
+  headersMs: 15_000,
+  requestMs: 20_000,
+  keepAliveMs: 5_000,
+};
+
+export type WebLayerOptions = {
+  /** The website's settings (cookies, ALLOWED_ORIGINS, public addresses); read from the environment by default. */
+  website?: WebsiteConfig;
+  connectionTimeouts?: Partial<ConnectionTimeouts>;
+};
+
+export async function startServer(
+  config: ServerConfig = readServerConfig(process.env),
+  options: WebLayerOptions = {},
+): Promise<RunningServer> {
+  const website = options.website ?? readWebsiteConfig(process.env);
+  const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts };
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  app.use(refuseUnservedMethods);
   app.use(compression());
+  app.use(assignCspNonce);
   app.use(
     helmet({
-      contentSecurityPolicy: false,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: contentSecurityPolicyDirectives({
+          apiBase: website.apiBase,
+          subsetBase: website.subsetBase,
+          staticBase: website.staticBase,
+          // With another backend (API_BASE) this server cannot tell whether WeChat login is configured.
+          wechatFrame: Boolean(config.account.wechatAppId || config.apiBase),
+          secure: website.cookieSecure,
+        }),
+      },
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: "cross-origin" },
       // helmet's default `no-referrer` makes Chromium send `Origin: null` on same-site form posts,
@@ -76,17 +119,42 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
     next();
   });
 
+  // Every state-changing request to the website; the API and the subset service above read the
+  // token from a header only, which a page on another site cannot make a browser send.
+  app.use(refuseCrossSiteRequests({ allowedOrigins: website.allowedOrigins }));
+  app.use(answerPageOptions);
+
   // Where loaders reach the embedded backend and subset service over HTTP: this same server, known
   // once it listens (the port may be chosen by the system).
   let internalOrigin = "";
   const build = (await import(path.join(rootDir, "build/index.js"))) as ServerBuild;
   // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
   app.use(
-    createRequestHandler({ build, mode: config.nodeEnv, getLoadContext: () => createLoadContext(internalOrigin) }),
+    createRequestHandler({
+      build,
+      mode: config.nodeEnv,
+      getLoadContext: (_req, res: Response) => createLoadContext(internalOrigin, cspNonce(res)),
+    }),
   );
 
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  const server: Server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      // How often Node looks for connections past those limits (its default, 30 s, would let a slow
+      // client stay up to 30 s longer).
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersMs / 4)),
+    },
+    app,
+  );
+  answerRefusedConnections(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
@@ -94,6 +162,7 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
   const host = listensEverywhere ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${listensEverywhere ? "localhost" : host}:${port}`;
   internalOrigin = `http://${host}:${port}`;
+  if (website.isProduction && !website.cookieSecureIsExplicit) console.warn(PLAIN_HTTP_COOKIE_WARNING);
 
   async function close() {
     shuttingDown = true;
@@ -102,6 +171,9 @@ export async function startServer(config: ServerConfig = readServerConfig(proces
   }
   return { url, close };
 }
+
+const PLAIN_HTTP_COOKIE_WARNING =
+  "注意：NODE_ENV=production 时登录 Cookie 带 Secure，只能经 HTTPS 保存；若网站以纯 HTTP 访问将无法登录，请在 HTTPS 反向代理之后运行，或设置 COOKIE_SECURE=false（已使用 HTTPS 时设置 COOKIE_SECURE=true 可去掉本提示）";
 
 const isEntryPoint = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isEntryPoint) {

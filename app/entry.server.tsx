@@ -1,23 +1,27 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/utils/nonce";
 
 /** Single fetch: how long deferred data may stream before the render is aborted. */
 export const streamTimeout = 5_000;
 
 /**
  * Bots (and the no-JS crawlers) get the whole document at once (onAllReady);
- * browsers get the shell as soon as it is ready.
+ * browsers get the shell as soon as it is ready. Every inline script, Remix's and React's streamed
+ * ones included, carries the response's Content-Security-Policy nonce.
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce ?? "";
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -29,7 +33,13 @@ export default function handleRequest(
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+    const page = (
+      <NonceProvider nonce={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
       onShellError(error: unknown) {
         reject(error);

@@ -13,11 +13,16 @@ declare module "@remix-run/server-runtime" {
      * subset service over HTTP there, unless API_BASE / SUBSET_BASE name other ones.
      */
     internalOrigin: string;
+    /**
+     * This response's Content-Security-Policy nonce: every inline `<script>` and `<style>` carries
+     * it. Always set by server.ts; absent only in unit tests that call loaders directly.
+     */
+    cspNonce?: string;
   }
 }
 
 export type { AppLoadContext };
 
-export function createLoadContext(internalOrigin: string): AppLoadContext {
-  return { internalOrigin };
+export function createLoadContext(internalOrigin: string, cspNonce: string): AppLoadContext {
+  return { internalOrigin, cspNonce };
 }

@@ -20,6 +20,7 @@ import { listFavoriteFontGNos } from "~/services/collection.server";
 import { getToken, requireAuthGuard } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
 import { isGuardedPath } from "~/utils/misc";
+import { useNonce } from "~/utils/nonce";
 import { avatarBrowserUrl, useRootData, type AccountUser, type RootData } from "~/utils/root-data";
 import { AccountModal } from "~/components/account/account-modal";
 import { ErrorPage, describeError } from "~/components/ui/error-page";
@@ -121,6 +122,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultSho
 /** The document shell, shared by the app and the error boundary. */
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
+  const nonce = useNonce();
   return (
     <html lang="zh-CN">
       <head>
@@ -138,8 +140,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <OnlineStatus />
         {children}
         <Toaster flash={rootData?.toast} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

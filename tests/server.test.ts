@@ -1,10 +1,13 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readServerConfig } from "../backend/config.js";
+import { readWebsiteConfig } from "../app/config.server.js";
 import { stripHtmlSuffix } from "../app/utils/html-suffix.js";
-import { startServer, type RunningServer } from "../server.js";
+import { DEFAULT_CONNECTION_TIMEOUTS, startServer, type RunningServer } from "../server.js";
 
 describe("stripHtmlSuffix", () => {
   it.each([
@@ -21,13 +24,71 @@ describe("stripHtmlSuffix", () => {
   });
 });
 
+const ALLOWED_ORIGIN = "https://admin.example.com";
+const EVIL_ORIGIN = "https://evil.example";
+const LOGIN_FORM = "account=someone%40example.com&password=wrong-password";
+const FORM_TYPE = { "Content-Type": "application/x-www-form-urlencoded" };
+
+type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** A request with any method, including those fetch() refuses to send (TRACE, CONNECT). */
+function rawRequest(url: string, method: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+    });
+    request.on("connect", (response, socket, head) => {
+      socket.destroy();
+      resolve({ status: response.statusCode!, headers: response.headers, body: head.toString("utf8") });
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/**
+ * Opens a connection, writes `start`, then `drip` one byte every `everyMs` until the server closes
+ * the connection (or 10 s have passed). Answers what the server sent and how long the connection lasted.
+ */
+function slowClient(url: string, start: string, drip: string, everyMs: number) {
+  const { hostname, port } = new URL(url);
+  return new Promise<{ received: string; openMs: number }>((resolve) => {
+    const openedAt = Date.now();
+    let received = "";
+    let sent = 0;
+    const socket = net.connect(Number(port), hostname, () => socket.write(start));
+    const timer = setInterval(() => {
+      if (drip && socket.writable) socket.write(drip[sent++ % drip.length]!);
+    }, everyMs);
+    const giveUp = setTimeout(() => socket.destroy(), 10_000);
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearInterval(timer);
+      clearTimeout(giveUp);
+      resolve({ received, openMs: Date.now() - openedAt });
+    });
+  });
+}
+
 describe("server.ts on the embedded defaults", () => {
   let server: RunningServer;
   let dataDir: string;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "ziti-server-"));
-    server = await startServer(readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" }));
+    server = await startServer(
+      readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" }),
+      {
+        website: readWebsiteConfig({ NODE_ENV: "test", ALLOWED_ORIGINS: ALLOWED_ORIGIN }),
+        // Short, so the slow-client tests take seconds; the defaults are checked on their own.
+        connectionTimeouts: { headersMs: 1_000, requestMs: 2_000, keepAliveMs: 1_000 },
+      },
+    );
   });
 
   afterAll(async () => {
@@ -76,5 +137,210 @@ describe("server.ts on the embedded defaults", () => {
       expect(page.status).toBe(404);
       expect(await page.text()).toContain("This page could not be found");
     }
+  });
+
+  describe("where state-changing requests come from", () => {
+    const loginData = "/account/login?_data=routes%2F_default%2B%2Faccount%2B%2Flogin";
+
+    it.each([
+      ["a ?_data= request", loginData],
+      ["a single-fetch .data request", "/account/login.data"],
+      ["a no-JS form post", "/account/login"],
+      ["a resource route", "/resources/send-code"],
+      ["logout", "/account/logout"],
+    ])("refuses %s from another site or Origin: null with 403", async (_label, target) => {
+      for (const headers of [
+        { Origin: EVIL_ORIGIN },
+        { Origin: "null" },
+        { Origin: EVIL_ORIGIN, "Sec-Fetch-Site": "cross-site" },
+        { "Sec-Fetch-Site": "cross-site" },
+      ]) {
+        const response = await fetch(`${server.url}${target}`, {
+          method: "POST",
+          headers: { ...FORM_TYPE, ...headers, Cookie: "token=victim" },
+          body: LOGIN_FORM,
+          redirect: "manual",
+        });
+        expect(response.status, JSON.stringify(headers)).toBe(403);
+        expect(response.headers.get("set-cookie"), "nothing happened").toBeNull();
+        expect(await response.text()).toContain("跨站请求已被拒绝");
+      }
+    });
+
+    it("answers a refused page with a Chinese page and a refused data request with JSON", async () => {
+      const page = await fetch(`${server.url}/account/login`, {
+        method: "POST",
+        headers: { ...FORM_TYPE, Origin: EVIL_ORIGIN, Accept: "text/html" },
+        body: LOGIN_FORM,
+      });
+      expect(page.headers.get("content-type")).toContain("text/html");
+      expect(await page.text()).toContain("<h1>跨站请求已被拒绝</h1>");
+      const data = await fetch(`${server.url}/account/login.data`, {
+        method: "POST",
+        headers: { ...FORM_TYPE, Origin: EVIL_ORIGIN },
+        body: LOGIN_FORM,
+      });
+      expect(await data.json()).toEqual({ code: "403", message: "跨站请求已被拒绝", data: null });
+    });
+
+    it.each([
+      ["this server's own origin", () => ({ Origin: new URL(server.url).origin })],
+      [
+        "this server's own origin, by Sec-Fetch-Site",
+        () => ({ Origin: new URL(server.url).origin, "Sec-Fetch-Site": "same-origin" }),
+      ],
+      ["a sibling subdomain", () => ({ Origin: "https://m.example.com", "Sec-Fetch-Site": "same-site" })],
+      ["an ALLOWED_ORIGINS page", () => ({ Origin: ALLOWED_ORIGIN, "Sec-Fetch-Site": "cross-site" })],
+      [
+        "the public origin a trusted proxy forwards",
+        () => ({
+          Origin: "https://www.example.com",
+          "X-Forwarded-Proto": "https",
+          "X-Forwarded-Host": "www.example.com",
+        }),
+      ],
+      ["a client that sends neither header (curl, scripts)", () => ({ Cookie: "token=own" })],
+    ])("lets %s post, to the action itself", async (_label, headers) => {
+      const post = (target: string) =>
+        fetch(`${server.url}${target}`, {
+          method: "POST",
+          headers: { ...FORM_TYPE, ...headers() },
+          body: "account=&password=",
+        });
+      const data = await post("/account/login.data");
+      expect(data.status).toBe(200);
+      // The action ran: it checked the (empty) form and answered its field errors.
+      expect(await data.text()).toContain("fieldErrors");
+      // Remix answers an action's data() with an empty body on this deprecated path.
+      expect((await post(loginData)).status).toBe(200);
+    });
+
+    it("leaves the API to its own checks: it reads the token from a header a cross-site form cannot set", async () => {
+      const response = await fetch(`${server.url}/web/api/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: EVIL_ORIGIN, "Sec-Fetch-Site": "cross-site" },
+        body: JSON.stringify({ account: "nobody@example.com", password: "wrong-password" }),
+      });
+      expect(response.status).not.toBe(403);
+      expect((await response.json()).code).not.toBe("403");
+    });
+  });
+
+  describe("methods", () => {
+    it.each(["TRACE", "PROPFIND", "PURGE"])(
+      "answers %s with 405, Allow and a Chinese page, never a 500",
+      async (method) => {
+        const page = await rawRequest(`${server.url}/`, method);
+        expect(page.status).toBe(405);
+        expect(page.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+        expect(page.body).toContain(`不支持 ${method} 请求`);
+        const api = await rawRequest(`${server.url}/web/api/font/getFontList`, method);
+        expect(api.status).toBe(405);
+        expect(JSON.parse(api.body)).toEqual({ code: "405", message: `不支持 ${method} 请求`, data: null });
+      },
+    );
+
+    it("answers CONNECT, which never reaches Express, with 405 too", async () => {
+      const answer = await rawRequest(`${server.url}/`, "CONNECT");
+      expect(answer.status).toBe(405);
+      expect(answer.body).toContain("不支持 CONNECT 请求");
+    });
+
+    it("answers a method the HTTP parser does not know (TRACK) with 405", async () => {
+      const { received } = await slowClient(server.url, "TRACK / HTTP/1.1\r\nHost: x\r\n\r\n", "", 1_000);
+      expect(received).toMatch(/^HTTP\/1\.1 405 /);
+      expect(received).toContain("不支持该请求方法");
+    });
+
+    it("answers OPTIONS on a page with 204 and the methods pages take", async () => {
+      const response = await fetch(`${server.url}/font`, { method: "OPTIONS" });
+      expect(response.status).toBe(204);
+      expect(response.headers.get("allow")).toBe("GET, HEAD, POST, OPTIONS");
+    });
+  });
+
+  describe("Content-Security-Policy", () => {
+    const directivesOf = (header: string | null) =>
+      Object.fromEntries(
+        (header ?? "").split(";").map((part) => {
+          const [name, ...values] = part.trim().split(/\s+/);
+          return [name, values];
+        }),
+      );
+
+    it("is enforced on pages with a fresh nonce that every inline script and style carries", async () => {
+      const [first, second] = await Promise.all([fetch(`${server.url}/font`), fetch(`${server.url}/font`)]);
+      const policy = directivesOf(first.headers.get("content-security-policy"));
+      const nonce = /'nonce-([^']+)'/.exec(policy["script-src"]?.join(" ") ?? "")?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+      expect(first.headers.get("content-security-policy-report-only")).toBeNull();
+
+      expect(policy["script-src"]).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(policy["style-src-elem"]).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(policy["default-src"]).toEqual(["'self'"]);
+      expect(policy["object-src"]).toEqual(["'none'"]);
+      expect(policy["base-uri"]).toEqual(["'none'"]);
+      expect(policy["frame-ancestors"]).toEqual(["'self'"]);
+      expect(policy["form-action"]).toEqual(["'self'"]);
+      // WeChat login is not configured here: no frame may load.
+      expect(policy["frame-src"]).toEqual(["'none'"]);
+      // Plain HTTP (COOKIE_SECURE off): nothing to upgrade to.
+      expect(policy).not.toHaveProperty("upgrade-insecure-requests");
+
+      const html = await first.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      const styles = html.match(/<style\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(styles.length, "the font previews' @font-face rules").toBeGreaterThan(0);
+      for (const tag of [...scripts, ...styles]) expect(tag).toContain(`nonce="${nonce}"`);
+      await second.text();
+    });
+
+    it.each(["/", "/font", "/account/login", "/account/register", "/no/such/page"])(
+      "%s has no inline event handler or javascript: URL",
+      async (page) => {
+        const html = await (await fetch(`${server.url}${page}`)).text();
+        expect(html).not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
+        expect(html).not.toMatch(/(?:href|src|action)\s*=\s*["']?\s*javascript:/i);
+      },
+    );
+  });
+
+  describe("slow clients", () => {
+    it("drops connections within 10–20 s by default", () => {
+      expect(DEFAULT_CONNECTION_TIMEOUTS.headersMs).toBeGreaterThanOrEqual(10_000);
+      expect(DEFAULT_CONNECTION_TIMEOUTS.headersMs).toBeLessThanOrEqual(DEFAULT_CONNECTION_TIMEOUTS.requestMs);
+      expect(DEFAULT_CONNECTION_TIMEOUTS.requestMs).toBeLessThanOrEqual(20_000);
+    });
+
+    it("closes a connection whose headers arrive a byte at a time once the header timeout passes", async () => {
+      const { received, openMs } = await slowClient(
+        server.url,
+        "GET / HTTP/1.1\r\nHost: x\r\n",
+        "X-Slow: aaaaaaaa\r\n",
+        100,
+      );
+      expect(openMs).toBeLessThan(1_000 + 1_500);
+      expect(received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(received).toContain("请求超时");
+    });
+
+    it("closes a connection whose body arrives a byte at a time once the request timeout passes", async () => {
+      const head = [
+        "POST /account/login HTTP/1.1",
+        "Host: x",
+        "Content-Type: application/x-www-form-urlencoded",
+        "Content-Length: 100000",
+        "",
+        "",
+      ].join("\r\n");
+      const { openMs } = await slowClient(server.url, head, "a", 100);
+      expect(openMs).toBeLessThan(2_000 + 1_500);
+    });
+
+    it("still serves an ordinary request after the slow ones", async () => {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    });
   });
 });

@@ -3,21 +3,51 @@ import { test as base, expect, type Page } from "@playwright/test";
 type ConsoleGuard = {
   /** Console errors matching this pattern are expected by the test (e.g. the 404 page's own status). */
   allow(pattern: RegExp): void;
+  /** The Content-Security-Policy violations the page reported so far (`directive blocked URI`). */
+  cspViolations(): string[];
 };
 
-/** Every page a test opens fails the test if the browser reports a console error or an uncaught exception. */
+type CspViolation = { directive: string; blocked: string; source: string };
+
+declare global {
+  interface Window {
+    __reportCspViolation?: (violation: CspViolation) => void;
+  }
+}
+
+/**
+ * Every page a test opens fails the test if the browser reports a console error, an uncaught
+ * exception or a Content-Security-Policy violation. Violations are caught twice: the page's
+ * `securitypolicyviolation` events (JavaScript on) and Chromium's console report of each one
+ * (also with JavaScript off, where no page script runs).
+ */
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
   consoleGuard: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      const violations: string[] = [];
       const allowed: RegExp[] = [];
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(`${message.text()} @ ${message.location().url}`);
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-      await use({ allow: (pattern) => allowed.push(pattern) });
+      await page.exposeFunction("__reportCspViolation", (violation: CspViolation) => {
+        const report = `csp: ${violation.directive} blocked ${violation.blocked || "inline"} @ ${violation.source}`;
+        violations.push(report);
+        errors.push(report);
+      });
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          window.__reportCspViolation?.({
+            directive: event.effectiveDirective,
+            blocked: event.blockedURI,
+            source: event.sourceFile || document.location.href,
+          });
+        });
+      });
+      await use({ allow: (pattern) => allowed.push(pattern), cspViolations: () => [...violations] });
       const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
-      expect(unexpected, "browser console errors").toEqual([]);
+      expect(unexpected, "browser console errors and CSP violations").toEqual([]);
     },
     { auto: true },
   ],

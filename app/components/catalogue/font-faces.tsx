@@ -1,4 +1,5 @@
 import type { PreviewFace } from "~/utils/catalogue/fonts";
+import { useNonce } from "~/utils/nonce";
 
 export type FontFacesProps = {
   faces: Record<string, PreviewFace> | PreviewFace[];
@@ -58,7 +59,9 @@ export function fontFacesCss(faces: FontFacesProps["faces"], display: FontFacesP
  * Declares subset faces in the server-rendered HTML so previews show without JavaScript.
  */
 export function FontFaces({ faces, display = "block" }: FontFacesProps) {
+  const nonce = useNonce();
   const css = fontFacesCss(faces, display);
   if (!css) return null;
-  return <style data-font-faces="" dangerouslySetInnerHTML={{ __html: css }} />;
+  // The browser hides a nonce once the page has loaded, so hydration reads it as empty.
+  return <style data-font-faces="" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />;
 }

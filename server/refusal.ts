@@ -1,0 +1,37 @@
+import type { Request, Response } from "express";
+
+/** Paths whose callers read JSON: the API, the subset service, Remix data requests and resource routes. */
+const JSON_PATH = /^\/(?:web\/api|api\/v1|captcha|webfont|resources)(?:\/|$)|\.data$/;
+
+/** Whether the caller of `req` expects a JSON answer rather than a page. */
+export function wantsJson(req: Request): boolean {
+  return JSON_PATH.test(req.path) || "_data" in req.query || req.accepts(["html", "json"]) === "json";
+}
+
+/**
+ * Refuses `req` before it reaches the site or the API: the `{code, message, data}` envelope for a
+ * JSON caller, a small Chinese page for a browser. Never cached.
+ */
+export function refuse(
+  req: Request,
+  res: Response,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  res.status(status).set({ ...headers, "Cache-Control": "no-store" });
+  if (wantsJson(req)) {
+    res.json({ code: String(status), message, data: null });
+    return;
+  }
+  res.type("html").send(refusalPage(status, message));
+}
+
+export function refusalPage(status: number, message: string): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${message}</title></head>
+<body><h1>${message}</h1><p><a href="/">返回首页</a></p></body>
+</html>
+`;
+}
