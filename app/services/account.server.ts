@@ -1,4 +1,7 @@
 import {
+  endSession as endSessionEndpoint,
+  listSessions,
+  reauthenticate as reauthenticateEndpoint,
   bindAccount as bindAccountEndpoint,
   changePassword as changePasswordEndpoint,
   getUserInfo as getUserInfoEndpoint,
@@ -92,4 +95,19 @@ export function updateProfile(caller: ApiCaller, body: EndpointBody<typeof updat
 /** A new avatar; the backend checks the content and crops to `crop` (x,y,w,h) or a centred square. */
 export function updateAvatar(caller: ApiCaller, avatar: File, crop?: string) {
   return callApi(caller, updateAccountInfo, { body: crop ? { crop } : {}, files: { avatar } });
+}
+
+/** The user's signed-in devices, the most recently seen first. */
+export function listUserSessions(caller: ApiCaller) {
+  return callApi(caller, listSessions);
+}
+
+/** Signs one of the user's devices out (the current one too). */
+export function endUserSession(caller: ApiCaller, id: number) {
+  return callApi(caller, endSessionEndpoint, { query: { id: String(id) } });
+}
+
+/** Proves who the user is (current password or a `reauth` code) for the next sensitive changes. */
+export function reauthenticate(caller: ApiCaller, body: EndpointBody<typeof reauthenticateEndpoint>) {
+  return callApi(caller, reauthenticateEndpoint, { body });
 }

@@ -16,6 +16,10 @@ export type SendCodeButtonProps = {
    */
   state?: SendCodeState | null;
   className?: string;
+  /** The no-JS button's `intent`, for a page whose action tells several send-code buttons apart. */
+  intent?: string;
+  /** The button's text before a code is sent. */
+  idleLabel?: string;
 };
 
 function remainingOf(state: SendCodeState | null | undefined): number {
@@ -31,7 +35,15 @@ function remainingOf(state: SendCodeState | null | undefined): number {
  * - With JS: posts to /resources/send-code through a fetcher, shows the slider captcha first when
  *   required, then a 60 s countdown (重新发送 (59s)).
  */
-export function SendCodeButton({ accountFieldName, purpose, kind, state, className }: SendCodeButtonProps) {
+export function SendCodeButton({
+  accountFieldName,
+  purpose,
+  kind,
+  state,
+  className,
+  intent = "send-code",
+  idleLabel = "获取验证码",
+}: SendCodeButtonProps) {
   const actionData = useActionData<{ sendCode?: SendCodeState } | undefined>();
   const serverState = state !== undefined ? state : (actionData?.sendCode ?? null);
   const hydrated = useHydrated();
@@ -97,7 +109,7 @@ export function SendCodeButton({ accountFieldName, purpose, kind, state, classNa
       ? `重新发送 (${remaining}s)`
       : serverState?.status === "sent" || notice?.kind === "ok"
         ? "重新发送"
-        : "获取验证码";
+        : idleLabel;
 
   // What to show under the row: the JS notice, else the no-JS outcome.
   const shown =
@@ -127,7 +139,7 @@ export function SendCodeButton({ accountFieldName, purpose, kind, state, classNa
           ref={buttonRef}
           type="submit"
           name="intent"
-          value="send-code"
+          value={intent}
           formNoValidate
           className={className ?? "btn btn--ghost send-code-button"}
           data-purpose={purpose}

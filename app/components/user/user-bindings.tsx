@@ -4,34 +4,75 @@ import {
   BindAccountSchema,
   maskEmail,
   maskPhone,
+  proofChannel,
   waysIn,
   type BindType,
   type ProfileUser,
+  type ProofChannel,
 } from "~/utils/account/profile-forms";
 import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
+import { ProofFields, ReauthForm, SEND_REAUTH_CODE_INTENT } from "./user-proof";
 
-/** What the WeChat bind step shows (from GET /web/api/wechat/qr-config with the token). */
+/**
+ * What the WeChat step shows (GET /web/api/wechat/qr-config with the token): the QR code to bind
+ * or to prove who the user is, or the proof step the backend asks for before the bind QR code.
+ */
 export type WechatBindView =
-  { status: "ready"; frameUrl: string; qrconnectUrl: string; expiresIn: number } | { status: "error"; message: string };
+  | { status: "ready"; purpose: "bind" | "reauth"; frameUrl: string; qrconnectUrl: string; expiresIn: number }
+  | { status: "reauth-required"; message: string }
+  | { status: "error"; message: string };
 
 const NAMES: Record<BindType | "wechat", string> = { phone: "手机号", email: "邮箱", wechat: "微信" };
 const LAST_WAY_HINT = "这是你唯一的登录方式，先绑定其他方式才能解绑";
 
-function UnbindButton({ type, disabled, busy }: { type: BindType | "wechat"; disabled: boolean; busy: boolean }) {
-  return (
-    <Form method="post" preventScrollReset className="user-bind__unbind">
-      <input type="hidden" name="intent" value="unbind" />
-      <input type="hidden" name="type" value={type} />
+function UnbindForm({
+  type,
+  disabled,
+  busy,
+  channel,
+  result,
+}: {
+  type: BindType | "wechat";
+  disabled: boolean;
+  busy: boolean;
+  channel: ProofChannel;
+  result: ProfileActionResult | undefined;
+}) {
+  const formKey = `unbind-${type}`;
+  const mine =
+    result && (result.intent === "unbind" || result.intent === SEND_REAUTH_CODE_INTENT) && result.type === formKey
+      ? result
+      : undefined;
+  if (disabled) {
+    return (
       <button
-        type="submit"
+        type="button"
         className="btn btn--ghost btn--sm"
-        disabled={disabled || busy}
-        title={disabled ? LAST_WAY_HINT : undefined}
-        aria-describedby={disabled ? `unbind-${type}-hint` : undefined}
+        disabled
+        title={LAST_WAY_HINT}
+        aria-describedby={`unbind-${type}-hint`}
       >
-        {busy ? "解绑中…" : "解绑"}
+        解绑
       </button>
-    </Form>
+    );
+  }
+  return (
+    <details className="user-bind__details user-bind__unbind" open={mine ? true : undefined}>
+      <summary className="btn btn--ghost btn--sm user-bind__toggle">解绑</summary>
+      <Form method="post" noValidate preventScrollReset className="user-bind__form" aria-label={`解绑${NAMES[type]}`}>
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          确认解绑
+        </button>
+        <input type="hidden" name="intent" value="unbind" />
+        <input type="hidden" name="type" value={type} />
+        <input type="hidden" name="proofFor" value={formKey} />
+        <FormError message={mine?.formError} />
+        <ProofFields channel={channel} formKey={formKey} errors={mine?.fieldErrors ?? {}} result={mine} />
+        <button type="submit" className="btn btn--ghost btn--sm" disabled={busy}>
+          {busy ? "解绑中…" : `确认解绑${NAMES[type]}`}
+        </button>
+      </Form>
+    </details>
   );
 }
 
@@ -39,15 +80,21 @@ function UnbindButton({ type, disabled, busy }: { type: BindType | "wechat"; dis
 function BindForm({
   type,
   current,
+  channel,
   result,
 }: {
   type: BindType;
   current: string | null;
+  channel: ProofChannel;
   result: ProfileActionResult | undefined;
 }) {
   const navigation = useNavigation();
   const mine =
-    result && result.type === type && (result.intent === "bind" || result.intent === "send-code") ? result : undefined;
+    result &&
+    result.type === type &&
+    (result.intent === "bind" || result.intent === "send-code" || result.intent === SEND_REAUTH_CODE_INTENT)
+      ? result
+      : undefined;
   const { clientErrors, onSubmit } = useSchemaCheck(BindAccountSchema);
   const errors = clientErrors ?? mine?.fieldErrors ?? {};
   const purpose = current ? "change" : "bind";
@@ -56,7 +103,7 @@ function BindForm({
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "bind" &&
     navigation.formData?.get("type") === type &&
-    !navigation.formData.getAll("intent").includes("send-code");
+    !navigation.formData.getAll("intent").some((intent) => String(intent).startsWith("send-"));
   const sendCodeState = mine?.intent === "send-code" ? (mine.sendCode ?? null) : null;
 
   return (
@@ -79,6 +126,7 @@ function BindForm({
         <input type="hidden" name="intent" value="bind" />
         <input type="hidden" name="type" value={type} />
         <input type="hidden" name="purpose" value={purpose} />
+        <input type="hidden" name="proofFor" value={type} />
         <FormError message={mine?.formError} />
         <Field label={current ? `新${NAMES[type]}` : NAMES[type]} htmlFor={id("account")} error={errors.account}>
           <input
@@ -111,6 +159,7 @@ function BindForm({
             <SendCodeButton accountFieldName="account" purpose={purpose} kind={type} state={sendCodeState} />
           </div>
         </Field>
+        <ProofFields channel={channel} formKey={type} errors={errors} result={mine} />
         <button type="submit" className="btn btn--accent btn--sm" disabled={binding}>
           {binding ? "提交中…" : current ? "确认更换" : "确认绑定"}
         </button>
@@ -131,7 +180,7 @@ export function UserBindings({
 }) {
   const navigation = useNavigation();
   const onlyOne = waysIn(user) <= 1;
-  const unbindError = result?.intent === "unbind" ? result.formError : undefined;
+  const channel = proofChannel(user);
   const unbinding = (type: string) =>
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "unbind" &&
@@ -144,7 +193,6 @@ export function UserBindings({
 
   return (
     <div className="user-binds">
-      <FormError message={unbindError} />
       <ul className="user-binds__list">
         {rows.map((row) => (
           <li key={row.type} className="user-bind" data-bind={row.type}>
@@ -159,7 +207,15 @@ export function UserBindings({
                 </p>
               </div>
               <div className="user-bind__actions">
-                {row.value ? <UnbindButton type={row.type} disabled={onlyOne} busy={unbinding(row.type)} /> : null}
+                {row.value ? (
+                  <UnbindForm
+                    type={row.type}
+                    disabled={onlyOne}
+                    busy={unbinding(row.type)}
+                    channel={channel}
+                    result={result}
+                  />
+                ) : null}
               </div>
             </div>
             {row.value && onlyOne ? (
@@ -167,7 +223,13 @@ export function UserBindings({
                 {LAST_WAY_HINT}
               </p>
             ) : null}
-            <BindForm key={`${row.type}:${row.value ?? ""}`} type={row.type} current={row.value} result={result} />
+            <BindForm
+              key={`${row.type}:${row.value ?? ""}`}
+              type={row.type}
+              current={row.value}
+              channel={channel}
+              result={result}
+            />
           </li>
         ))}
         <li className="user-bind" data-bind="wechat" id="wechat">
@@ -187,7 +249,13 @@ export function UserBindings({
             </div>
             <div className="user-bind__actions">
               {user.wechatBound ? (
-                <UnbindButton type="wechat" disabled={onlyOne} busy={unbinding("wechat")} />
+                <UnbindForm
+                  type="wechat"
+                  disabled={onlyOne}
+                  busy={unbinding("wechat")}
+                  channel={channel}
+                  result={result}
+                />
               ) : wechat ? (
                 <Link to="/user/profile" className="btn btn--ghost btn--sm" preventScrollReset replace>
                   收起
@@ -204,29 +272,52 @@ export function UserBindings({
               {LAST_WAY_HINT}
             </p>
           ) : null}
-          {!user.wechatBound && wechat ? (
-            wechat.status === "ready" ? (
-              <div className="user-bind__wechat">
-                <iframe
-                  title="微信扫码绑定"
-                  src={wechat.frameUrl}
-                  className="user-bind__wechat-frame"
-                  sandbox="allow-scripts allow-same-origin allow-top-navigation"
-                  loading="lazy"
-                />
-                <p className="field__hint">
-                  请用微信扫描二维码完成绑定（{Math.round(wechat.expiresIn / 60)} 分钟内有效）。二维码无法显示？
-                  <a href={wechat.qrconnectUrl} rel="noopener noreferrer">
-                    打开微信扫码页面
-                  </a>
-                </p>
-              </div>
-            ) : (
-              <p className="notice notice--error">{wechat.message}</p>
-            )
-          ) : null}
+          {!user.wechatBound && wechat ? <WechatStep wechat={wechat} channel={channel} result={result} /> : null}
         </li>
       </ul>
+    </div>
+  );
+}
+
+function WechatStep({
+  wechat,
+  channel,
+  result,
+}: {
+  wechat: WechatBindView;
+  channel: ProofChannel;
+  result: ProfileActionResult | undefined;
+}) {
+  if (wechat.status === "error") return <p className="notice notice--error">{wechat.message}</p>;
+  if (wechat.status === "reauth-required") {
+    return (
+      <div className="user-bind__wechat">
+        <p className="field__hint">{wechat.message}</p>
+        <ReauthForm channel={channel} result={result} next="wechat-bind" />
+      </div>
+    );
+  }
+  return <WechatQr wechat={wechat} />;
+}
+
+/** The embedded WeChat QR frame, with WeChat's own page as the no-JS way. */
+export function WechatQr({ wechat }: { wechat: Extract<WechatBindView, { status: "ready" }> }) {
+  const action = wechat.purpose === "bind" ? "完成绑定" : "确认是你本人操作";
+  return (
+    <div className="user-bind__wechat">
+      <iframe
+        title={wechat.purpose === "bind" ? "微信扫码绑定" : "微信扫码确认身份"}
+        src={wechat.frameUrl}
+        className="user-bind__wechat-frame"
+        sandbox="allow-scripts allow-same-origin allow-top-navigation"
+        loading="lazy"
+      />
+      <p className="field__hint">
+        请用微信扫描二维码{action}（{Math.round(wechat.expiresIn / 60)} 分钟内有效）。二维码无法显示？
+        <a href={wechat.qrconnectUrl} rel="noopener noreferrer">
+          打开微信扫码页面
+        </a>
+      </p>
     </div>
   );
 }

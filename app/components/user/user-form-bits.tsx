@@ -25,8 +25,8 @@ export function useSchemaCheck(schema: ZodTypeAny) {
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    // The send-code button has its own checks.
-    if (submitter?.name === "intent" && submitter.value === "send-code") return;
+    // The send-code buttons have their own checks.
+    if (submitter?.name === "intent" && submitter.value.startsWith("send-")) return;
     const values = Object.fromEntries(
       [...new FormData(event.currentTarget).entries()].filter(
         (entry): entry is [string, string] => typeof entry[1] === "string",

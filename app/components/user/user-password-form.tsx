@@ -1,21 +1,35 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { PASSWORD_MAX, PASSWORD_MIN, createChangePasswordSchema } from "~/utils/account/profile-forms";
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  createChangePasswordSchema,
+  type ProofChannel,
+} from "~/utils/account/profile-forms";
 import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
+import { ProofFields, SEND_REAUTH_CODE_INTENT } from "./user-proof";
 
-/** intent=password: old password (only when one is set), new ≥ 8, confirmation. Passwords are never echoed back. */
+/**
+ * intent=password: old password (when one is set; else a `reauth` code or an earlier proof), new ≥ 8,
+ * confirmation. Passwords are echoed back only when the backend refused a common one.
+ */
 export function UserPasswordForm({
   hasPassword,
+  channel,
   account,
   result,
 }: {
   hasPassword: boolean;
+  channel: ProofChannel;
   /** The login name, for password managers (not submitted). */
   account: string;
   result: ProfileActionResult | undefined;
 }) {
   const navigation = useNavigation();
-  const mine = result?.intent === "password" ? result : undefined;
+  const mine =
+    result?.intent === "password" || (result?.intent === SEND_REAUTH_CODE_INTENT && result.type === "password")
+      ? result
+      : undefined;
   const schema = useMemo(() => createChangePasswordSchema({ hasPassword }), [hasPassword]);
   const { clientErrors, onSubmit } = useSchemaCheck(schema);
   const errors = clientErrors ?? mine?.fieldErrors ?? {};
@@ -30,7 +44,12 @@ export function UserPasswordForm({
       onSubmit={onSubmit}
       aria-label="修改密码"
     >
+      {/* The default button for Enter (without JS the send-code button may come first in the form). */}
+      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        确认
+      </button>
       <input type="hidden" name="intent" value="password" />
+      <input type="hidden" name="proofFor" value="password" />
       {hasPassword ? null : <p className="notice">你还没有设置密码，设置后可以用手机号或邮箱加密码登录。</p>}
       <FormError message={mine?.formError} />
       <input type="text" autoComplete="username" value={account} readOnly hidden />
@@ -46,7 +65,9 @@ export function UserPasswordForm({
             {...errorProps("oldPassword", errors.oldPassword)}
           />
         </Field>
-      ) : null}
+      ) : (
+        <ProofFields channel={channel} formKey="password" errors={errors} result={mine} />
+      )}
       <Field label="新密码" htmlFor="newPassword" error={errors.newPassword} hint={`至少 ${PASSWORD_MIN} 个字符`}>
         <input
           id="newPassword"
@@ -56,6 +77,7 @@ export function UserPasswordForm({
           autoComplete="new-password"
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
+          defaultValue={mine?.values?.newPassword}
           {...errorProps("newPassword", errors.newPassword)}
         />
       </Field>
@@ -67,6 +89,7 @@ export function UserPasswordForm({
           className="input"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
+          defaultValue={mine?.values?.confirmPassword}
           {...errorProps("confirmPassword", errors.confirmPassword)}
         />
       </Field>

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, unbindAccountBodySchema } from "@contract/account";
+import { AVATAR_MAX_BYTES, reauthBodySchema, reauthProofShape, unbindAccountBodySchema } from "@contract/account";
 import {
   BIO_MAX,
   CITY_MAX,
@@ -95,12 +95,34 @@ export const BindAccountSchema = z
   .object({
     ...bindAccountShape,
     code: verificationCodeSchema,
+    ...reauthProofShape,
   })
   .superRefine(checkAccount);
 export type BindAccount = z.infer<typeof BindAccountSchema>;
 
 /** intent=unbind */
 export const UnbindAccountSchema = unbindAccountBodySchema;
+
+/**
+ * intent=reauth: the current password or a `reauth` code. Either may also go along with a single
+ * sensitive form (bind, unbind, password) instead; both may be left out there within the window
+ * of an earlier proof.
+ */
+export const ReauthSchema = reauthBodySchema;
+export const ProofSchema = z.object(reauthProofShape);
+
+/** Which proof the user can give: a password, else a code to a phone or e-mail already bound. */
+export type ProofChannel =
+  | { kind: "password" }
+  | { kind: "code"; account: string; shown: string }
+  | { kind: "none" };
+
+export function proofChannel(user: Pick<ProfileUser, "hasPassword" | "phone" | "email">): ProofChannel {
+  if (user.hasPassword) return { kind: "password" };
+  if (user.phone) return { kind: "code", account: user.phone, shown: maskPhone(user.phone) };
+  if (user.email) return { kind: "code", account: user.email, shown: maskEmail(user.email) };
+  return { kind: "none" };
+}
 
 /** intent=password; the old password is asked only when the user already has one. */
 export function createChangePasswordSchema(options: { hasPassword: boolean }) {
@@ -109,6 +131,7 @@ export function createChangePasswordSchema(options: { hasPassword: boolean }) {
       oldPassword: z.string().optional().default(""),
       newPassword: newPasswordSchema("新密码"),
       confirmPassword: z.string().optional().default(""),
+      verifyCode: reauthProofShape.verifyCode,
     })
     .superRefine((value, ctx) => {
       if (options.hasPassword && value.oldPassword === "") {

@@ -1,10 +1,15 @@
 import { data } from "@remix-run/node";
+import { REAUTH_REQUIRED_CODE } from "@contract/account";
+import { COMMON_PASSWORD_MESSAGE } from "@contract/fields";
 import type { WechatBindView } from "~/components/user/user-bindings";
 import type { ProfileActionResult } from "~/components/user/user-form-bits";
 import {
   bindAccount,
   changePassword,
+  endUserSession,
   getUserInfo,
+  listUserSessions,
+  reauthenticate,
   unbindAccount,
   updateAvatar,
   updateProfile,
@@ -18,12 +23,15 @@ import {
   BindAccountSchema,
   BindSendCodeSchema,
   ProfileInfoSchema,
+  ProofSchema,
+  ReauthSchema,
   UnbindAccountSchema,
   createChangePasswordSchema,
   formValues,
 } from "~/utils/account/profile-forms";
 import { fieldErrors } from "~/utils/account/validation";
-import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
+import { isSendCodeIntent, sendCodeFromForm, sendVerificationCode } from "~/utils/account/verification.server";
+import { clearTokenCookies } from "~/utils/auth.server";
 import { errorMessage } from "~/utils/api-errors";
 import { formProblemResponse, readFormSubmission } from "~/utils/form-data.server";
 import { serializeWechatCookie } from "~/utils/session.server";
@@ -36,32 +44,58 @@ const MAX_BODY_BYTES = AVATAR_MAX_BYTES + 256 * 1024;
 const CROP_PATTERN = /^\d+(?:\.\d+)?(?:,\d+(?:\.\d+)?){3}$/;
 
 /**
- * The WeChat bind QR code: a bind state issued to this user's token, remembered in the short cookie
- * the /account/wechat callback checks.
+ * The WeChat QR code to bind (only within the session's re-authentication window: otherwise the
+ * proof step comes first) or to prove who the user is with the bound WeChat. The state is
+ * remembered in the short cookie the /account/wechat callback checks.
  */
-export async function prepareWechatBind(caller: ApiCaller) {
+export async function prepareWechatStep(caller: ApiCaller, purpose: "bind" | "reauth") {
   try {
-    const config = await getQrConfig(caller, { purpose: "bind" });
-    const wechat: WechatBindView | null = {
+    const config = await getQrConfig(caller, { purpose });
+    const wechat: WechatBindView = {
       status: "ready",
+      purpose,
       frameUrl: wechatFrameUrl(config),
       qrconnectUrl: config.qrconnectUrl,
       expiresIn: config.expiresIn,
     };
-    return data(
-      { wechat },
-      {
-        headers: {
-          "Set-Cookie": serializeWechatCookie({ state: config.state, redirect: PROFILE_PATH }, config.expiresIn),
-          "Cache-Control": "no-store",
-        },
-      },
-    );
+    return { wechat, cookie: serializeWechatCookie({ state: config.state, redirect: PROFILE_PATH }, config.expiresIn) };
   } catch (error) {
     if (!isApiError(error)) throw error;
-    const wechat: WechatBindView | null = { status: "error", message: error.message };
-    return data({ wechat });
+    const wechat: WechatBindView =
+      error.code === REAUTH_REQUIRED_CODE
+        ? { status: "reauth-required", message: "绑定微信前，请先确认是你本人操作" }
+        : { status: "error", message: errorMessage(error) };
+    return { wechat, cookie: null };
   }
+}
+
+/** The signed-in devices, or null when the list cannot be had (the rest of the page still works). */
+export async function loadSessions(caller: ApiCaller) {
+  try {
+    return await listUserSessions(caller);
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return null;
+  }
+}
+
+/**
+ * A refusal that belongs beside the proof field: no proof within the window (403), or the proof was
+ * wrong. The user is asked again for the password or code.
+ */
+function proofErrors(error: unknown, formData: FormData): Record<string, string> | null {
+  if (!isApiError(error)) return null;
+  const message = errorMessage(error);
+  const field = formData.has("verifyCode") ? "verifyCode" : "currentPassword";
+  if (error.code === REAUTH_REQUIRED_CODE || error.status === 403) return { [field]: message };
+  if (error.serverMessage === "当前密码不正确") return { currentPassword: message };
+  if (formData.has("verifyCode") && !formData.has("code") && /验证码/.test(message)) return { verifyCode: message };
+  return null;
+}
+
+function proofOf(formData: FormData) {
+  const parsed = ProofSchema.safeParse(formValues(formData, ["currentPassword", "verifyCode"]));
+  return parsed.success ? parsed.data : {};
 }
 
 function answer(result: ProfileActionResult) {
@@ -94,6 +128,16 @@ export async function handleProfileForm(caller: ApiCaller) {
     throw formProblemResponse(submission);
   }
   const { formData } = submission;
+
+  const proofFor = String(formData.get("proofFor") ?? "");
+  if (formData.getAll("intent").includes("send-reauth-code")) {
+    const values = formValues(formData, ["account", "code"]);
+    const sendCode = await sendVerificationCode(caller, {
+      account: String(formData.get("reauthAccount") ?? ""),
+      purpose: "reauth",
+    });
+    return answer({ intent: "send-reauth-code", type: proofFor, sendCode, values });
+  }
 
   if (isSendCodeIntent(formData)) {
     const parsed = BindSendCodeSchema.safeParse(Object.fromEntries(formData));
@@ -142,20 +186,24 @@ export async function handleProfileForm(caller: ApiCaller) {
       if (!parsed.success) return answer({ intent, type, fieldErrors: fieldErrors(parsed.error), values });
       const { account, code, purpose } = parsed.data;
       try {
-        await bindAccount(caller, { type: parsed.data.type, account, code });
+        await bindAccount(caller, { type: parsed.data.type, account, code, ...proofOf(formData) });
       } catch (error) {
+        const proof = proofErrors(error, formData);
+        if (proof) return answer({ intent, type, fieldErrors: proof, values });
         return failure(intent, error, { type, values });
       }
       return redirectWithToast(PROFILE_PATH, { type: "success", message: BIND_SUCCESS[parsed.data.type][purpose] });
     }
 
     case "unbind": {
-      const parsed = UnbindAccountSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success) return answer({ intent, formError: fieldErrors(parsed.error).type });
+      const parsed = UnbindAccountSchema.safeParse(formValues(formData, ["type", "currentPassword", "verifyCode"]));
+      if (!parsed.success) return answer({ intent, type: proofFor, fieldErrors: fieldErrors(parsed.error) });
       try {
-        await unbindAccount(caller, { type: parsed.data.type });
+        await unbindAccount(caller, parsed.data);
       } catch (error) {
-        return failure(intent, error, { type: parsed.data.type });
+        const proof = proofErrors(error, formData);
+        if (proof) return answer({ intent, type: proofFor, fieldErrors: proof });
+        return failure(intent, error, { type: proofFor });
       }
       return redirectWithToast(PROFILE_PATH, { type: "success", message: UNBIND_SUCCESS[parsed.data.type] });
     }
@@ -167,16 +215,68 @@ export async function handleProfileForm(caller: ApiCaller) {
       } catch (error) {
         return failure(intent, error);
       }
-      const input = formValues(formData, ["oldPassword", "newPassword", "confirmPassword"]);
+      const input = formValues(formData, ["oldPassword", "newPassword", "confirmPassword", "verifyCode"]);
       const parsed = createChangePasswordSchema({ hasPassword }).safeParse(input);
       if (!parsed.success) return answer({ intent, fieldErrors: fieldErrors(parsed.error) });
-      const { oldPassword, newPassword, confirmPassword } = parsed.data;
+      const { oldPassword, newPassword, confirmPassword, verifyCode } = parsed.data;
       try {
-        await changePassword(caller, { newPassword, confirmPassword, ...(hasPassword ? { oldPassword } : {}) });
+        await changePassword(caller, {
+          newPassword,
+          confirmPassword,
+          ...(hasPassword ? { oldPassword } : verifyCode ? { verifyCode } : {}),
+        });
       } catch (error) {
+        // A refused common password is kept in the fields so that the user can change it rather than retype it.
+        if (isApiError(error) && error.serverMessage === COMMON_PASSWORD_MESSAGE) {
+          return answer({
+            intent,
+            fieldErrors: { newPassword: COMMON_PASSWORD_MESSAGE },
+            values: { newPassword, confirmPassword },
+          });
+        }
+        const proof = hasPassword ? null : proofErrors(error, formData);
+        if (proof) return answer({ intent, fieldErrors: proof, values: { verifyCode: verifyCode ?? "" } });
         return failure(intent, error);
       }
       return redirectWithToast(PROFILE_PATH, { type: "success", message: "密码已修改，其他设备已退出登录" });
+    }
+
+    case "reauth": {
+      const values = formValues(formData, ["verifyCode"]);
+      const parsed = ReauthSchema.safeParse(formValues(formData, ["currentPassword", "verifyCode"]));
+      if (!parsed.success) {
+        const errors = fieldErrors(parsed.error);
+        const message = Object.values(errors)[0] ?? "请输入当前密码或验证码";
+        const field = formData.has("verifyCode") ? "verifyCode" : "currentPassword";
+        return answer({ intent, type: proofFor, fieldErrors: { [field]: errors[field] ?? message }, values });
+      }
+      try {
+        await reauthenticate(caller, parsed.data);
+      } catch (error) {
+        const proof = proofErrors(error, formData);
+        if (proof) return answer({ intent, type: proofFor, fieldErrors: proof, values });
+        return failure(intent, error, { type: proofFor, values });
+      }
+      const next = formData.get("next") === "wechat-bind" ? `${PROFILE_PATH}?wechat=bind#wechat` : PROFILE_PATH;
+      return redirectWithToast(next, { type: "success", message: "已确认是你本人操作，10 分钟内修改绑定和密码无需再次确认" });
+    }
+
+    case "end-session": {
+      const id = Number(formData.get("id"));
+      if (!Number.isInteger(id) || id <= 0) return answer({ intent, formError: "会话编号不正确" });
+      const sessions = await loadSessions(caller);
+      const ended = sessions?.find((session) => session.id === id);
+      try {
+        await endUserSession(caller, id);
+      } catch (error) {
+        return failure(intent, error);
+      }
+      if (ended?.current) {
+        const headers = new Headers();
+        for (const cookie of clearTokenCookies()) headers.append("Set-Cookie", cookie);
+        return redirectWithToast("/", { type: "success", message: "已退出当前设备" }, { headers });
+      }
+      return redirectWithToast(PROFILE_PATH, { type: "success", message: "已退出该设备" });
     }
 
     default:

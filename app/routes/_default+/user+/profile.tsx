@@ -12,21 +12,39 @@ import { UserAvatarForm } from "~/components/user/user-avatar-form";
 import { UserBindings } from "~/components/user/user-bindings";
 import { UserInfoForm } from "~/components/user/user-info-form";
 import { UserPasswordForm } from "~/components/user/user-password-form";
+import { ReauthForm } from "~/components/user/user-proof";
+import { UserSessions } from "~/components/user/user-sessions";
+import { WechatQr } from "~/components/user/user-bindings";
 import type { loader as userLayoutLoader } from "./_layout";
 import { requireAuthGuard } from "~/utils/auth.server";
-import { formatMemberSince, genderLabel, maskEmail, maskPhone } from "~/utils/account/profile-forms";
-import { handleProfileForm, prepareWechatBind } from "./profile.server";
+import {
+  formatMemberSince,
+  genderLabel,
+  maskEmail,
+  maskPhone,
+  proofChannel,
+} from "~/utils/account/profile-forms";
+import { handleProfileForm, loadSessions, prepareWechatStep } from "./profile.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cropperStyles }];
 
 export const meta: MetaFunction = () => [{ title: "个人资料 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
-/** Only `?wechat=bind` needs the loader: the rest of the page shows the user the layout loaded. */
+/**
+ * The signed-in devices, and with `?wechat=bind` or `?wechat=reauth` a WeChat QR code; the rest of
+ * the page shows the user the layout loaded.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAuthGuard(request);
-  const url = new URL(request.url);
-  if (url.searchParams.get("wechat") !== "bind") return data({ wechat: null });
-  return prepareWechatBind({ request, context });
+  const caller = { request, context };
+  const step = new URL(request.url).searchParams.get("wechat");
+  const [sessions, wechat] = await Promise.all([
+    loadSessions(caller),
+    step === "bind" || step === "reauth" ? prepareWechatStep(caller, step) : null,
+  ]);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (wechat?.cookie) headers.append("Set-Cookie", wechat.cookie);
+  return data({ sessions, wechat: wechat?.wechat ?? null }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,11 +63,13 @@ function InfoRow({ label, children, testId }: { label: string; children: ReactNo
 
 export default function ProfilePage() {
   const layout = useRouteLoaderData<typeof userLayoutLoader>("routes/_default+/user+/_layout");
-  const { wechat } = useLoaderData<typeof loader>();
+  const { wechat, sessions } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   // The page renders inside the user layout, whose loader has already loaded the user.
   if (!layout) return null;
   const { user, avatarUrl } = layout;
+  const channel = proofChannel(user);
+  const reauthQr = wechat?.status === "ready" && wechat.purpose === "reauth" ? wechat : null;
 
   return (
     <div className="user-page">
@@ -104,19 +124,55 @@ export default function ProfilePage() {
         <UserInfoForm user={user} result={result} />
       </section>
 
+      <section className="card user-card" aria-labelledby="security-title" id="security">
+        <h2 id="security-title" className="user-card__title">
+          确认是你本人操作
+        </h2>
+        <p className="user-card__lead muted">
+          绑定、更换、解绑和修改密码前需要确认身份。在这里确认一次，10 分钟内这些操作无需再次确认。
+        </p>
+        <ReauthForm channel={channel} result={result} />
+        {user.wechatBound ? (
+          reauthQr ? (
+            <WechatQr wechat={reauthQr} />
+          ) : (
+            <p className="field__hint">
+              也可以
+              <a href="/user/profile?wechat=reauth#security">用已绑定的微信扫码确认</a>
+            </p>
+          )
+        ) : null}
+        {user.wechatBound && wechat?.status === "error" ? (
+          <p className="notice notice--error">{wechat.message}</p>
+        ) : null}
+      </section>
+
       <section className="card user-card" aria-labelledby="binds-title">
         <h2 id="binds-title" className="user-card__title">
           账号绑定
         </h2>
         <p className="user-card__lead muted">手机号、邮箱和微信都可以用来登录，至少保留一种。</p>
-        <UserBindings user={user} result={result} wechat={wechat} />
+        <UserBindings user={user} result={result} wechat={reauthQr ? null : wechat} />
       </section>
 
       <section className="card user-card" aria-labelledby="password-title">
         <h2 id="password-title" className="user-card__title">
           {user.hasPassword ? "修改密码" : "设置密码"}
         </h2>
-        <UserPasswordForm hasPassword={user.hasPassword} account={user.email ?? user.phone ?? ""} result={result} />
+        <UserPasswordForm
+          hasPassword={user.hasPassword}
+          channel={channel}
+          account={user.email ?? user.phone ?? ""}
+          result={result}
+        />
+      </section>
+
+      <section className="card user-card" aria-labelledby="sessions-title">
+        <h2 id="sessions-title" className="user-card__title">
+          登录设备
+        </h2>
+        <p className="user-card__lead muted">你的账号当前在这些设备上登录。不认识的设备，请退出它并修改密码。</p>
+        <UserSessions sessions={sessions} result={result} />
       </section>
     </div>
   );
