@@ -41,7 +41,9 @@ export async function startE2eFakes({ smtpPort, smsPort, wechatPort, inboxPort }
     req.on("end", () => {
       try {
         const { phone, code, purpose } = JSON.parse(body);
-        messages.push({ to: String(phone), channel: "sms", code: String(code), purpose, body, at: Date.now() });
+        // A notice (e.g. "someone tried to register with your number") carries no code.
+        const sent = code === undefined || code === null ? null : String(code);
+        messages.push({ to: String(phone), channel: "sms", code: sent, purpose, body, at: Date.now() });
         res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
       } catch {
         res.writeHead(400).end();
