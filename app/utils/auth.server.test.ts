@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readWebsiteConfig } from "~/config.server";
 import { authGuard, clearTokenCookies, getToken, isGuardedPath, serializeTokenCookies } from "./auth.server";
 
 describe("auth guard: visitors under /user go home with ?redirect=", () => {
@@ -30,10 +31,14 @@ describe("auth guard: visitors under /user go home with ?redirect=", () => {
     expect(clearTokenCookies()).toEqual([expect.stringMatching(/^token=; Max-Age=0; Path=\//)]);
   });
 
-  it("reads the __Host- name first, and the plain name a session saved before the switch", () => {
-    const both = new Request("http://x/", { headers: { Cookie: "token=old; __Host-token=new" } });
-    expect(getToken(both)).toBe("new");
-    expect(getToken(new Request("http://x/", { headers: { Cookie: "__Host-token=new" } }))).toBe("new");
-    expect(getToken(new Request("http://x/", { headers: { Cookie: "__Host-token=; token=old" } }))).toBe("old");
+  it("reads the configured name first, and the other name a session saved before a switch", () => {
+    const https = readWebsiteConfig({ NODE_ENV: "production" });
+    const plain = readWebsiteConfig({ NODE_ENV: "development" });
+    const request = (cookie: string) => new Request("http://x/", { headers: { Cookie: cookie } });
+    expect(getToken(request("token=old; __Host-token=new"), https)).toBe("new");
+    expect(getToken(request("token=old; __Host-token=new"), plain)).toBe("old");
+    expect(getToken(request("token=old"), https)).toBe("old");
+    expect(getToken(request("__Host-token=new"), plain)).toBe("new");
+    expect(getToken(request("__Host-token=; token="), https)).toBeNull();
   });
 });

@@ -10,22 +10,21 @@ import { redirectWithToast } from "./toast.server";
  */
 export const TOKEN_COOKIE = websiteConfig.tokenCookieName;
 
-/** Both names are read, so a session saved before the deployment switched names survives the switch. */
-const TOKEN_COOKIE_NAMES = ["__Host-token", "token"] as const;
+type TokenCookieName = WebsiteConfig["tokenCookieName"];
+type TokenCookieConfig = Pick<WebsiteConfig, "siteDomain" | "cookieSecure" | "tokenCookieName">;
 
-/** The token from the request's token cookie (`__Host-token` first, then `token`), or null. */
-export function getToken(request: Request): string | null {
+const OTHER_NAME: Record<TokenCookieName, TokenCookieName> = { "__Host-token": "token", token: "__Host-token" };
+
+/**
+ * The token from the request's token cookie, or null. The configured name is read first, then the
+ * other one, so a session saved before the deployment switched names survives the switch.
+ */
+export function getToken(request: Request, config: TokenCookieConfig = websiteConfig): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   const cookies = parse(header);
-  for (const name of TOKEN_COOKIE_NAMES) {
-    const token = cookies[name];
-    if (token) return token;
-  }
-  return null;
+  return cookies[config.tokenCookieName] || cookies[OTHER_NAME[config.tokenCookieName]] || null;
 }
-
-type TokenCookieConfig = Pick<WebsiteConfig, "siteDomain" | "cookieSecure" | "tokenCookieName">;
 
 /**
  * Options of the token cookie: path /, max-age from `expired`, HttpOnly, Lax; Secure when
@@ -43,8 +42,8 @@ export function tokenCookieOptions(maxAgeSeconds?: number, config: TokenCookieCo
 }
 
 /**
- * Set-Cookie values saving the token, for `maxAgeSeconds` (the server's `expired`); under the
- * `__Host-` name also the deletion of a `token` cookie left from before.
+ * Set-Cookie values saving the token, for `maxAgeSeconds` (the server's `expired`), and deleting a
+ * cookie under the other name left from before a switch (it would otherwise outlive a logout).
  */
 export function serializeTokenCookies(
   token: string,
@@ -52,17 +51,22 @@ export function serializeTokenCookies(
   config: TokenCookieConfig = websiteConfig,
 ): string[] {
   const maxAge = maxAgeSeconds && maxAgeSeconds > 0 ? maxAgeSeconds : undefined;
-  return [serialize(config.tokenCookieName, token, tokenCookieOptions(maxAge, config)), ...clearLegacyCookie(config)];
+  return [serialize(config.tokenCookieName, token, tokenCookieOptions(maxAge, config)), ...deleteOtherName(config)];
 }
 
 /** Set-Cookie values that delete the token cookie (same attributes, Max-Age=0), under either name. */
 export function clearTokenCookies(config: TokenCookieConfig = websiteConfig): string[] {
-  return [serialize(config.tokenCookieName, "", tokenCookieOptions(0, config)), ...clearLegacyCookie(config)];
+  return [serialize(config.tokenCookieName, "", tokenCookieOptions(0, config)), ...deleteOtherName(config)];
 }
 
-function clearLegacyCookie(config: TokenCookieConfig): string[] {
-  if (config.tokenCookieName === "token") return [];
-  return [serialize("token", "", { ...tokenCookieOptions(0, config), domain: undefined })];
+/**
+ * Both names can only exist where cookies are Secure: over plain HTTP a browser neither stores nor
+ * sends a `__Host-` cookie. The other name was always host-only.
+ */
+function deleteOtherName(config: TokenCookieConfig): string[] {
+  if (!config.cookieSecure) return [];
+  const options = { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax" as const, secure: true };
+  return [serialize(OTHER_NAME[config.tokenCookieName], "", options)];
 }
 
 /**

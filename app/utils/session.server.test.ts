@@ -43,6 +43,8 @@ describe("token cookie", () => {
     });
     expect(serializeTokenCookies("abc", 60, shared)).toEqual([
       "token=abc; Max-Age=60; Domain=example.com; Path=/; HttpOnly; Secure; SameSite=Lax",
+      // A `__Host-token` from before SITE_DOMAIN was set would otherwise survive a logout.
+      "__Host-token=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax",
     ]);
   });
 
