@@ -227,8 +227,8 @@ test.describe("个人资料 /user/profile", () => {
     }
   });
 
-  test("微信：扫码绑定，再解绑", async ({ page, context, request, baseURL }) => {
-    await loggedInUser(request, context, baseURL);
+  test("微信：先确认身份，再扫码绑定，再解绑", async ({ page, context, request, baseURL }) => {
+    const { password } = await loggedInUser(request, context, baseURL);
     // The QR frame is WeChat's page: answer it locally (no internet in tests).
     await page.route("https://open.weixin.qq.com/**", (route) =>
       route.fulfill({ contentType: "text/html; charset=utf-8", body: "<!doctype html><title>微信</title><p>二维码</p>" }),
@@ -237,6 +237,16 @@ test.describe("个人资料 /user/profile", () => {
     const row = page.locator('[data-bind="wechat"]');
     await expect(page.getByTestId("wechat-value")).toHaveText("未绑定");
     await row.getByRole("link", { name: "扫码绑定" }).click();
+    // No QR code before the user proves who they are.
+    await expect(row.getByText("绑定微信前，请先确认是你本人操作")).toBeVisible();
+    const proof = row.getByRole("form", { name: "确认是你本人操作" });
+    await proof.getByRole("button", { name: "确认身份" }).click();
+    await expect(proof.getByText("请输入当前密码或验证码")).toBeVisible();
+    await proof.getByLabel("当前密码").fill("wrong-password-9");
+    await proof.getByRole("button", { name: "确认身份" }).click();
+    await expect(proof.getByText("当前密码不正确")).toBeVisible();
+    await proof.getByLabel("当前密码").fill(password);
+    await proof.getByRole("button", { name: "确认身份" }).click();
     const frame = row.locator('iframe[title="微信扫码绑定"]');
     await expect(frame).toBeAttached();
     const src = new URL((await frame.getAttribute("src"))!);
@@ -251,12 +261,14 @@ test.describe("个人资料 /user/profile", () => {
     await expect(toast(page, "微信绑定成功")).toBeVisible();
     await expect(page.getByTestId("wechat-value")).toHaveText(`已绑定（微信用户${name}）`);
 
-    await row.getByRole("button", { name: "解绑" }).click();
+    // Still within the 10 minutes of the proof: unbinding asks nothing more.
+    await row.getByText("解绑", { exact: true }).click();
+    await row.getByRole("button", { name: "确认解绑微信" }).click();
     await expect(toast(page, "已解绑微信")).toBeVisible();
     await expect(page.getByTestId("wechat-value")).toHaveText("未绑定");
   });
 
-  test("绑定并更换手机号（验证码）、解绑邮箱、最后一种登录方式不能解绑", async ({ page, context, request, baseURL }, testInfo) => {
+  test("绑定并更换手机号（验证码 + 当前密码）、解绑邮箱、最后一种登录方式不能解绑", async ({ page, context, request, baseURL }, testInfo) => {
     const { email, password } = await loggedInUser(request, context, baseURL);
     const phone = newPhone();
     await page.goto("/user/profile");
@@ -280,7 +292,15 @@ test.describe("个人资料 /user/profile", () => {
     if (!isJavaScriptOn(testInfo.project.name)) await expect(form.getByLabel("手机号")).toHaveValue(phone);
     const code = await latestCode(phone);
 
-    // A wrong code first: the backend's message, input kept.
+    // Without a proof of identity the backend refuses: the message beside the password field, input kept.
+    await form.getByLabel("验证码").fill(code);
+    await form.getByRole("button", { name: "确认绑定" }).click();
+    await expect(form.getByText("请输入当前密码或验证码，确认是你本人操作")).toBeVisible();
+    await expect(form.getByLabel("手机号")).toHaveValue(phone);
+    await expect(form.getByLabel("验证码")).toHaveValue(code);
+
+    // A wrong code: the backend's message, input kept.
+    await form.getByLabel("当前密码").fill(password);
     await form.getByLabel("验证码").fill(code === "000000" ? "111111" : "000000");
     await form.getByRole("button", { name: "确认绑定" }).click();
     await expect(form.getByRole("alert").filter({ hasText: /验证码/ })).toBeVisible();
@@ -304,8 +324,9 @@ test.describe("个人资料 /user/profile", () => {
     await expect(page.getByTestId("phone-value")).toHaveText(`${nextPhone.slice(0, 3)}****${nextPhone.slice(-4)}`);
 
     // Two ways in now: e-mail can go.
-    await expect(emailRow.getByRole("button", { name: "解绑" })).toBeEnabled();
-    await emailRow.getByRole("button", { name: "解绑" }).click();
+    await emailRow.getByText("解绑", { exact: true }).click();
+    await emailRow.getByLabel("当前密码").fill(password);
+    await emailRow.getByRole("button", { name: "确认解绑邮箱" }).click();
     await expect(toast(page, "已解绑邮箱")).toBeVisible();
     await expect(page.getByTestId("email-value")).toHaveText("未绑定");
     expect((await login(request, email, password)).code).not.toBe("200");
@@ -313,7 +334,9 @@ test.describe("个人资料 /user/profile", () => {
     // The phone is the last way in: disabled in the page, refused by the server when forced.
     await expect(phoneRow.getByRole("button", { name: "解绑" })).toBeDisabled();
     await expect(phoneRow.getByText("这是你唯一的登录方式")).toBeVisible();
-    const forced = await page.request.post("/user/profile", { form: { intent: "unbind", type: "phone" } });
+    const forced = await page.request.post("/user/profile", {
+      form: { intent: "unbind", type: "phone", currentPassword: password },
+    });
     expect(forced.status()).toBe(200);
     expect(await forced.text()).toContain("至少需要保留一种登录方式，无法解绑");
     await page.reload();
@@ -331,6 +354,14 @@ test.describe("个人资料 /user/profile", () => {
     await form.getByLabel("确认新密码").fill("something-else");
     await form.getByRole("button", { name: "修改密码" }).click();
     await expect(form.getByText("两次输入的密码不一致")).toBeVisible();
+
+    // A common password is refused beside the field, and what was typed stays.
+    await form.getByLabel("原密码").fill(password);
+    await form.getByLabel("新密码", { exact: true }).fill("12345678");
+    await form.getByLabel("确认新密码").fill("12345678");
+    await form.getByRole("button", { name: "修改密码" }).click();
+    await expect(form.getByText("这个密码太常见，容易被猜中，请换一个")).toBeVisible();
+    await expect(form.getByLabel("新密码", { exact: true })).toHaveValue("12345678");
 
     await form.getByLabel("原密码").fill("wrong-password");
     await form.getByLabel("新密码", { exact: true }).fill(next);
@@ -351,5 +382,68 @@ test.describe("个人资料 /user/profile", () => {
     const old = await login(request, email, password);
     expect(old.code).not.toBe("200");
     expect(old.message).toBe("账号或密码错误");
+  });
+
+  test("登录设备：标出当前设备，退出另一台设备后那边需要重新登录", async ({ browser, page, context, request, baseURL }, testInfo) => {
+    const { email, password } = await loggedInUser(request, context, baseURL);
+    const other = await login(request, email, password);
+    expect(other.code).toBe("200");
+    const otherContext = await browser.newContext({ baseURL, javaScriptEnabled: isJavaScriptOn(testInfo.project.name) });
+    try {
+      await signIn(otherContext, baseURL, (other.data as { token: string }).token);
+      const otherPage = await otherContext.newPage();
+      await otherPage.goto("/user/profile");
+      await expect(otherPage.getByRole("heading", { level: 1, name: "个人资料" })).toBeVisible();
+
+      await page.goto("/user/profile");
+      const rows = page.getByTestId("session-row");
+      await expect(rows).toHaveCount(2);
+      const current = page.locator('[data-testid="session-row"][data-current="true"]');
+      await expect(current).toHaveCount(1);
+      await expect(current.getByText("当前设备")).toBeVisible();
+      await expect(page.getByRole("columnheader", { name: "最近活动" })).toBeVisible();
+
+      await page.locator('[data-testid="session-row"]:not([data-current])').getByRole("button", { name: "退出该设备" }).click();
+      await expect(toast(page, "已退出该设备")).toBeVisible();
+      await expect(page.getByTestId("session-row")).toHaveCount(1);
+
+      // The other browser is signed out.
+      await otherPage.goto("/user/profile");
+      await expect(otherPage).not.toHaveURL(/\/user\/profile/);
+
+      // Ending the current device signs this browser out and goes home.
+      await page.getByTestId("session-row").getByRole("button", { name: "退出该设备" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await page.goto("/user/profile");
+      await expect(page).not.toHaveURL(/\/user\/profile/);
+    } finally {
+      await otherContext.close();
+    }
+  });
+
+  test("确认身份一次，10 分钟内解绑无需再填密码", async ({ page, context, request, baseURL }) => {
+    const { password } = await loggedInUser(request, context, baseURL);
+    const phone = newPhone();
+    await page.goto("/user/profile");
+    const phoneRow = page.locator('[data-bind="phone"]');
+    await phoneRow.getByText("绑定手机号").click();
+    const form = phoneRow.getByRole("form", { name: "绑定手机号" });
+    await form.getByLabel("手机号").fill(phone);
+    await form.getByRole("button", { name: "获取验证码" }).click();
+    await expect(form.getByText(/验证码已发送/)).toBeVisible();
+    await form.getByLabel("验证码").fill(await latestCode(phone));
+    await form.getByLabel("当前密码").fill(password);
+    await form.getByRole("button", { name: "确认绑定" }).click();
+    await expect(toast(page, "手机号已绑定")).toBeVisible();
+
+    const security = page.locator("#security");
+    await security.getByLabel("当前密码").fill(password);
+    await security.getByRole("button", { name: "确认身份" }).click();
+    await expect(toast(page, /已确认是你本人操作/)).toBeVisible();
+
+    await phoneRow.getByText("解绑", { exact: true }).click();
+    await phoneRow.getByRole("button", { name: "确认解绑手机号" }).click();
+    await expect(toast(page, "已解绑手机号")).toBeVisible();
+    await expect(page.getByTestId("phone-value")).toHaveText("未绑定");
   });
 });
