@@ -1,0 +1,217 @@
+import {
+  MESSAGE_CONTENT_MAX,
+  MESSAGE_NAME_MAX,
+  messageBoardBodySchema,
+  type MessageBoardBody,
+} from "@contract/content";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ContentErrorBoundary } from "~/components/content/content-error";
+import { FieldError } from "~/components/ui/field-error";
+import { isApiError } from "~/services/api-client.server";
+import { leaveMessage } from "~/services/content.server";
+import contentStylesHref from "~/styles/content.css";
+import { fieldErrors } from "~/utils/account/validation";
+import { parseFormSubmission } from "~/utils/form-data.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStylesHref }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.submission ? "投稿" : "联系我们"} - 短视频字体` },
+  { name: "description", content: "给短视频字体的编辑留言：字体收录建议、授权问题、投稿与合作。" },
+];
+
+type Field = "name" | "phone" | "email" | "content";
+type Values = Record<Field, string>;
+
+type ContactResult =
+  | { status: "invalid"; values: Values; errors: Partial<Record<Field, string>>; formError: string | null }
+  | { status: "sent" };
+
+/** `?type=submission`: the footer's 投稿 link, the same form with words for sending work in. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { submission: new URL(request.url).searchParams.get("type") === "submission" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<ContactResult> {
+  const formData = await parseFormSubmission(request);
+  const read = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: Values = { name: read("name"), phone: read("phone"), email: read("email"), content: read("content") };
+  const body: MessageBoardBody = {
+    website: read("website"),
+    name: values.name,
+    phone: values.phone.trim() || undefined,
+    email: values.email.trim() || undefined,
+    content: values.content,
+  };
+
+  // Messages beside the fields and the input kept; 200 so the page simply renders again.
+  const parsed = messageBoardBodySchema.safeParse(body);
+  if (!parsed.success) {
+    const { website, _form, ...byField } = fieldErrors(parsed.error);
+    return { status: "invalid", values, errors: byField, formError: website ?? _form ?? null };
+  }
+
+  try {
+    await leaveMessage({ request, context }, body);
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return { status: "invalid", values, errors: {}, formError: error.message };
+  }
+  return { status: "sent" };
+}
+
+export default function ContactPage() {
+  const { submission } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const invalid = result?.status === "invalid" ? result : null;
+  const error = (field: Field) => invalid?.errors[field];
+
+  return (
+    <div className="content-page contact-page">
+      <header className="content-head">
+        <h1 className="content-head__title">{submission ? "投稿" : "联系我们"}</h1>
+        <p className="content-head__lead">
+          {submission
+            ? "做了一条用字讲究的短视频，或者想推荐一款好字体？留下链接和想说的话，编辑会尽快联系你。"
+            : "字体收录建议、授权疑问、页面问题或合作意向，都可以在这里留言。"}
+        </p>
+      </header>
+
+      <div className="contact-layout">
+        {result?.status === "sent" ? (
+          <section className="contact-success" role="status" aria-labelledby="contact-sent-title">
+            <h2 id="contact-sent-title">留言已收到，谢谢你！</h2>
+            <p>编辑会尽快通过你留下的手机号或邮箱回复。</p>
+            <Link to={submission ? "/contact?type=submission" : "/contact"} className="btn btn--ghost">
+              再写一条
+            </Link>
+          </section>
+        ) : (
+          <Form
+            method="post"
+            className="contact-form"
+            noValidate
+            aria-describedby={invalid?.formError ? "contact-form-error" : undefined}
+          >
+            {invalid?.formError ? (
+              <p id="contact-form-error" className="notice notice--error" role="alert">
+                {invalid.formError}
+              </p>
+            ) : null}
+
+            {/* A field people never see: a value in it marks the message as a bot's. */}
+            <div className="visually-hidden" aria-hidden="true">
+              <label>
+                请勿填写此项
+                <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+              </label>
+            </div>
+
+            <div className="field">
+              <label htmlFor="contact-name" className="field__label">
+                称呼
+              </label>
+              <input
+                id="contact-name"
+                name="name"
+                type="text"
+                className="input"
+                autoComplete="name"
+                maxLength={MESSAGE_NAME_MAX * 2}
+                defaultValue={invalid?.values.name}
+                aria-invalid={error("name") ? true : undefined}
+                aria-describedby={error("name") ? "contact-name-error" : undefined}
+                required
+              />
+              <FieldError id="contact-name-error" error={error("name")} />
+            </div>
+
+            <div className="contact-form__pair">
+              <div className="field">
+                <label htmlFor="contact-phone" className="field__label">
+                  手机号
+                </label>
+                <input
+                  id="contact-phone"
+                  name="phone"
+                  type="tel"
+                  className="input"
+                  inputMode="numeric"
+                  autoComplete="tel"
+                  maxLength={20}
+                  defaultValue={invalid?.values.phone}
+                  aria-invalid={error("phone") ? true : undefined}
+                  aria-describedby={error("phone") ? "contact-phone-error contact-reply-hint" : "contact-reply-hint"}
+                />
+                <FieldError id="contact-phone-error" error={error("phone")} />
+              </div>
+              <div className="field">
+                <label htmlFor="contact-email" className="field__label">
+                  邮箱
+                </label>
+                <input
+                  id="contact-email"
+                  name="email"
+                  type="email"
+                  className="input"
+                  autoComplete="email"
+                  maxLength={100}
+                  defaultValue={invalid?.values.email}
+                  aria-invalid={error("email") ? true : undefined}
+                  aria-describedby={error("email") ? "contact-email-error contact-reply-hint" : "contact-reply-hint"}
+                />
+                <FieldError id="contact-email-error" error={error("email")} />
+              </div>
+            </div>
+            <p id="contact-reply-hint" className="contact-form__hint">
+              手机号和邮箱至少填一项，只用于回复你的留言。
+            </p>
+
+            <div className="field">
+              <label htmlFor="contact-content" className="field__label">
+                {submission ? "投稿内容" : "留言内容"}
+              </label>
+              <textarea
+                id="contact-content"
+                name="content"
+                className="textarea"
+                rows={6}
+                maxLength={MESSAGE_CONTENT_MAX * 2}
+                placeholder={submission ? "作品链接、用到的字体，以及你想说的话" : `最多 ${MESSAGE_CONTENT_MAX} 字`}
+                defaultValue={invalid?.values.content}
+                aria-invalid={error("content") ? true : undefined}
+                aria-describedby={error("content") ? "contact-content-error" : undefined}
+                required
+              />
+              <FieldError id="contact-content-error" error={error("content")} />
+            </div>
+
+            <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
+              {sending ? "正在提交…" : "提交留言"}
+            </button>
+          </Form>
+        )}
+
+        <aside className="contact-aside" aria-labelledby="contact-aside-title">
+          <h2 id="contact-aside-title">常见留言</h2>
+          <ul>
+            <li>想要某款字体被收录：写下字体名称和出处</li>
+            <li>授权疑问：写下字体名称和你的用途（商用、个人）</li>
+            <li>页面出错：写下出错的页面地址和你做了什么</li>
+          </ul>
+          <p>
+            也可以先看看 <Link to="/baike">书法百科</Link> 和 <Link to="/news">资讯</Link>，常见的授权问题那里都有解答。
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export { ContentErrorBoundary as ErrorBoundary };
