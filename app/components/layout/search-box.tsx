@@ -11,10 +11,10 @@ export const POPOVER_CLOSE_DELAY_MS = 200;
 export type Suggestion = KeywordSuggestion;
 export type SuggestPayload = { keyword: string; suggestions: Suggestion[] };
 
-/** Where a suggestion leads: a font → its page, a keyword → the font list searched by it. */
-export function suggestionHref(item: Suggestion): string {
+/** Where a suggestion leads: a font → its page, a keyword → the search page (`action`) searched by it. */
+export function suggestionHref(item: Suggestion, action = "/font"): string {
   if (item.type === "font") return `/font/${encodeURIComponent(item.fontGNo)}`;
-  return withQuery("/font", { keyword: item.keyword });
+  return withQuery(action, { keyword: item.keyword });
 }
 
 export type SearchBoxProps = {
@@ -23,10 +23,12 @@ export type SearchBoxProps = {
   /** Visual variant: on the light header or the dark home header. */
   tone?: "light" | "dark";
   placeholder?: string;
+  /** The page the form searches: the font list (default) or the search across everything. */
+  action?: string;
 };
 
 /**
- * The site search: a plain GET form to /font with `keyword` (works without JS). With JS, an ARIA
+ * A search box: a plain GET form to `action` with `keyword` (works without JS). With JS, an ARIA
  * combobox offers suggestions from /resources/search-suggest (↑/↓ to move, Enter to open, Esc to close).
  */
 export function SearchBox({
@@ -34,6 +36,7 @@ export function SearchBox({
   className,
   tone = "light",
   placeholder = "搜索字体、风格、设计师",
+  action = "/font",
 }: SearchBoxProps) {
   const baseId = useId();
   const listId = `${baseId}-list`;
@@ -67,7 +70,7 @@ export function SearchBox({
   function go(item: Suggestion) {
     setOpen(false);
     setValue(item.keyword);
-    navigate(suggestionHref(item));
+    navigate(suggestionHref(item, action));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -96,13 +99,13 @@ export function SearchBox({
   return (
     <form
       method="get"
-      action="/font"
+      action={action}
       role="search"
       className={cn("search-box", `search-box--${tone}`, className)}
       onSubmit={() => setOpen(false)}
     >
       <label htmlFor={inputId} className="visually-hidden">
-        搜索字体
+        {action === "/font" ? "搜索字体" : "全站搜索"}
       </label>
       <input
         id={inputId}

@@ -6,16 +6,22 @@ import { accountModal } from "~/components/account/account-modal";
 import type { AuthView } from "~/components/account/auth-view";
 import { SearchBox } from "./search-box";
 
-/** DESIGN.md navigation. */
+/** The main navigation; each entry is a page that exists (可变字体 joins once its page is built). */
 export const MAIN_NAV = [
   { to: "/font", label: "字体" },
-  { to: "/variable", label: "可变字体" },
   { to: "/album", label: "专辑" },
   { to: "/baike", label: "书法百科" },
   { to: "/case", label: "案例" },
   { to: "/video", label: "视频" },
   { to: "/news", label: "资讯" },
 ] as const;
+
+/** Pages whose `keyword` the header's search box shows. */
+const SEARCH_PAGES = new Set(["/font", "/search"]);
+
+/** The header searches everything: fonts, albums, 书法百科, cases, news and videos. */
+const SEARCH_ACTION = "/search";
+const SEARCH_PLACEHOLDER = "搜索字体、百科、案例、资讯";
 
 export const USER_MENU = [
   { to: "/user", label: "个人中心" },
@@ -136,7 +142,7 @@ function AccountArea({
 export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderProps) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const keyword = location.pathname === "/font" ? (searchParams.get("keyword") ?? "") : "";
+  const keyword = SEARCH_PAGES.has(location.pathname) ? (searchParams.get("keyword") ?? "") : "";
   // After the auth guard sent the visitor home, log-in should return to the guarded page.
   const guarded = location.pathname === "/" ? searchParams.get("redirect") : null;
   const redirectTo = guarded && guarded.startsWith("/") ? guarded : `${location.pathname}${location.search}`;
@@ -182,7 +188,14 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
           {nav}
         </nav>
 
-        <SearchBox key={keyword} defaultValue={keyword} tone={tone} className="site-header__search" />
+        <SearchBox
+          key={keyword}
+          defaultValue={keyword}
+          tone={tone}
+          action={SEARCH_ACTION}
+          placeholder={SEARCH_PLACEHOLDER}
+          className="site-header__search"
+        />
 
         <div className="site-header__account">
           <AccountArea loggedIn={loggedIn} redirectTo={redirectTo} user={user} />
@@ -197,7 +210,13 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
             </span>
           </summary>
           <div className="mobile-menu__panel">
-            <SearchBox key={`m-${keyword}`} defaultValue={keyword} tone="light" />
+            <SearchBox
+              key={`m-${keyword}`}
+              defaultValue={keyword}
+              tone="light"
+              action={SEARCH_ACTION}
+              placeholder={SEARCH_PLACEHOLDER}
+            />
             <nav aria-label="移动端导航">{nav}</nav>
             {loggedIn ? (
               <div className="mobile-menu__user">
