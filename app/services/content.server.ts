@@ -20,7 +20,7 @@ import {
   type MessageBoardBody,
   type SearchType,
 } from "@contract/content";
-import { callApi, type ApiCaller } from "./api-client.server";
+import { callApi, isApiError, type ApiCaller } from "./api-client.server";
 import { loadPreviewFaces } from "./subset.server";
 
 /**
@@ -137,3 +137,29 @@ export async function collectTags(
   }
   return [...counts.values()].sort((a, b) => b.count - a.count || a.id - b.id);
 }
+
+const HOME_ALBUMS = 4;
+const HOME_CASES = 4;
+const HOME_VIDEOS = 3;
+const HOME_NEWS = 5;
+
+/** The newest albums, cases, videos and news for the home page; a kind that fails is left empty. */
+export async function getHomeContent(caller: ApiCaller) {
+  const newest = <T>(list: Promise<{ records: T[] }>) =>
+    list.then(
+      (page) => page.records,
+      (error: unknown) => {
+        if (!isApiError(error)) throw error;
+        return [] as T[];
+      },
+    );
+  const [albums, cases, videos, news] = await Promise.all([
+    newest(listAlbums(caller, { size: HOME_ALBUMS })),
+    newest(listCases(caller, { size: HOME_CASES })),
+    newest(listVideos(caller, { size: HOME_VIDEOS })),
+    newest(listNews(caller, { size: HOME_NEWS })),
+  ]);
+  return { albums, cases, videos, news };
+}
+
+export type HomeContent = Awaited<ReturnType<typeof getHomeContent>>;

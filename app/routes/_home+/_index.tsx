@@ -1,10 +1,12 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
+import contentStylesHref from "~/styles/content.css";
 import fontStylesHref from "~/styles/font.css";
 import type { HomeData } from "@contract/catalogue";
 import { isApiError } from "~/services/api-client.server";
 import { getHomeData } from "~/services/catalogue.server";
+import { getHomeContent } from "~/services/content.server";
 import { loadPreviewFaces } from "~/services/subset.server";
 import {
   fontHref,
@@ -22,6 +24,7 @@ import { useStaticUrl } from "~/utils/root-data";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { FontList } from "~/components/catalogue/font-list";
 import { BannerStrip } from "~/components/catalogue/banner-strip";
+import { HomeContentSections } from "~/components/content/home-sections";
 
 type HomeStats = HomeData["stats"];
 
@@ -39,8 +42,11 @@ const NEWEST_COUNT = 6;
 /** Example texts offered under the hero form (plain links, no JS needed). */
 const SAMPLE_TEXTS = ["点赞关注不迷路", "今日份快乐", "周末去哪儿", "一起去看海"];
 
-/** The font list styles (card and stick layouts) come from the font pages' stylesheet. */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];
+/** The font list styles (card and stick layouts) come from the font pages' stylesheet, the content sections' from theirs. */
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: fontStylesHref },
+  { rel: "stylesheet", href: contentStylesHref },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const root = matches.find((match) => match.id === "root")?.data as { appTitle?: string } | undefined;
@@ -55,6 +61,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = { request, context };
   let home = EMPTY_HOME;
   let loadError: string | null = null;
+  // Loaded alongside the fonts; awaited at the end (the guard only keeps an early throw below from
+  // leaving its failure unhandled).
+  const content = getHomeContent(caller);
+  content.catch(() => undefined);
   try {
     const data = await getHomeData(caller);
     home = {
@@ -85,6 +95,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     faces,
     previewText,
     loadError,
+    content: await content,
   };
 }
 
@@ -199,7 +210,7 @@ function HomeSection({
 }
 
 export default function HomePage() {
-  const { categories, recommend, newest, stats, banners, faces, previewText, loadError } =
+  const { categories, recommend, newest, stats, banners, faces, previewText, loadError, content } =
     useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const asset = useStaticUrl();
@@ -293,6 +304,8 @@ export default function HomePage() {
           <FontList fonts={newest} faces={faces} layout="stick" previewText={previewText} label="新字体上架" />
         </HomeSection>
       ) : null}
+
+      <HomeContentSections content={content} />
 
       {!loadError && !categories.length && !recommend.length && !newest.length ? (
         <section className="home-section">

@@ -1,0 +1,112 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { HomeContent } from "~/services/content.server";
+import { ContentCard, ContentGrid, COVER_SIZES } from "./content-card";
+import { formatChinaDate, formatDuration } from "./format";
+
+function Section({
+  id,
+  title,
+  more,
+  modifier,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: string;
+  modifier?: "alt";
+  children: ReactNode;
+}) {
+  return (
+    <section className={modifier ? `home-section home-section--${modifier}` : "home-section"} aria-labelledby={id}>
+      <div className="container">
+        <header className="section-head">
+          <h2 id={id} className="section-head__title">
+            {title}
+          </h2>
+          <Link to={more} className="section-head__more">
+            查看更多 →
+          </Link>
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The home page's albums, cases, videos and news, each section shown only when it has items. */
+export function HomeContentSections({ content }: { content: HomeContent }) {
+  const { albums, cases, videos, news } = content;
+  return (
+    <div className="content-home">
+      {albums.length > 0 ? (
+        <Section id="home-albums-title" title="字体专辑" more="/album">
+          <ContentGrid label="字体专辑">
+            {albums.map((album) => (
+              <li key={album.id}>
+                <ContentCard
+                  id={album.id}
+                  href={`/album/${album.id}`}
+                  title={album.title}
+                  summary={album.summary}
+                  image={{ src: album.cover, ...COVER_SIZES.album }}
+                  badge={`${album.fontCount} 款字体`}
+                />
+              </li>
+            ))}
+          </ContentGrid>
+        </Section>
+      ) : null}
+
+      {cases.length > 0 ? (
+        <Section id="home-cases-title" title="用字案例" more="/case" modifier="alt">
+          <ContentGrid label="用字案例">
+            {cases.map((item) => (
+              <li key={item.id}>
+                <ContentCard
+                  id={item.id}
+                  href={`/case/${item.id}`}
+                  title={item.title}
+                  summary={item.summary}
+                  image={{ src: item.cover, ...COVER_SIZES.case }}
+                />
+              </li>
+            ))}
+          </ContentGrid>
+        </Section>
+      ) : null}
+
+      {videos.length > 0 ? (
+        <Section id="home-videos-title" title="视频" more="/video">
+          <ContentGrid label="视频" variant="wide">
+            {videos.map((video) => (
+              <li key={video.id}>
+                <ContentCard
+                  id={video.id}
+                  href={`/video/${video.id}`}
+                  title={video.title}
+                  summary={video.summary}
+                  image={{ src: video.poster, ...COVER_SIZES.video }}
+                  badge={formatDuration(video.durationSeconds)}
+                />
+              </li>
+            ))}
+          </ContentGrid>
+        </Section>
+      ) : null}
+
+      {news.length > 0 ? (
+        <Section id="home-news-title" title="资讯" more="/news" modifier="alt">
+          <ul className="content-home__news" aria-label="最新资讯">
+            {news.map((article) => (
+              <li key={article.id}>
+                <Link to={`/news/${article.id}`}>{article.title}</Link>
+                <time dateTime={article.publishedAt}>{formatChinaDate(article.publishedAt)}</time>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+    </div>
+  );
+}
