@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { NonceProvider } from "~/utils/nonce";
 import { FontFaces, cssString, fontFacesCss } from "./font-faces";
 
 describe("FontFaces", () => {
@@ -19,6 +20,15 @@ describe("FontFaces", () => {
     expect(html).toBe(
       '<style data-font-faces="">@font-face{font-family:"A10001-abc";src:url("/webfont/files/a.woff?t=1") format("woff"),url("/webfont/files/a.ttf?t=1") format("truetype");font-display:block;}</style>',
     );
+  });
+
+  it("carries the page's Content-Security-Policy nonce, without which the browser ignores it", () => {
+    const html = renderToStaticMarkup(
+      <NonceProvider nonce="abc123==">
+        <FontFaces faces={[{ gno: "1", familyName: "A1", woffPath: "", ttfPath: "/a.ttf" }]} />
+      </NonceProvider>,
+    );
+    expect(html).toMatch(/^<style data-font-faces="" nonce="abc123==">@font-face/);
   });
 
   it("declares WOFF2 files as woff2", () => {

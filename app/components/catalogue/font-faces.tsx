@@ -63,5 +63,12 @@ export function FontFaces({ faces, display = "block" }: FontFacesProps) {
   const css = fontFacesCss(faces, display);
   if (!css) return null;
   // The browser hides a nonce once the page has loaded, so hydration reads it as empty.
-  return <style data-font-faces="" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />;
+  return (
+    <style
+      data-font-faces=""
+      nonce={nonce || undefined}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: css }}
+    />
+  );
 }
