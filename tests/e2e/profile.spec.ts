@@ -325,8 +325,9 @@ test.describe("个人资料 /user/profile", () => {
 
     // Two ways in now: e-mail can go.
     await emailRow.getByText("解绑", { exact: true }).click();
-    await emailRow.getByLabel("当前密码").fill(password);
-    await emailRow.getByRole("button", { name: "确认解绑邮箱" }).click();
+    const unbind = emailRow.getByRole("form", { name: "解绑邮箱" });
+    await unbind.getByLabel("当前密码").fill(password);
+    await unbind.getByRole("button", { name: "确认解绑邮箱" }).click();
     await expect(toast(page, "已解绑邮箱")).toBeVisible();
     await expect(page.getByTestId("email-value")).toHaveText("未绑定");
     expect((await login(request, email, password)).code).not.toBe("200");

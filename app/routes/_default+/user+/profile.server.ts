@@ -64,7 +64,7 @@ export async function prepareWechatStep(caller: ApiCaller, purpose: "bind" | "re
     const wechat: WechatBindView =
       error.code === REAUTH_REQUIRED_CODE
         ? { status: "reauth-required", message: "绑定微信前，请先确认是你本人操作" }
-        : { status: "error", message: errorMessage(error) };
+        : { status: "error", message: refusalMessage(error) };
     return { wechat, cookie: null };
   }
 }
@@ -85,7 +85,8 @@ export async function loadSessions(caller: ApiCaller) {
  */
 function proofErrors(error: unknown, formData: FormData): Record<string, string> | null {
   if (!isApiError(error)) return null;
-  const message = errorMessage(error);
+  // The backend's own words say what proof it wants (the generic 403 text would not).
+  const message = error.serverMessage ?? errorMessage(error);
   const field = formData.has("verifyCode") ? "verifyCode" : "currentPassword";
   if (error.code === REAUTH_REQUIRED_CODE || error.status === 403) return { [field]: message };
   if (error.serverMessage === "当前密码不正确") return { currentPassword: message };
@@ -98,6 +99,12 @@ function proofOf(formData: FormData) {
   return parsed.success ? parsed.data : {};
 }
 
+/** 403, 404 and 409 carry the backend's own words (what proof, which device, retry); others the usual text. */
+function refusalMessage(error: unknown): string {
+  if (isApiError(error) && [403, 404, 409].includes(error.status) && error.serverMessage) return error.serverMessage;
+  return errorMessage(error);
+}
+
 function answer(result: ProfileActionResult) {
   // 200 on purpose: the page re-renders with the messages (a 4xx would be a console error in browsers).
   return data(result, { headers: { "Cache-Control": "no-store" } });
@@ -106,7 +113,7 @@ function answer(result: ProfileActionResult) {
 function failure(intent: string, error: unknown, extra: Partial<ProfileActionResult> = {}) {
   if (error instanceof Response) throw error;
   if (!isApiError(error)) console.error("个人资料操作失败", error);
-  return answer({ intent, formError: errorMessage(error), ...extra });
+  return answer({ intent, formError: refusalMessage(error), ...extra });
 }
 
 const BIND_SUCCESS = {
