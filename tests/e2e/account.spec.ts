@@ -99,7 +99,7 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     await logout(page);
   });
 
-  test("手机号注册：未勾选协议、两次密码不一致会提示；昵称中的 HTML 原样显示", async ({ page }, info) => {
+  test("手机号注册：未勾选协议、两次密码不一致、常见密码会提示；昵称中的 HTML 原样显示", async ({ page }, info) => {
     const { phone } = ids(info.project.name);
     const password = "Phone-pass-123";
     const nickname = "<b>粗体</b>'--";
@@ -122,6 +122,14 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     // What the visitor typed stays, passwords excepted.
     await expect(main(page).getByLabel("手机号", { exact: true })).toHaveValue(phone);
     await expect(main(page).getByLabel("昵称（选填）")).toHaveValue(nickname);
+
+    // A password everyone tries first is refused beside the password field.
+    await main(page).getByLabel("密码", { exact: true }).fill("12345678");
+    await main(page).getByLabel("确认密码").fill("12345678");
+    if (!(await main(page).getByLabel(/我已阅读并同意/).isChecked())) await main(page).getByLabel(/我已阅读并同意/).check();
+    await main(page).getByRole("button", { name: "注册并登录" }).click();
+    await expect(main(page).getByText("这个密码太常见，容易被猜中，请换一个")).toBeVisible();
+    await expect(main(page).getByLabel("手机号", { exact: true })).toHaveValue(phone);
 
     await main(page).getByLabel("密码", { exact: true }).fill(password);
     await main(page).getByLabel("确认密码").fill(password);
