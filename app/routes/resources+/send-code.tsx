@@ -1,11 +1,11 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { CodePurposeSchema, type SendCodeState } from "~/utils/account/send-code";
 import { sendVerificationCode } from "~/utils/account/verification.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 
 /**
  * POST /resources/send-code — the JS path of <SendCodeButton>: `account`, `purpose`
- * (register|login|reset|bind|change), optional `kind` (phone|email) and `captchaVerification`.
+ * (register|login|reset|bind|change|reauth), optional `kind` (phone|email) and `captchaVerification`.
  * Answers a SendCodeState; `status: "captcha"` means: show the slider, then post again.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -13,7 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const purpose = CodePurposeSchema.safeParse(form.get("purpose"));
   const account = String(form.get("account") ?? "");
   if (!purpose.success) {
-    return data<SendCodeState>({ status: "error", account, message: "输入的数据不合法!" }, { status: 400 });
+    return sendCodeAnswer({ status: "error", account, message: "输入的数据不合法!" }, 400);
   }
   const kindValue = form.get("kind");
   const kind = kindValue === "phone" || kindValue === "email" ? kindValue : undefined;
@@ -26,7 +26,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       captchaVerification: String(form.get("captchaVerification") ?? "") || null,
     },
   );
-  return data<SendCodeState>(state, { headers: { "Cache-Control": "no-store" } });
+  return sendCodeAnswer(state);
+}
+
+/**
+ * A Response rather than `data()`: a resource route's plain object reaches a `?_data=` request as a
+ * bare object Remix cannot answer (a 500), and a plain POST without its status.
+ */
+function sendCodeAnswer(state: SendCodeState, status = 200): Response {
+  return Response.json(state, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 export async function loader() {
