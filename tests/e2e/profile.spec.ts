@@ -281,7 +281,7 @@ test.describe("个人资料 /user/profile", () => {
     const phoneRow = page.locator('[data-bind="phone"]');
     await phoneRow.getByText("绑定手机号").click();
     const form = phoneRow.getByRole("form", { name: "绑定手机号" });
-    // A wrong phone number is refused with SPEC 5's message.
+    // A wrong phone number is refused with the phone rule's message.
     await form.getByLabel("手机号").fill("12345");
     await form.getByRole("button", { name: "确认绑定" }).click();
     await expect(form.getByText("手机号格式不正确")).toBeVisible();

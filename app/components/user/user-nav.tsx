@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { cn } from "~/utils/misc";
 
-/** The user centre's sections (DESIGN.md user menu; only the profile is built so far). */
+/** The user centre's sections (only the profile is built so far). */
 export const USER_NAV = [
   { to: "/user/profile", label: "个人资料", icon: "profile" },
   { to: "/user/favorite", label: "我的收藏", icon: "favorite" },
