@@ -15,6 +15,7 @@ import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
 import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
 import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
+import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/request-url.js";
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -52,6 +53,7 @@ export async function startServer(
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.use(refuseUnservedMethods);
+  app.use(refuseUnusableRequestUrl);
   app.use(compression());
   app.use(assignCspNonce);
   app.use(
@@ -136,6 +138,7 @@ export async function startServer(
       getLoadContext: (_req, res: Response) => createLoadContext(internalOrigin, cspNonce(res)),
     }),
   );
+  app.use(answerUnhandledErrors);
 
   const server: Server = createServer(
     {

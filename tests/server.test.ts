@@ -226,6 +226,20 @@ describe("server.ts on the embedded defaults", () => {
     });
   });
 
+  describe("request targets no URL can be made of", () => {
+    it.each([
+      ["a Host port out of range", { Host: "evil.example:99999" }],
+      ["a forwarded host port out of range", { "X-Forwarded-Host": "evil.example:99999" }],
+      ["a forwarded scheme that is not http(s)", { "X-Forwarded-Proto": "gopher" }],
+    ])("answer %s with 400, never a 500", async (_label, headers) => {
+      for (const target of ["/font", "/account/login"]) {
+        const answer = await rawRequest(`${server.url}${target}`, target === "/font" ? "GET" : "POST", headers);
+        expect(answer.status, target).toBe(400);
+        expect(answer.body).toContain("请求的主机名或协议无效");
+      }
+    });
+  });
+
   describe("methods", () => {
     it.each(["TRACE", "PROPFIND", "PURGE"])(
       "answers %s with 405, Allow and a Chinese page, never a 500",
