@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { checkSlider, dataUri, newSliderChallenge } from "~/services/captcha.server";
 import { errorMessage } from "~/utils/api-errors";
 import { parseFormSubmission } from "~/utils/form-data.server";
@@ -29,10 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       height: challenge.height,
       pieceWidth: challenge.pieceWidth,
     };
-    return data({ ok: true as const, challenge: body }, { headers: { "Cache-Control": "no-store" } });
+    return noStoreJson({ ok: true as const, challenge: body });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return data({ ok: false as const, message: errorMessage(error) }, { headers: { "Cache-Control": "no-store" } });
+    return noStoreJson({ ok: false as const, message: errorMessage(error) });
   }
 }
 
@@ -41,13 +41,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseFormSubmission(request);
   const token = String(form.get("token") ?? "");
   const pointJson = String(form.get("pointJson") ?? "");
-  if (!token || !pointJson)
-    return data<CaptchaCheckResult>({ ok: false, message: "输入的数据不合法!" }, { status: 400 });
+  if (!token || !pointJson) return noStoreJson<CaptchaCheckResult>({ ok: false, message: "输入的数据不合法!" }, 400);
   try {
     const result = await checkSlider({ request, context }, { token, pointJson });
-    return data<CaptchaCheckResult>({ ok: true, captchaVerification: result.captchaVerification });
+    return noStoreJson<CaptchaCheckResult>({ ok: true, captchaVerification: result.captchaVerification });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return data<CaptchaCheckResult>({ ok: false, message: errorMessage(error) });
+    return noStoreJson<CaptchaCheckResult>({ ok: false, message: errorMessage(error) });
   }
+}
+
+/**
+ * A Response rather than `data()`: a resource route's plain object reaches a `?_data=` request as a
+ * bare object Remix cannot answer (a 500), and a plain request without its status.
+ */
+function noStoreJson<T>(payload: T, status = 200): Response {
+  return Response.json(payload, { status, headers: { "Cache-Control": "no-store" } });
 }
