@@ -68,6 +68,12 @@ describe("parseFormSubmission", () => {
     expect(await refusal(request)).toEqual({ status: 400, message: "表单数据无效，请刷新页面后重试" });
   });
 
+  it("reads a refused body that is not a form to its end, so the connection can carry the next request", async () => {
+    const request = post(JSON.stringify({ text: "字".repeat(100_000) }), "application/json");
+    await refusal(request);
+    expect(request.bodyUsed).toBe(true);
+  });
+
   it("refuses a body over the limit, by its length header or by what arrives", async () => {
     const big = `text=${"字".repeat(30_000)}`;
     expect(await refusal(post(big, URLENCODED))).toEqual({ status: 400, message: "提交的内容太多，请删减后重试" });

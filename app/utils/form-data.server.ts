@@ -59,6 +59,7 @@ export async function readFormSubmission(
   try {
     const type = mediaType(request.headers.get("Content-Type"));
     if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
+      await discardBody(request);
       throw new FormProblemError("not-a-form");
     }
     const body = await readBody(request, maxBytes);
@@ -101,6 +102,25 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
   }
   if (tooLarge) throw new FormProblemError("too-large");
   return concat(chunks, size);
+}
+
+/**
+ * Reads a refused body to its end (up to the discard limit): left unread, it holds up the
+ * connection, and the browser's next request on it waits until the server gives up on it.
+ */
+async function discardBody(request: Request): Promise<void> {
+  if (!request.body) return;
+  const reader = request.body.getReader();
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > DISCARD_LIMIT_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return;
+    }
+  }
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
