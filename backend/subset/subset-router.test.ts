@@ -273,6 +273,15 @@ describe("subset HTTP routes", () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ code: "404", message: "文件不存在", data: null });
     });
+
+    it.each(["/webfont/files/%E0", "/webfont/files/%E0%A4%A.woff2", "/webfont/files/a%"])(
+      "answers a name that is not valid percent-encoding (%s) with the 400 envelope",
+      async (url) => {
+        const response = await fetch(`${base}${url}`);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ code: "400", message: "请求格式不正确", data: null });
+      },
+    );
   });
 
   it.each([

@@ -15,7 +15,12 @@ import { rejectDeepBody, withCodepoints, type SubsetRequestItem } from "./subset
 const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Far above the largest request the site sends (50 items of 200 characters), far below what costs memory. */
 const MAX_BODY_BYTES = 256 * 1024;
-const SUBSET_PATHS = [createSubsets.path, getSubsetFile.path];
+/**
+ * Where the subset endpoints live, without their `:name` parameters: middleware mounted on a path
+ * with a parameter never runs for a name that is not valid percent-encoding (Express cannot decode
+ * it), so that name's 400 would miss this router's envelope.
+ */
+const SUBSET_PATHS = [createSubsets.path, getSubsetFile.path].map((path) => path.split("/:")[0]!);
 
 export type SubsetRateLimiters = {
   /** Subset work per client: each item counts 1, plus its characters not already cached. */
