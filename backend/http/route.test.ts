@@ -103,6 +103,13 @@ describe("route", () => {
     expect(await send("/web/api/callback")).toMatchObject({ status: 400, body: { message: "缺少授权码" } });
   });
 
+  it("answers in Chinese where the schema gives no message of its own", async () => {
+    const post = (body: string) =>
+      send("/web/api/thing", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    expect(await post("[1]")).toMatchObject({ status: 400, body: { message: "请求体应为 JSON 对象" } });
+    expect(await post('{"name":[1]}')).toMatchObject({ status: 400, body: { message: "字段 name 应为文本" } });
+  });
+
   it("passes errors the handler throws to the error handler", async () => {
     expect(await send("/web/api/thing/404")).toMatchObject({ status: 404, body: { message: "东西不存在" } });
   });
@@ -160,6 +167,16 @@ describe("parseRequestPart", () => {
     const schema = z.object({ id: queryValue() });
     expect(() => parameters(schema, { id: "10\u000027" })).toThrow("参数 id 不能包含空字符");
     expect(parameters(schema, { id: "10027" })).toEqual({ id: "10027" });
+  });
+
+  it("answers in Chinese where the schema gives no message of its own", () => {
+    const schema = z.object({ page: z.number(), tags: z.array(z.string()).optional() });
+    expect(() => parameters(schema, { page: "x" })).toThrow(/^参数 page 应为数字$/);
+    expect(() => parameters(schema, {})).toThrow(/^参数 page 不能为空$/);
+    expect(() => parseRequestPart(schema, { page: 1, tags: [3] }, false)).toThrow(/^字段 tags\.0 应为文本$/);
+    expect(() => parseRequestPart(z.object({ a: z.string().email() }), { a: "x" }, false)).toThrow(
+      /^字段 a 格式不正确$/,
+    );
   });
 
   it("answers a message as it is when asked not to name the parameter", () => {

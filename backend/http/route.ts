@@ -4,6 +4,7 @@ import type { EndpointData, EndpointDefinition } from "../../contract/endpoint.j
 import { badRequest, sendOk } from "./envelope.js";
 import { methodNotAllowed } from "./method-not-allowed.js";
 import { rejectMalformedQuery } from "./query.js";
+import { bodyMessages, parameterMessages } from "./request-messages.js";
 
 type RequestPart = "params" | "query" | "body";
 
@@ -116,7 +117,7 @@ function lowerCase(method: EndpointDefinition["method"]) {
 
 /** `schema`'s output for `input`; the first problem becomes a 400, `参数 <name> ` in front when `named`. */
 export function parseRequestPart<S extends ZodTypeAny>(schema: S, input: unknown, named: boolean): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { errorMap: named ? parameterMessages : bodyMessages });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const message = issue?.message ?? "不合法";
