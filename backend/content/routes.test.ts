@@ -40,7 +40,7 @@ describe.each(TEST_DATABASES)("content API on $name", (database) => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "content-test-"));
     const { dispose: disposeDatabase, ...options } = await database.open();
     dispose = disposeDatabase;
-    // The whole backend (migrations, catalogue seed), then the content seed the way a start runs it.
+    // The whole backend, as a start runs it: migrations, the catalogue seed, then the content seed.
     backend = await createBackend({ ...options, dataDir });
     firstSeed = await seedContent(backend.db);
     const router = express.Router();
@@ -112,11 +112,10 @@ describe.each(TEST_DATABASES)("content API on $name", (database) => {
 
   const skip = !database.available;
 
-  it.skipIf(skip)("seeds every item once, and a second run adds nothing", async () => {
+  it.skipIf(skip)("a start seeds every item once, and another seeding adds nothing", async () => {
     const expected =
       BAIKE_SEEDS.length + ALBUM_SEEDS.length + CASE_SEEDS.length + NEWS_SEEDS.length + VIDEO_SEEDS.length;
-    expect(firstSeed.inserted).toBe(expected);
-    expect(await seedContent(backend.db)).toEqual({ inserted: 0 });
+    expect(firstSeed.inserted).toBe(0);
     const db = contentDb(backend.db);
     const documents = await db
       .selectFrom("search_document")
