@@ -32,9 +32,14 @@ function ids(project: string) {
 async function codeSince(to: string, since = 0): Promise<string> {
   for (let attempt = 0; attempt < 60; attempt++) {
     const response = await fetch(`${inboxOrigin}/inbox/latest?to=${encodeURIComponent(to)}`);
-    const message = (await response.json()) as { code: string | null; at: number; channel: string; body: string } | null;
+    const message = (await response.json()) as {
+      code: string | null;
+      at: number;
+      channel: string;
+      body: string;
+    } | null;
     if (message && message.at >= since - 50) {
-      const code = message.channel === "email" ? />(\d{6})<\/strong>/.exec(message.body)?.[1] ?? null : message.code;
+      const code = message.channel === "email" ? (/>(\d{6})<\/strong>/.exec(message.body)?.[1] ?? null) : message.code;
       if (code) return code;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -85,12 +90,15 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     await expect(main(page).getByRole("heading", { name: "注册账号" })).toBeVisible();
     await main(page).getByLabel("邮箱", { exact: true }).fill(email);
     await sendCode(page);
-    if (isJavaScriptOn(info.project.name)) await expect(main(page).getByRole("button", { name: /重新发送 \(\d+s\)/ })).toBeDisabled();
+    if (isJavaScriptOn(info.project.name))
+      await expect(main(page).getByRole("button", { name: /重新发送 \(\d+s\)/ })).toBeDisabled();
     const code = await codeSince(email);
     await main(page).getByLabel("验证码", { exact: true }).fill(code);
     await main(page).getByLabel("密码", { exact: true }).fill(password);
     await main(page).getByLabel("确认密码").fill(password);
-    await main(page).getByLabel(/我已阅读并同意/).check();
+    await main(page)
+      .getByLabel(/我已阅读并同意/)
+      .check();
     await main(page).getByRole("button", { name: "注册并登录" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("注册成功，已为你登录")).toBeVisible();
@@ -116,7 +124,9 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     await main(page).getByLabel("密码", { exact: true }).fill(password);
     await main(page).getByLabel("确认密码").fill(`${password}x`);
     await main(page).getByLabel("昵称（选填）").fill(nickname);
-    await main(page).getByLabel(/我已阅读并同意/).check();
+    await main(page)
+      .getByLabel(/我已阅读并同意/)
+      .check();
     await main(page).getByRole("button", { name: "注册并登录" }).click();
     await expect(main(page).getByText("两次输入的密码不一致")).toBeVisible();
     // What the visitor typed stays, passwords excepted.
@@ -126,14 +136,28 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     // A password everyone tries first is refused beside the password field.
     await main(page).getByLabel("密码", { exact: true }).fill("12345678");
     await main(page).getByLabel("确认密码").fill("12345678");
-    if (!(await main(page).getByLabel(/我已阅读并同意/).isChecked())) await main(page).getByLabel(/我已阅读并同意/).check();
+    if (
+      !(await main(page)
+        .getByLabel(/我已阅读并同意/)
+        .isChecked())
+    )
+      await main(page)
+        .getByLabel(/我已阅读并同意/)
+        .check();
     await main(page).getByRole("button", { name: "注册并登录" }).click();
     await expect(main(page).getByText("这个密码太常见，容易被猜中，请换一个")).toBeVisible();
     await expect(main(page).getByLabel("手机号", { exact: true })).toHaveValue(phone);
 
     await main(page).getByLabel("密码", { exact: true }).fill(password);
     await main(page).getByLabel("确认密码").fill(password);
-    if (!(await main(page).getByLabel(/我已阅读并同意/).isChecked())) await main(page).getByLabel(/我已阅读并同意/).check();
+    if (
+      !(await main(page)
+        .getByLabel(/我已阅读并同意/)
+        .isChecked())
+    )
+      await main(page)
+        .getByLabel(/我已阅读并同意/)
+        .check();
     await main(page).getByRole("button", { name: "注册并登录" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expectLoggedIn(page);
@@ -250,7 +274,11 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     await expect(panel).toBeVisible();
     const state = await panel.getAttribute("data-wechat-state");
     expect(state).toBeTruthy();
-    const frameUrl = new URL((await main(page).getByRole("link", { name: /开放平台/ }).getAttribute("href"))!);
+    const frameUrl = new URL(
+      (await main(page)
+        .getByRole("link", { name: /开放平台/ })
+        .getAttribute("href"))!,
+    );
     expect(frameUrl.origin + frameUrl.pathname).toBe("https://open.weixin.qq.com/connect/qrconnect");
     expect(frameUrl.searchParams.get("state")).toBe(state);
     expect(frameUrl.searchParams.get("scope")).toBe("snsapi_login");
@@ -297,7 +325,9 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
   });
 
   test("伪造或过期的 token：清除 Cookie 并回到首页", async ({ page, baseURL }) => {
-    await page.context().addCookies([{ name: "token", value: "forged-token-value-that-is-not-real-000000000", url: baseURL! }]);
+    await page
+      .context()
+      .addCookies([{ name: "token", value: "forged-token-value-that-is-not-real-000000000", url: baseURL! }]);
     await page.goto("/font");
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     await expect(page.getByText("登录已过期，请重新登录")).toBeVisible();

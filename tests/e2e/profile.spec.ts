@@ -16,14 +16,23 @@ const newPhone = () => `13${String(Math.floor(Math.random() * 1e9)).padStart(9, 
 type Envelope<T> = { code: string; message: string; data: T };
 
 /** Registers a user through the API (not the other engineer's UI); returns the e-mail and the token. */
-async function registerByEmail(request: APIRequestContext, password: string): Promise<{ email: string; token: string }> {
+async function registerByEmail(
+  request: APIRequestContext,
+  password: string,
+): Promise<{ email: string; token: string }> {
   // The backend caps codes per client IP (20 an hour); each test registers from its own address.
   const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
   const email = newEmail();
-  const sent = await request.post("/web/api/account/sendCode", { data: { account: email, purpose: "register" }, headers });
+  const sent = await request.post("/web/api/account/sendCode", {
+    data: { account: email, purpose: "register" },
+    headers,
+  });
   expect((await sent.json()).code).toBe("200");
   const code = await latestCode(email);
-  const registered = await request.post("/web/api/account/register/email", { data: { email, code, password }, headers });
+  const registered = await request.post("/web/api/account/register/email", {
+    data: { email, code, password },
+    headers,
+  });
   const body = (await registered.json()) as Envelope<{ token: string }>;
   expect(body.code, body.message).toBe("200");
   return { email, token: body.data.token };
@@ -33,7 +42,12 @@ async function signIn(context: BrowserContext, baseURL: string | undefined, toke
   await context.addCookies([{ name: "token", value: token, url: baseURL ?? "http://127.0.0.1:3310" }]);
 }
 
-async function loggedInUser(request: APIRequestContext, context: BrowserContext, baseURL: string | undefined, password = "old-password-1") {
+async function loggedInUser(
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string | undefined,
+  password = "old-password-1",
+) {
   const { email, token } = await registerByEmail(request, password);
   await signIn(context, baseURL, token);
   return { email, token, password };
@@ -137,7 +151,12 @@ test.describe("个人资料 /user/profile", () => {
     await expect(page.getByLabel("昵称")).toHaveValue(nickname);
   });
 
-  test("上传头像：裁剪（有 JS）或直接上传（无 JS），新地址返回 256×256 JPEG", async ({ page, context, request, baseURL }, testInfo) => {
+  test("上传头像：裁剪（有 JS）或直接上传（无 JS），新地址返回 256×256 JPEG", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
     await loggedInUser(request, context, baseURL);
     await page.goto("/user/profile");
     expect(await avatarSrc(page)).toBeNull();
@@ -188,7 +207,11 @@ test.describe("个人资料 /user/profile", () => {
   test("不是图片的文件被拒绝，并给出中文提示", async ({ page, context, request, baseURL }, testInfo) => {
     await loggedInUser(request, context, baseURL);
     await page.goto("/user/profile");
-    const fake = { name: "头像.png", mimeType: "image/png", buffer: Buffer.from("这不是图片 <script>alert(1)</script>") };
+    const fake = {
+      name: "头像.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("这不是图片 <script>alert(1)</script>"),
+    };
     await page.locator("#avatar").setInputFiles(fake);
     if (!isJavaScriptOn(testInfo.project.name)) await page.getByRole("button", { name: "上传", exact: true }).click();
     // JS: the browser cannot decode it; no JS: the server checks the content.
@@ -197,13 +220,18 @@ test.describe("个人资料 /user/profile", () => {
 
     // The action answers the backend's own message (never a 500), whatever the client did.
     const response = await page.request.post("/user/profile", {
-      multipart: { intent: "avatar", avatar: { name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.from("GIF89a? no, plain text") } },
+      multipart: {
+        intent: "avatar",
+        avatar: { name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.from("GIF89a? no, plain text") },
+      },
     });
     expect(response.status()).toBe(200);
     expect(await response.text()).toContain("头像文件不是有效的图片");
 
     if (isJavaScriptOn(testInfo.project.name)) {
-      await page.locator("#avatar").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+      await page
+        .locator("#avatar")
+        .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
       await expect(page.getByTestId("avatar-error")).toHaveText("请选择 JPG、PNG、WebP 或 GIF 格式的图片");
     }
   });
@@ -220,7 +248,10 @@ test.describe("个人资料 /user/profile", () => {
     // The action bounds the upload itself: a part over 5 MB, and a body far over the limit.
     for (const size of [big.length, 8 * 1024 * 1024]) {
       const response = await page.request.post("/user/profile", {
-        multipart: { intent: "avatar", avatar: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(size, 0xff) } },
+        multipart: {
+          intent: "avatar",
+          avatar: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(size, 0xff) },
+        },
       });
       expect(response.status()).toBe(200);
       expect(await response.text()).toContain("头像图片不能超过 5 MB");
@@ -231,7 +262,10 @@ test.describe("个人资料 /user/profile", () => {
     const { password } = await loggedInUser(request, context, baseURL);
     // The QR frame is WeChat's page: answer it locally (no internet in tests).
     await page.route("https://open.weixin.qq.com/**", (route) =>
-      route.fulfill({ contentType: "text/html; charset=utf-8", body: "<!doctype html><title>微信</title><p>二维码</p>" }),
+      route.fulfill({
+        contentType: "text/html; charset=utf-8",
+        body: "<!doctype html><title>微信</title><p>二维码</p>",
+      }),
     );
     await page.goto("/user/profile");
     const row = page.locator('[data-bind="wechat"]');
@@ -251,8 +285,12 @@ test.describe("个人资料 /user/profile", () => {
     await expect(frame).toBeAttached();
     const src = new URL((await frame.getAttribute("src"))!);
     expect(src.origin).toBe("https://open.weixin.qq.com");
-    for (const key of ["appid", "scope", "redirect_uri", "state", "style"]) expect(src.searchParams.get(key)).toBeTruthy();
-    await expect(row.getByRole("link", { name: "打开微信扫码页面" })).toHaveAttribute("href", /open\.weixin\.qq\.com\/connect\/qrconnect/);
+    for (const key of ["appid", "scope", "redirect_uri", "state", "style"])
+      expect(src.searchParams.get(key)).toBeTruthy();
+    await expect(row.getByRole("link", { name: "打开微信扫码页面" })).toHaveAttribute(
+      "href",
+      /open\.weixin\.qq\.com\/connect\/qrconnect/,
+    );
 
     // After the scan WeChat sends the browser to redirect_uri (the /account/wechat callback) with a code.
     const name = unique();
@@ -268,7 +306,12 @@ test.describe("个人资料 /user/profile", () => {
     await expect(page.getByTestId("wechat-value")).toHaveText("未绑定");
   });
 
-  test("绑定并更换手机号（验证码 + 当前密码）、解绑邮箱、最后一种登录方式不能解绑", async ({ page, context, request, baseURL }, testInfo) => {
+  test("绑定并更换手机号（验证码 + 当前密码）、解绑邮箱、最后一种登录方式不能解绑", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
     const { email, password } = await loggedInUser(request, context, baseURL);
     const phone = newPhone();
     await page.goto("/user/profile");
@@ -385,11 +428,20 @@ test.describe("个人资料 /user/profile", () => {
     expect(old.message).toBe("账号或密码错误");
   });
 
-  test("登录设备：标出当前设备，退出另一台设备后那边需要重新登录", async ({ browser, page, context, request, baseURL }, testInfo) => {
+  test("登录设备：标出当前设备，退出另一台设备后那边需要重新登录", async ({
+    browser,
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
     const { email, password } = await loggedInUser(request, context, baseURL);
     const other = await login(request, email, password);
     expect(other.code).toBe("200");
-    const otherContext = await browser.newContext({ baseURL, javaScriptEnabled: isJavaScriptOn(testInfo.project.name) });
+    const otherContext = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: isJavaScriptOn(testInfo.project.name),
+    });
     try {
       await signIn(otherContext, baseURL, (other.data as { token: string }).token);
       const otherPage = await otherContext.newPage();
@@ -404,7 +456,10 @@ test.describe("个人资料 /user/profile", () => {
       await expect(current.getByText("当前设备")).toBeVisible();
       await expect(page.getByRole("columnheader", { name: "最近活动" })).toBeVisible();
 
-      await page.locator('[data-testid="session-row"]:not([data-current])').getByRole("button", { name: "退出该设备" }).click();
+      await page
+        .locator('[data-testid="session-row"]:not([data-current])')
+        .getByRole("button", { name: "退出该设备" })
+        .click();
       await expect(toast(page, "已退出该设备")).toBeVisible();
       await expect(page.getByTestId("session-row")).toHaveCount(1);
 

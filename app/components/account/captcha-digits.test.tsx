@@ -11,7 +11,9 @@ describe("no-JS captcha (digits picture)", () => {
       />,
     );
     expect(html).toContain('src="data:image/png;base64,iVBOR"');
-    expect(html).toMatch(/<input[^>]*name="answer"[^>]*inputMode="numeric"|<input[^>]*inputMode="numeric"[^>]*name="answer"/i);
+    expect(html).toMatch(
+      /<input[^>]*name="answer"[^>]*inputMode="numeric"|<input[^>]*inputMode="numeric"[^>]*name="answer"/i,
+    );
     expect(html).toContain("图中的数字");
     expect(html).toContain('<input type="hidden" name="captchaToken" value="tok-1"/>');
     expect(html).toContain("图中数字输入有误，请看新的图片重新输入");

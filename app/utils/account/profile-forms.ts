@@ -112,10 +112,7 @@ export const ReauthSchema = reauthBodySchema;
 export const ProofSchema = z.object(reauthProofShape);
 
 /** Which proof the user can give: a password, else a code to a phone or e-mail already bound. */
-export type ProofChannel =
-  | { kind: "password" }
-  | { kind: "code"; account: string; shown: string }
-  | { kind: "none" };
+export type ProofChannel = { kind: "password" } | { kind: "code"; account: string; shown: string } | { kind: "none" };
 
 export function proofChannel(user: Pick<ProfileUser, "hasPassword" | "phone" | "email">): ProofChannel {
   if (user.hasPassword) return { kind: "password" };

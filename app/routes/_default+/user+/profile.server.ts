@@ -265,7 +265,10 @@ export async function handleProfileForm(caller: ApiCaller) {
         return failure(intent, error, { type: proofFor, values });
       }
       const next = formData.get("next") === "wechat-bind" ? `${PROFILE_PATH}?wechat=bind#wechat` : PROFILE_PATH;
-      return redirectWithToast(next, { type: "success", message: "已确认是你本人操作，10 分钟内修改绑定和密码无需再次确认" });
+      return redirectWithToast(next, {
+        type: "success",
+        message: "已确认是你本人操作，10 分钟内修改绑定和密码无需再次确认",
+      });
     }
 
     case "end-session": {
