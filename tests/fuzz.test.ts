@@ -105,7 +105,8 @@ describe("fuzz: no 5xx from bad input", () => {
       `Server log, ${Math.min(errors.length, 10)} of ${errors.length} distinct stack traces:`,
       ...errors.slice(0, 10),
     ].join("\n\n");
-    expect(failures.length, report).toBe(0);
+    // Soft: whether the server still answers is worth knowing either way.
+    expect.soft(failures.length, report).toBe(0);
 
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
