@@ -25,8 +25,8 @@ type Field = "name" | "phone" | "email" | "content";
 type Values = Record<Field, string>;
 
 type ContactResult =
-  | { status: "invalid"; values: Values; errors: Partial<Record<Field, string>>; formError: string | null }
-  | { status: "sent" };
+  | { outcome: "invalid"; values: Values; errors: Partial<Record<Field, string>>; formError: string | null }
+  | { outcome: "sent" };
 
 /** `?type=submission`: the footer's 投稿 link, the same form with words for sending work in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,16 +52,16 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const parsed = messageBoardBodySchema.safeParse(body);
   if (!parsed.success) {
     const { website, _form, ...byField } = fieldErrors(parsed.error);
-    return { status: "invalid", values, errors: byField, formError: website ?? _form ?? null };
+    return { outcome: "invalid", values, errors: byField, formError: website ?? _form ?? null };
   }
 
   try {
     await leaveMessage({ request, context }, body);
   } catch (error) {
     if (!isApiError(error)) throw error;
-    return { status: "invalid", values, errors: {}, formError: error.message };
+    return { outcome: "invalid", values, errors: {}, formError: error.message };
   }
-  return { status: "sent" };
+  return { outcome: "sent" };
 }
 
 export default function ContactPage() {
@@ -69,7 +69,7 @@ export default function ContactPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const invalid = result?.status === "invalid" ? result : null;
+  const invalid = result?.outcome === "invalid" ? result : null;
   const error = (field: Field) => invalid?.errors[field];
 
   return (
@@ -84,7 +84,7 @@ export default function ContactPage() {
       </header>
 
       <div className="contact-layout">
-        {result?.status === "sent" ? (
+        {result?.outcome === "sent" ? (
           <section className="contact-success" role="status" aria-labelledby="contact-sent-title">
             <h2 id="contact-sent-title">留言已收到，谢谢你！</h2>
             <p>编辑会尽快通过你留下的手机号或邮箱回复。</p>
