@@ -37,6 +37,8 @@ export function readMultipart(req: Request): Promise<MultipartForm> {
       if (!(name in fields)) fields[name] = value;
     });
     parser.on("file", (name, stream) => {
+      // A body cut off mid-file destroys the file stream with the error: unheard, it would end the process.
+      stream.on("error", () => fail(refused("表单格式不正确")));
       if (!FILE_FIELDS.has(name)) {
         stream.resume();
         return;
