@@ -16,6 +16,8 @@ import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./ser
 import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
 import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
 import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/request-url.js";
+import { plainHttpCookieWarning } from "./server/startup-warnings.js";
+import { discardUnreadBodies } from "./server/unread-bodies.js";
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -52,8 +54,7 @@ export async function startServer(
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  app.use(refuseUnservedMethods);
-  app.use(refuseUnusableRequestUrl);
+  app.use(discardUnreadBodies);
   app.use(compression());
   app.use(assignCspNonce);
   app.use(
@@ -72,10 +73,12 @@ export async function startServer(
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: "cross-origin" },
       // helmet's default `no-referrer` makes Chromium send `Origin: null` on same-site form posts,
-      // which Remix's action CSRF check refuses (every no-JS form would answer 500).
+      // which the cross-site check below refuses.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+  app.use(refuseUnservedMethods);
+  app.use(refuseUnusableRequestUrl);
 
   let shuttingDown = false;
   app.get("/healthz", (_req, res) => {
@@ -165,7 +168,8 @@ export async function startServer(
   const host = listensEverywhere ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host;
   const url = `http://${listensEverywhere ? "localhost" : host}:${port}`;
   internalOrigin = `http://${host}:${port}`;
-  if (website.isProduction && !website.cookieSecureIsExplicit) console.warn(PLAIN_HTTP_COOKIE_WARNING);
+  const cookieWarning = plainHttpCookieWarning(website);
+  if (cookieWarning) console.warn(cookieWarning);
 
   async function close() {
     shuttingDown = true;
@@ -174,9 +178,6 @@ export async function startServer(
   }
   return { url, close };
 }
-
-const PLAIN_HTTP_COOKIE_WARNING =
-  "注意：NODE_ENV=production 时登录 Cookie 带 Secure，只能经 HTTPS 保存；若网站以纯 HTTP 访问将无法登录，请在 HTTPS 反向代理之后运行，或设置 COOKIE_SECURE=false（已使用 HTTPS 时设置 COOKIE_SECURE=true 可去掉本提示）";
 
 const isEntryPoint = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isEntryPoint) {

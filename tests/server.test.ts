@@ -86,7 +86,7 @@ describe("server.ts on the embedded defaults", () => {
       {
         website: readWebsiteConfig({ NODE_ENV: "test", ALLOWED_ORIGINS: ALLOWED_ORIGIN }),
         // Short, so the slow-client tests take seconds; the defaults are checked on their own.
-        connectionTimeouts: { headersMs: 1_000, requestMs: 2_000, keepAliveMs: 1_000 },
+        connectionTimeouts: { headersMs: 1_000, requestMs: 2_000, keepAliveMs: 5_000 },
       },
     );
   });
@@ -149,12 +149,13 @@ describe("server.ts on the embedded defaults", () => {
       ["a resource route", "/resources/send-code"],
       ["logout", "/account/logout"],
     ])("refuses %s from another site or Origin: null with 403", async (_label, target) => {
-      for (const headers of [
+      const crossSite: Array<Record<string, string>> = [
         { Origin: EVIL_ORIGIN },
         { Origin: "null" },
         { Origin: EVIL_ORIGIN, "Sec-Fetch-Site": "cross-site" },
         { "Sec-Fetch-Site": "cross-site" },
-      ]) {
+      ];
+      for (const headers of crossSite) {
         const response = await fetch(`${server.url}${target}`, {
           method: "POST",
           headers: { ...FORM_TYPE, ...headers, Cookie: "token=victim" },
@@ -351,6 +352,40 @@ describe("server.ts on the embedded defaults", () => {
       ].join("\r\n");
       const { openMs } = await slowClient(server.url, head, "a", 100);
       expect(openMs).toBeLessThan(2_000 + 1_500);
+    });
+
+    it("keeps a keep-alive connection usable after an answer that did not read a large body", async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const send = (method: string, target: string, body?: Buffer) =>
+        new Promise<{ status: number }>((resolve, reject) => {
+          const request = http.request(
+            `${server.url}${target}`,
+            { method, agent, headers: body ? { ...FORM_TYPE, "Content-Length": String(body.length) } : {} },
+            (response) => response.resume(),
+          );
+          // Settled once the exchange is over and the connection is back with the agent.
+          request.on("close", () => resolve({ status: request.res?.statusCode ?? 0 }));
+          request.on("error", reject);
+          request.end(body);
+        });
+      try {
+        const huge = Buffer.from(`password=${"a".repeat(2 * 1024 * 1024)}`);
+        // Logout answers without reading its body; a refused method answers before anything reads it.
+        for (const [method, target] of [
+          ["POST", "/account/logout"],
+          ["PROPFIND", "/font"],
+        ] as const) {
+          const first = await send(method, target, huge);
+          expect(first.status, `${method} ${target}`).toBeLessThan(500);
+          const startedAt = Date.now();
+          const next = await send("GET", "/healthz");
+          expect(next.status, `the request after ${method} ${target}`).toBe(200);
+          // Answered at once on the same connection, which was not left stuck behind the unread body.
+          expect(Date.now() - startedAt).toBeLessThan(1_000);
+        }
+      } finally {
+        agent.destroy();
+      }
     });
 
     it("still serves an ordinary request after the slow ones", async () => {
