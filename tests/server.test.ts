@@ -358,13 +358,17 @@ describe("server.ts on the embedded defaults", () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const send = (method: string, target: string, body?: Buffer) =>
         new Promise<{ status: number }>((resolve, reject) => {
+          let status = 0;
           const request = http.request(
             `${server.url}${target}`,
             { method, agent, headers: body ? { ...FORM_TYPE, "Content-Length": String(body.length) } : {} },
-            (response) => response.resume(),
+            (response) => {
+              status = response.statusCode!;
+              response.resume();
+            },
           );
           // Settled once the exchange is over and the connection is back with the agent.
-          request.on("close", () => resolve({ status: request.res?.statusCode ?? 0 }));
+          request.on("close", () => resolve({ status }));
           request.on("error", reject);
           request.end(body);
         });
