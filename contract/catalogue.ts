@@ -235,6 +235,19 @@ export const STYLE_CODES = [
 ] as const;
 export type StyleCode = (typeof STYLE_CODES)[number];
 
+/** Chinese names of the CSS weights, in font names, download file names and the weight filter. */
+export const WEIGHT_NAMES: Readonly<Record<number, string>> = {
+  100: "极细",
+  200: "特细",
+  300: "细体",
+  400: "常规",
+  500: "中等",
+  600: "半粗",
+  700: "粗体",
+  800: "特粗",
+  900: "超粗",
+};
+
 export const FONT_SORTS = ["hot", "new", "name"] as const;
 export type FontSort = (typeof FONT_SORTS)[number];
 

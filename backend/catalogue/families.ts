@@ -216,17 +216,4 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
   },
 ];
 
-/** Chinese names of the weights, used in font names and download file names. */
-export const WEIGHT_NAMES: Readonly<Record<number, string>> = {
-  100: "极细",
-  200: "特细",
-  300: "细体",
-  400: "常规",
-  500: "中等",
-  600: "半粗",
-  700: "粗体",
-  800: "特粗",
-  900: "超粗",
-};
-
 export const FIRST_FONT_GNO = 10001;

@@ -3,49 +3,12 @@
  * An unknown code falls back to a random default image `/images/category/default-{1..4}-{theme}.svg`.
  */
 
+import { STYLE_CODES } from "@contract/catalogue";
+
 export type Theme = "dark" | "light";
 
-/** Codes that have artwork (same list and order as the catalogue's style categories). */
-export const CATEGORY_CODES = [
-  "all",
-  "daily",
-  "food",
-  "brand",
-  "vlog",
-  "travel",
-  "plot",
-  "beat",
-  "anime",
-  "pets",
-  "news",
-  "humour",
-  "cover",
-  "opening",
-  "subtitle",
-  "flower",
-  "handwriting",
-  "art",
-  "brush",
-  "creative",
-  "acid",
-  "personality",
-  "cute",
-  "cool",
-  "japanese",
-  "chinese",
-  "hand-drawn",
-  "2d",
-  "fresh",
-  "power",
-  "classic",
-  "live",
-  "free",
-  "music",
-  "hei",
-  "song",
-  "round",
-  "game",
-] as const;
+/** Codes that have artwork: every style category of the catalogue, in its order. */
+export const CATEGORY_CODES = STYLE_CODES;
 
 export const DEFAULT_IMAGE_COUNT = 4;
 

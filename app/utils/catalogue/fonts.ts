@@ -10,6 +10,7 @@ import {
   type Dict,
   type Font,
   type License,
+  WEIGHT_NAMES,
 } from "@contract/catalogue";
 import { endpointPath } from "@contract/endpoint";
 
@@ -37,18 +38,6 @@ export type PreviewTheme = "light" | "dark";
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
-
-const WEIGHT_NAMES: Record<number, string> = {
-  100: "极细",
-  200: "特细",
-  300: "细体",
-  400: "常规",
-  500: "中等",
-  600: "半粗",
-  700: "粗体",
-  800: "特粗",
-  900: "超粗",
-};
 
 /** Chinese name of a CSS weight (100–900); odd values round to the nearest hundred. */
 export function weightName(weight: number): string {
