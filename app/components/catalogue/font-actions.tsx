@@ -1,0 +1,16 @@
+import { CompareControl } from "~/components/compare/compare-control";
+import { FavoriteControl } from "~/components/favorites/favorite-control";
+import { cn } from "~/utils/misc";
+
+/** The font a per-font control acts on, as every list and detail page knows it. */
+export type FontActionTarget = { fontGNo: string; familyName: string };
+
+/** The controls every font card, row and detail page carries: favourite, then compare. */
+export function FontActions({ font, className }: { font: FontActionTarget; className?: string }) {
+  return (
+    <div className={cn("font-actions", className)}>
+      <FavoriteControl font={font} />
+      <CompareControl font={font} />
+    </div>
+  );
+}
