@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z, type ZodTypeAny } from "zod";
 import { COMMERCIAL_LABELS, FONT_GNO_PATTERN, KEYWORD_MAX } from "./catalogue";
 import { defineEndpoint } from "./endpoint";
 import { pageQuerySchema, pageSchema } from "./envelope";
@@ -336,6 +336,23 @@ export type MessageBoardBody = z.input<typeof messageBoardBodySchema>;
 // Endpoints
 // ---------------------------------------------------------------------------
 
+/**
+ * One page of a content kind's list: `current`, `size`, `tagId` and `keyword` (or the kind's own
+ * `query`), answering `pageSchema(item)`; public.
+ */
+function contentPageEndpoint<
+  const P extends string,
+  I extends ZodTypeAny,
+  Q extends ZodTypeAny = typeof contentPageQuerySchema,
+>(path: P, item: I, query: Q = contentPageQuerySchema as ZodTypeAny as Q) {
+  return defineEndpoint({ method: "GET", path, query, data: pageSchema(item), auth: "none" });
+}
+
+/** One item of a content kind by `id`; public. */
+function contentDetailEndpoint<const P extends string, D extends ZodTypeAny>(path: P, detail: D) {
+  return defineEndpoint({ method: "GET", path, query: contentIdQuerySchema, data: detail, auth: "none" });
+}
+
 /** The album tags, each with how many albums carry it. */
 export const getAlbumTags = defineEndpoint({
   method: "GET",
@@ -345,21 +362,9 @@ export const getAlbumTags = defineEndpoint({
 });
 
 /** Albums, newest first. */
-export const getAlbumPage = defineEndpoint({
-  method: "GET",
-  path: "/web/api/web-font-collection/selectPage",
-  query: contentPageQuerySchema,
-  data: pageSchema(albumSummarySchema),
-  auth: "none",
-});
+export const getAlbumPage = contentPageEndpoint("/web/api/web-font-collection/selectPage", albumSummarySchema);
 
-export const getAlbumDetail = defineEndpoint({
-  method: "GET",
-  path: "/web/api/web-font-collection/getDetailById",
-  query: contentIdQuerySchema,
-  data: albumDetailSchema,
-  auth: "none",
-});
+export const getAlbumDetail = contentDetailEndpoint("/web/api/web-font-collection/getDetailById", albumDetailSchema);
 
 /** The encyclopedia's titles grouped by tag, in reading order; `tagId` keeps one group. */
 export const getBaikeTitles = defineEndpoint({
@@ -371,21 +376,9 @@ export const getBaikeTitles = defineEndpoint({
 });
 
 /** Entries in reading order (by tag, then within it). */
-export const getBaikePage = defineEndpoint({
-  method: "GET",
-  path: "/web/api/shufa-baike/selectPage",
-  query: contentPageQuerySchema,
-  data: pageSchema(baikeSummarySchema),
-  auth: "none",
-});
+export const getBaikePage = contentPageEndpoint("/web/api/shufa-baike/selectPage", baikeSummarySchema);
 
-export const getBaikeDetail = defineEndpoint({
-  method: "GET",
-  path: "/web/api/shufa-baike/getDetailById",
-  query: contentIdQuerySchema,
-  data: baikeDetailSchema,
-  auth: "none",
-});
+export const getBaikeDetail = contentDetailEndpoint("/web/api/shufa-baike/getDetailById", baikeDetailSchema);
 
 /** The case tags, each with how many cases carry it. */
 export const getCaseTags = defineEndpoint({
@@ -396,55 +389,23 @@ export const getCaseTags = defineEndpoint({
 });
 
 /** Cases, newest first. */
-export const getCasePage = defineEndpoint({
-  method: "GET",
-  path: "/web/api/web-font-case/selectPage",
-  query: casePageQuerySchema,
-  data: pageSchema(caseSummarySchema),
-  auth: "none",
-});
+export const getCasePage = contentPageEndpoint(
+  "/web/api/web-font-case/selectPage",
+  caseSummarySchema,
+  casePageQuerySchema,
+);
 
-export const getCaseDetail = defineEndpoint({
-  method: "GET",
-  path: "/web/api/web-font-case/selectDetail",
-  query: contentIdQuerySchema,
-  data: caseDetailSchema,
-  auth: "none",
-});
+export const getCaseDetail = contentDetailEndpoint("/web/api/web-font-case/selectDetail", caseDetailSchema);
 
 /** News, newest first. */
-export const getNewsPage = defineEndpoint({
-  method: "GET",
-  path: "/web/api/web-wenzhang/selectPage",
-  query: contentPageQuerySchema,
-  data: pageSchema(newsSummarySchema),
-  auth: "none",
-});
+export const getNewsPage = contentPageEndpoint("/web/api/web-wenzhang/selectPage", newsSummarySchema);
 
-export const getNewsDetail = defineEndpoint({
-  method: "GET",
-  path: "/web/api/web-wenzhang/getDetailById",
-  query: contentIdQuerySchema,
-  data: newsDetailSchema,
-  auth: "none",
-});
+export const getNewsDetail = contentDetailEndpoint("/web/api/web-wenzhang/getDetailById", newsDetailSchema);
 
 /** Videos, newest first. */
-export const getVideoPage = defineEndpoint({
-  method: "GET",
-  path: "/web/api/web-video/selectPage",
-  query: contentPageQuerySchema,
-  data: pageSchema(videoSummarySchema),
-  auth: "none",
-});
+export const getVideoPage = contentPageEndpoint("/web/api/web-video/selectPage", videoSummarySchema);
 
-export const getVideoDetail = defineEndpoint({
-  method: "GET",
-  path: "/web/api/web-video/getDetailById",
-  query: contentIdQuerySchema,
-  data: videoDetailSchema,
-  auth: "none",
-});
+export const getVideoDetail = contentDetailEndpoint("/web/api/web-video/getDetailById", videoDetailSchema);
 
 /**
  * Everything matching `keyword` (Chinese segmented into words), of one kind or all: title matches
@@ -467,13 +428,16 @@ export const countSearchResults = defineEndpoint({
   auth: "none",
 });
 
-/** Leaves a message for the site's editors. `website` is a honeypot: any value is refused. */
+/**
+ * Leaves a message for the site's editors. `website` is a honeypot: any value is refused. With a
+ * token the message is the user's, and the editors' reply reaches them as a `reply` notice.
+ */
 export const saveMessage = defineEndpoint({
   method: "POST",
   path: "/web/api/messageBoard/save",
   body: messageBoardBodySchema,
   data: z.object({ id }),
-  auth: "none",
+  auth: "optional",
 });
 
 export const contentEndpoints = {

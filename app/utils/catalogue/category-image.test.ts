@@ -1,12 +1,7 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  CATEGORY_CODES,
-  categoryEntryImage,
-  categoryImage,
-  defaultImageIndex,
-  isKnownCategory,
-  seededRandom,
-} from "./category-image";
+import { STYLE_CODES } from "@contract/catalogue";
+import { categoryEntryImage, categoryImage, defaultImageIndex, isKnownCategory, seededRandom } from "./category-image";
 
 describe("categoryImage: dark and light art, a random default for unknown codes", () => {
   it("uses the code's artwork in the requested theme", () => {
@@ -31,8 +26,14 @@ describe("categoryImage: dark and light art, a random default for unknown codes"
     expect(defaultImageIndex(() => Number.NaN)).toBe(1);
   });
 
-  it("knows the 38 catalogue codes", () => {
-    expect(CATEGORY_CODES).toHaveLength(38);
+  it("knows every style category of the catalogue, each with dark and light artwork", () => {
+    expect(STYLE_CODES).toHaveLength(38);
+    for (const code of STYLE_CODES) {
+      expect(isKnownCategory(code)).toBe(true);
+      for (const theme of ["dark", "light"] as const) {
+        expect(existsSync(`public${categoryImage(code, theme)}`), `${code} ${theme}`).toBe(true);
+      }
+    }
     expect(isKnownCategory("all")).toBe(true);
     expect(isKnownCategory("toString")).toBe(false);
   });

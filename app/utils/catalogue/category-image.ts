@@ -7,12 +7,10 @@ import { STYLE_CODES } from "@contract/catalogue";
 
 export type Theme = "dark" | "light";
 
-/** Codes that have artwork: every style category of the catalogue, in its order. */
-export const CATEGORY_CODES = STYLE_CODES;
-
 export const DEFAULT_IMAGE_COUNT = 4;
 
-const KNOWN = new Set<string>(CATEGORY_CODES);
+/** Every style category of the catalogue has artwork. */
+const KNOWN = new Set<string>(STYLE_CODES);
 
 export function isKnownCategory(code: string | null | undefined): boolean {
   return Boolean(code) && KNOWN.has(code as string);
