@@ -23,6 +23,7 @@ import {
 } from "./challenge-repository.js";
 import { DIGITS_HEIGHT, DIGITS_WIDTH, randomDigits, renderDigits } from "./digits.js";
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, PIECE_SIZE, randomGap, renderPuzzle } from "./render.js";
+import { captchaTestSeed, seededDigits } from "./test-answers.js";
 
 export { CAPTCHA_TYPE };
 export const CHALLENGE_TTL_MS = 2 * 60_000;
@@ -38,6 +39,10 @@ function randomSecret(): string {
   let out = "";
   for (let i = 0; i < 16; i++) out += SECRET_ALPHABET[randomInt(0, SECRET_ALPHABET.length)];
   return out;
+}
+
+function newToken(): string {
+  return randomBytes(16).toString("hex");
 }
 
 function sha256(text: string): string {
@@ -57,15 +62,19 @@ function normaliseAnswer(answer: string): string {
  */
 export class CaptchaService {
   private readonly db: AccountDb;
+  private readonly testSeed: string | null;
 
-  constructor(db: AnyDatabase) {
+  /** `testSeed`: see `captchaTestSeed`; read from the environment unless given. */
+  constructor(db: AnyDatabase, options: { testSeed?: string | null } = {}) {
     this.db = accountDb(db);
+    this.testSeed = options.testSeed !== undefined ? options.testSeed : captchaTestSeed(process.env);
   }
 
   async createSlider(now: Date): Promise<CaptchaChallenge> {
     const gap = randomGap();
     const images = await renderPuzzle(gap);
-    const { token, secretKey } = await this.store({ mode: "ajax", gap, answer: null }, now);
+    const token = newToken();
+    const { secretKey } = await this.store(token, { mode: "ajax", gap, answer: null }, now);
     return {
       captchaType: CAPTCHA_TYPE,
       originalImageBase64: images.background.toString("base64"),
@@ -86,9 +95,12 @@ export class CaptchaService {
    * in 10 000.
    */
   async createForm(now: Date): Promise<FormCaptchaChallenge> {
-    const answer = randomDigits(CAPTCHA_FORM_DIGITS);
+    const token = newToken();
+    const answer = this.testSeed
+      ? seededDigits(this.testSeed, token, CAPTCHA_FORM_DIGITS)
+      : randomDigits(CAPTCHA_FORM_DIGITS);
     const image = await renderDigits(answer);
-    const { token } = await this.store({ mode: "form", gap: null, answer }, now);
+    await this.store(token, { mode: "form", gap: null, answer }, now);
     return {
       mode: "form",
       imageBase64: image.toString("base64"),
@@ -101,10 +113,10 @@ export class CaptchaService {
   }
 
   private async store(
+    token: string,
     challenge: { mode: "ajax" | "form"; gap: { x: number; y: number } | null; answer: string | null },
     now: Date,
-  ): Promise<{ token: string; secretKey: string }> {
-    const token = randomBytes(16).toString("hex");
+  ): Promise<{ secretKey: string }> {
     const secretKey = randomSecret();
     await insertChallenge(this.db, {
       token,
@@ -117,7 +129,7 @@ export class CaptchaService {
       // Housekeeping: a challenge is of no use once expired; an hour's grace keeps this rare.
       await deleteChallengesExpiredBefore(this.db, new Date(now.getTime() - 3600_000));
     }
-    return { token, secretKey };
+    return { secretKey };
   }
 
   /**
