@@ -1,32 +1,23 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { Breadcrumb } from "~/components/content/breadcrumb";
+import { ContentDetailHead, ContentPager, ContentSection } from "~/components/content/content-detail";
+import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { RelatedLinks } from "~/components/content/content-page";
 import { FontSampleList } from "~/components/content/font-samples";
 import { formatChinaDate } from "~/components/content/format";
 import { listHref, parseContentId } from "~/components/content/list-query";
 import { Prose } from "~/components/content/prose";
-import { isApiError } from "~/services/api-client.server";
+import { noneOnApiError } from "~/components/content/related.server";
 import { getBaike, listBaikeTitles, loadSampleFaces } from "~/services/content.server";
-import contentStylesHref from "~/styles/content.css";
-import fontStylesHref from "~/styles/font.css";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fontStylesHref },
-  { rel: "stylesheet", href: contentStylesHref },
-];
+export const links = contentDetailLinks;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "页面不存在 - 短视频字体" }];
-  return [
-    { title: `${data.entry.title} - 书法百科 - 短视频字体` },
-    { name: "description", content: data.entry.summary },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("书法百科", data?.entry);
 
 /** The opening of 兰亭序: a line every calligraphy font is judged by. */
 const CALLIGRAPHY_SAMPLE = "永和九年，岁在癸丑";
@@ -42,10 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       caller,
       entry.fonts.map((font) => ({ fontGNo: font.fontGNo, text: sampleText })),
     ),
-    listBaikeTitles(caller, entry.tag.id).catch((error: unknown) => {
-      if (!isApiError(error)) throw error;
-      return [];
-    }),
+    noneOnApiError(listBaikeTitles(caller, entry.tag.id)),
   ]);
   const siblings = groups.find((group) => group.tagId === entry.tag.id)?.titles ?? [];
   const at = siblings.findIndex((title) => title.id === entry.id);
@@ -75,50 +63,34 @@ export default function BaikeEntryPage() {
           ]}
           current={entry.title}
         />
-        <header className="content-detail__head">
-          <h1 className="content-detail__title">{entry.title}</h1>
-          <p className="content-detail__summary">{entry.summary}</p>
-          <p className="content-detail__meta">
-            <Link to={tagHref} className="chip chip--small">
-              {entry.tag.name}
-            </Link>
-            <span>
-              更新于 <time dateTime={entry.updatedAt}>{formatChinaDate(entry.updatedAt)}</time>
-            </span>
-          </p>
-        </header>
+        <ContentDetailHead
+          title={entry.title}
+          summary={entry.summary}
+          meta={
+            <>
+              <Link to={tagHref} className="chip chip--small">
+                {entry.tag.name}
+              </Link>
+              <span>
+                更新于 <time dateTime={entry.updatedAt}>{formatChinaDate(entry.updatedAt)}</time>
+              </span>
+            </>
+          }
+        />
 
         <Prose html={bodyHtml} className="content-detail__body" />
 
         {entry.fonts.length > 0 ? (
-          <section className="content-section" aria-labelledby="baike-fonts-title">
-            <h2 id="baike-fonts-title" className="content-section__title">
-              相关字体
-            </h2>
+          <ContentSection id="baike-fonts-title" heading="相关字体">
             <FontSampleList
               label="相关字体预览"
               faces={faces}
               samples={entry.fonts.map((font) => ({ font, text: sampleText }))}
             />
-          </section>
+          </ContentSection>
         ) : null}
 
-        <nav className="content-pager" aria-label="上一篇和下一篇">
-          {previous ? (
-            <Link to={`/baike/${previous.id}`} rel="prev" className="content-pager__link">
-              <small>上一篇</small>
-              {previous.title}
-            </Link>
-          ) : (
-            <span />
-          )}
-          {next ? (
-            <Link to={`/baike/${next.id}`} rel="next" className="content-pager__link content-pager__link--next">
-              <small>下一篇</small>
-              {next.title}
-            </Link>
-          ) : null}
-        </nav>
+        <ContentPager path="/baike" previous={previous} next={next} />
       </article>
 
       <aside className="content-detail__aside">

@@ -1,36 +1,24 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { caseSampleText } from "~/components/content/case-samples";
-import { ContentCard, ContentGrid, COVER_SIZES } from "~/components/content/content-card";
+import { COVER_SIZES } from "~/components/content/content-card";
+import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
+import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
 import { formatChinaDate } from "~/components/content/format";
 import { parseContentId } from "~/components/content/list-query";
 import { Prose } from "~/components/content/prose";
-import { rankRelated } from "~/components/content/related";
-import { isApiError } from "~/services/api-client.server";
+import { loadRelated } from "~/components/content/related.server";
 import { getCase, listCases, loadSampleFaces } from "~/services/content.server";
-import contentStylesHref from "~/styles/content.css";
-import fontStylesHref from "~/styles/font.css";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
-import { useStaticUrl } from "~/utils/root-data";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fontStylesHref },
-  { rel: "stylesheet", href: contentStylesHref },
-];
+export const links = contentDetailLinks;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "页面不存在 - 短视频字体" }];
-  return [{ title: `${data.item.title} - 字体案例 - 短视频字体` }, { name: "description", content: data.item.summary }];
-};
-
-const RELATED_COUNT = 3;
-/** The newest items the related ones are picked from. */
-const RELATED_SCAN_SIZE = 30;
+export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("字体案例", data?.item);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = parseContentId(params.id);
@@ -44,59 +32,33 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       caller,
       usages.map((usage) => ({ fontGNo: usage.font.fontGNo, text: `${usage.text}${usage.font.fontName}` })),
     ),
-    listCases(caller, { size: RELATED_SCAN_SIZE }).then(
-      (page) => rankRelated(item, page.records, RELATED_COUNT),
-      (error: unknown) => {
-        if (!isApiError(error)) throw error;
-        return [];
-      },
-    ),
+    loadRelated(item, (query) => listCases(caller, query)),
   ]);
   return { item: summary, usages, bodyHtml: renderMarkdown(bodyMarkdown), faces, related };
 }
 
 export default function CaseDetailPage() {
   const { item, usages, bodyHtml, faces, related } = useLoaderData<typeof loader>();
-  const asset = useStaticUrl();
   return (
     <article className="content-page content-detail" data-case-id={item.id}>
       <FontFaces faces={faces} />
       <Breadcrumb trail={[{ to: "/case", label: "案例" }]} current={item.title} />
 
-      <header className="content-detail__head content-detail__head--cover">
-        <img
-          src={asset(item.cover)}
-          alt=""
-          width={COVER_SIZES.case.width}
-          height={COVER_SIZES.case.height}
-          className="content-detail__cover content-detail__cover--square"
-        />
-        <div className="content-detail__intro">
-          <h1 className="content-detail__title">{item.title}</h1>
-          <p className="content-detail__summary">{item.summary}</p>
-          <p className="content-detail__meta">
+      <ContentDetailHead
+        title={item.title}
+        summary={item.summary}
+        cover={{ src: item.cover, ...COVER_SIZES.case, square: true }}
+        meta={
+          <>
             {item.example ? <span className="content-badge">示例方案</span> : null}
             <span>{usages.length} 处用字</span>
             <time dateTime={item.createdAt}>{formatChinaDate(item.createdAt)}</time>
-          </p>
-          {item.tags.length > 0 ? (
-            <ul className="content-detail__tags" aria-label="标签">
-              {item.tags.map((tag) => (
-                <li key={tag.id}>
-                  <Link to={`/case?tag=${tag.id}`} className="chip chip--small">
-                    #{tag.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      </header>
+          </>
+        }
+        tags={{ items: item.tags, listPath: "/case", layout: "list" }}
+      />
 
-      <section className="content-section" aria-labelledby="case-fonts-title">
-        <h2 id="case-fonts-title" className="content-section__title">
-          用了哪些字体
-        </h2>
+      <ContentSection id="case-fonts-title" heading="用了哪些字体">
         <FontSampleList
           label="案例用字"
           faces={faces}
@@ -108,30 +70,21 @@ export default function CaseDetailPage() {
             note: usage.rationale,
           }))}
         />
-      </section>
+      </ContentSection>
 
       <Prose html={bodyHtml} className="content-detail__body" />
 
-      {related.length > 0 ? (
-        <section className="content-section" aria-labelledby="case-related-title">
-          <h2 id="case-related-title" className="content-section__title">
-            相关案例
-          </h2>
-          <ContentGrid label="相关案例">
-            {related.map((other) => (
-              <li key={other.id}>
-                <ContentCard
-                  id={other.id}
-                  href={`/case/${other.id}`}
-                  title={other.title}
-                  summary={other.summary}
-                  image={{ src: other.cover, ...COVER_SIZES.case }}
-                />
-              </li>
-            ))}
-          </ContentGrid>
-        </section>
-      ) : null}
+      <RelatedList
+        id="case-related-title"
+        title="相关案例"
+        items={related.map((other) => ({
+          id: other.id,
+          href: `/case/${other.id}`,
+          title: other.title,
+          summary: other.summary,
+          image: { src: other.cover, ...COVER_SIZES.case },
+        }))}
+      />
     </article>
   );
 }

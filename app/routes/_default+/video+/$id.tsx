@@ -1,36 +1,25 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { Breadcrumb } from "~/components/content/breadcrumb";
-import { ContentCard, ContentGrid, COVER_SIZES } from "~/components/content/content-card";
+import { COVER_SIZES } from "~/components/content/content-card";
+import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
+import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
 import { describeDuration, formatChinaDate, formatDuration } from "~/components/content/format";
 import { parseContentId } from "~/components/content/list-query";
 import { Prose } from "~/components/content/prose";
-import { rankRelated } from "~/components/content/related";
-import { isApiError } from "~/services/api-client.server";
+import { loadRelated } from "~/components/content/related.server";
 import { getVideo, listVideos, loadSampleFaces } from "~/services/content.server";
-import contentStylesHref from "~/styles/content.css";
-import fontStylesHref from "~/styles/font.css";
 import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/font-query";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { useStaticUrl } from "~/utils/root-data";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fontStylesHref },
-  { rel: "stylesheet", href: contentStylesHref },
-];
+export const links = contentDetailLinks;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "页面不存在 - 短视频字体" }];
-  return [{ title: `${data.video.title} - 视频 - 短视频字体` }, { name: "description", content: data.video.summary }];
-};
-
-const RELATED_COUNT = 3;
-/** The newest videos the related ones are picked from. */
-const RELATED_SCAN_SIZE = 30;
+export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("视频", data?.video);
 
 const STREAM_TYPES = { mp4: "video/mp4", hls: "application/vnd.apple.mpegurl" } as const;
 
@@ -44,13 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       caller,
       video.fonts.map((font) => ({ fontGNo: font.fontGNo, text: `${DEFAULT_PREVIEW_TEXT}${font.fontName}` })),
     ),
-    listVideos(caller, { size: RELATED_SCAN_SIZE }).then(
-      (page) => rankRelated(video, page.records, RELATED_COUNT),
-      (error: unknown) => {
-        if (!isApiError(error)) throw error;
-        return [];
-      },
-    ),
+    loadRelated(video, (query) => listVideos(caller, query)),
   ]);
   const { bodyMarkdown, ...rest } = video;
   return { video: rest, bodyHtml: renderMarkdown(bodyMarkdown), faces, related };
@@ -96,58 +79,46 @@ export default function VideoDetailPage() {
         )}
       </div>
 
-      <header className="content-detail__head">
-        <h1 className="content-detail__title">{video.title}</h1>
-        <p className="content-detail__meta">
-          <span aria-label={`时长 ${describeDuration(video.durationSeconds)}`}>
-            时长 {formatDuration(video.durationSeconds)}
-          </span>
-          <time dateTime={video.publishedAt}>{formatChinaDate(video.publishedAt)}</time>
-          {video.tags.map((tag) => (
-            <Link key={tag.id} to={`/video?tag=${tag.id}`} className="chip chip--small">
-              #{tag.name}
-            </Link>
-          ))}
-        </p>
-        <p className="content-detail__summary">{video.summary}</p>
-      </header>
+      <ContentDetailHead
+        title={video.title}
+        summary={video.summary}
+        metaFirst
+        meta={
+          <>
+            <span aria-label={`时长 ${describeDuration(video.durationSeconds)}`}>
+              时长 {formatDuration(video.durationSeconds)}
+            </span>
+            <time dateTime={video.publishedAt}>{formatChinaDate(video.publishedAt)}</time>
+          </>
+        }
+        tags={{ items: video.tags, listPath: "/video", layout: "inline" }}
+      />
 
       <Prose html={bodyHtml} className="content-detail__body" />
 
       {video.fonts.length > 0 ? (
-        <section className="content-section" aria-labelledby="video-fonts-title">
-          <h2 id="video-fonts-title" className="content-section__title">
-            视频里的字体
-          </h2>
+        <ContentSection id="video-fonts-title" heading="视频里的字体">
           <FontSampleList
             label="视频字体预览"
             faces={faces}
             samples={video.fonts.map((font) => ({ font, text: DEFAULT_PREVIEW_TEXT }))}
           />
-        </section>
+        </ContentSection>
       ) : null}
 
-      {related.length > 0 ? (
-        <section className="content-section" aria-labelledby="video-related-title">
-          <h2 id="video-related-title" className="content-section__title">
-            更多视频
-          </h2>
-          <ContentGrid label="更多视频" variant="wide">
-            {related.map((other) => (
-              <li key={other.id}>
-                <ContentCard
-                  id={other.id}
-                  href={`/video/${other.id}`}
-                  title={other.title}
-                  summary={other.summary}
-                  image={{ src: other.poster, ...COVER_SIZES.video }}
-                  badge={formatDuration(other.durationSeconds)}
-                />
-              </li>
-            ))}
-          </ContentGrid>
-        </section>
-      ) : null}
+      <RelatedList
+        id="video-related-title"
+        title="更多视频"
+        variant="wide"
+        items={related.map((other) => ({
+          id: other.id,
+          href: `/video/${other.id}`,
+          title: other.title,
+          summary: other.summary,
+          image: { src: other.poster, ...COVER_SIZES.video },
+          badge: formatDuration(other.durationSeconds),
+        }))}
+      />
     </article>
   );
 }
