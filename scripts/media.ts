@@ -1,7 +1,7 @@
 /**
  * Makes the media of every seeded video from the catalogue's own fonts: titles and captions drawn
  * with ffmpeg's drawtext, encoded once at 720p and once at 360p (H.264, a key frame every 2 s),
- * cut into 2-second HLS segments under a master playlist that states each rendition's measured
+ * cut into 2-second fragmented-MP4 HLS segments under a master playlist that states each rendition's measured
  * bandwidth, plus the 720p MP4 for players without JavaScript and a poster taken from the title
  * card. Single-threaded x264 and bit-exact muxing make every run write the same bytes.
  *
@@ -214,8 +214,6 @@ async function makeVideo(slug: string): Promise<void> {
         mp4Of(rendition.name),
         "-c",
         "copy",
-        "-bsf:v",
-        "h264_mp4toannexb",
         "-fflags",
         "+bitexact",
         "-f",
@@ -226,8 +224,14 @@ async function makeVideo(slug: string): Promise<void> {
         "vod",
         "-hls_flags",
         "independent_segments",
+        // Fragmented MP4 (an init segment, then fragments) rather than MPEG-TS: the browser's
+        // MediaSource takes it without transmuxing, and .mp4 files are served as video/mp4.
+        "-hls_segment_type",
+        "fmp4",
+        "-hls_fmp4_init_filename",
+        "init.mp4",
         "-hls_segment_filename",
-        path.join(dir, "segment-%d.ts"),
+        path.join(dir, "segment-%d.mp4"),
         playlist,
       ]);
       const segments = await segmentsOf(playlist);
