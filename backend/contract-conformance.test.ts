@@ -551,6 +551,50 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await refusedAlike("checkCaptcha", { body: { mode: "form", token: "0".repeat(32) } });
   });
 
+  it.skipIf(skip)(
+    "collection and favourite-article answers match their schemas; another user's ids are 404",
+    async () => {
+      const { login } = await registerByPhone();
+      const other = await registerByPhone();
+      const token = login.token;
+      const [defaultCollection] = await conform("listCollections", { token });
+      expect(defaultCollection).toMatchObject({ isDefault: true, fontCount: 0 });
+      const made = await conform("addCollection", { token, body: { name: "契约收藏" } });
+      await conform("updateCollection", { token, query: { id: String(made.id) }, body: { name: "契约收藏二" } });
+      await conform("addCollectionFont", { token, body: { fontGNo: "10001", collectionId: made.id } });
+      await conform("addCollectionFont", { token, body: { fontGNo: "10010" } });
+      const detail = await conform("getCollectionDetail", { token, query: { id: String(made.id) } });
+      expect(detail.fontList.map((font) => font.fontGNo)).toEqual(["10001"]);
+      await conform("deleteCollectionFont", { token, body: { fontGNo: "10001", collectionId: made.id } });
+      await conform("deleteCollectionFont", { token, body: { fontGNo: "10010" } });
+
+      const news = await conform("getNewsPage", { query: { size: "1" } });
+      await conform("addFavoriteArticle", { token, body: { kind: "news", id: news.records[0]!.id } });
+      expect(await conform("listFavoriteArticleIds", { token })).toEqual([{ kind: "news", id: news.records[0]!.id }]);
+      const favorites = await conform("listFavoriteArticles", { token, query: { kind: "news" } });
+      expect(favorites.total).toBe(1);
+      await conform("deleteFavoriteArticle", { token, body: { kind: "news", id: news.records[0]!.id } });
+
+      await refusedAlike("addCollection", { token, body: { name: "" } });
+      await refusedAlike("addCollectionFont", { token, body: { fontGNo: "x" } });
+      await refusedAlike("addFavoriteArticle", { token, body: { kind: "font", id: 1 } });
+
+      const foreign = other.login.token;
+      const id = String(made.id);
+      for (const response of [
+        await send("getCollectionDetail", { token: foreign, query: { id } }),
+        await send("updateCollection", { token: foreign, query: { id }, body: { name: "抢走" } }),
+        await send("addCollectionFont", { token: foreign, body: { fontGNo: "10001", collectionId: made.id } }),
+        await send("deleteCollectionFont", { token: foreign, body: { fontGNo: "10001", collectionId: made.id } }),
+        await send("deleteCollection", { token: foreign, query: { id } }),
+      ]) {
+        expect(response.status).toBe(404);
+        expect(errorEnvelopeSchema.parse(await response.json())).toMatchObject({ code: "404" });
+      }
+      await conform("deleteCollection", { token, query: { id } });
+    },
+  );
+
   it.skipIf(skip)("every endpoint of the contract was called and answered as described", () => {
     const missing = (Object.keys(endpoints) as EndpointName[]).filter((name) => !conforming.has(name));
     expect(missing).toEqual([]);

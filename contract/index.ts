@@ -3,6 +3,7 @@ import { captchaEndpoints } from "./captcha";
 import { catalogueEndpoints } from "./catalogue";
 import { collectionEndpoints } from "./collection";
 import { contentEndpoints } from "./content";
+import { favoriteEndpoints } from "./favorite";
 import { subsetEndpoints } from "./subset";
 import { wechatEndpoints } from "./wechat";
 
@@ -13,6 +14,7 @@ export * from "./collection";
 export * from "./content";
 export * from "./endpoint";
 export * from "./envelope";
+export * from "./favorite";
 export * from "./fields";
 export * from "./query";
 export * from "./subset";
@@ -27,6 +29,7 @@ export const endpoints = {
   ...wechatEndpoints,
   ...collectionEndpoints,
   ...contentEndpoints,
+  ...favoriteEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

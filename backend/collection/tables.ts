@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { ArticleKind } from "../../contract/favorite.js";
 
 /** Written as Date or ISO string (or left to the database's `now()`), always read as Date. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -8,6 +9,8 @@ export interface FontCollectionTable {
   /** app_user.id; the collection goes when the user does. */
   user_id: number;
   name: string;
+  /** At most one per user (migration 300-favorites); it cannot be deleted. */
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 
@@ -18,8 +21,20 @@ export interface FontCollectionItemTable {
   created_at: CreatedAt;
 }
 
-/** The collection module's tables (migration 101-collections), reached with `db.withTables<CollectionTables>()`. */
+export interface FavoriteArticleTable {
+  user_id: number;
+  kind: ArticleKind;
+  /** The id within the kind's table (no foreign key: see migration 300-favorites). */
+  article_id: number;
+  created_at: CreatedAt;
+}
+
+/**
+ * The collection module's tables (migrations 101-collections and 300-favorites), reached with
+ * `db.withTables<CollectionTables>()`.
+ */
 export type CollectionTables = {
   font_collection: FontCollectionTable;
   font_collection_item: FontCollectionItemTable;
+  favorite_article: FavoriteArticleTable;
 };
