@@ -104,6 +104,7 @@ export async function startServer(
         rateLimitPerMinute: config.subsetRateLimitPerMinute,
         fileRateLimitPerMinute: config.subsetFilesRateLimitPerMinute,
         fontSource: backend.fontSource,
+        variableFontSource: backend.variableFontSource,
       });
       closers.push(subset.close);
       app.use(subset.router);

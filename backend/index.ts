@@ -20,6 +20,8 @@ import type { Database } from "./db/schema.js";
 import { apiErrorHandler, apiNotFound } from "./http/errors.js";
 import { FontStorage } from "./storage/font-storage.js";
 import type { FontSource } from "./subset/font-source.js";
+import type { VariableFontSource } from "./subset/variable-font-source.js";
+import { createVariableRouter, seedVariableFonts, variableFontSource } from "./variable/index.js";
 
 export type BackendOptions = {
   /** PostgreSQL connection string; without it the embedded PGlite database under dataDir is used. */
@@ -39,6 +41,8 @@ export type BackendOptions = {
 export type Backend = {
   router: express.Router;
   fontSource: FontSource;
+  /** The variable fonts, for the subset service's POST /subset/web-variable-font. */
+  variableFontSource: VariableFontSource;
   db: Kysely<Database>;
   close(): Promise<void>;
 };
@@ -60,6 +64,7 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
   ({ db, account }) => createAccountRouter({ db, config: account }),
   ({ db }) => createCollectionRouter({ db }),
   ({ db, assetUrl }) => createContentRouter({ db, assetUrl }),
+  ({ db }) => createVariableRouter({ db }),
 ];
 
 /** Paths owned by the backend: anything under them that no module answers is a JSON 404. */
@@ -74,6 +79,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     await migrateToLatest(db);
     await seedCatalogue(db, storage);
     await seedContent(db);
+    await seedVariableFonts(db, storage);
     const removed = await removeUnreferencedAvatarFiles({ db, config: account });
     if (removed > 0) console.info(`已删除 ${removed} 个不再使用的头像文件`);
 
@@ -84,7 +90,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     router.use(API_PREFIXES, apiErrorHandler);
 
     const fontSource = catalogueFontSource(new FontRepository(db, context.assetUrl), storage);
-    return { router, fontSource, db, close };
+    return { router, fontSource, variableFontSource: variableFontSource(db, storage), db, close };
   } catch (error) {
     await close();
     throw error;

@@ -5,6 +5,7 @@ import { collectionEndpoints } from "./collection";
 import { contentEndpoints } from "./content";
 import { favoriteEndpoints } from "./favorite";
 import { subsetEndpoints } from "./subset";
+import { variableEndpoints } from "./variable";
 import { wechatEndpoints } from "./wechat";
 
 export * from "./account";
@@ -18,6 +19,7 @@ export * from "./favorite";
 export * from "./fields";
 export * from "./query";
 export * from "./subset";
+export * from "./variable";
 export * from "./wechat";
 
 /** Every call of the contract, by name. */
@@ -29,6 +31,7 @@ export const endpoints = {
   ...wechatEndpoints,
   ...collectionEndpoints,
   ...contentEndpoints,
+  ...variableEndpoints,
   ...favoriteEndpoints,
 };
 

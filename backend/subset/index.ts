@@ -5,6 +5,8 @@ import type { FontSource } from "./font-source.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
 import { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js";
 import { Subsetter } from "./subsetter.js";
+import type { VariableFontSource } from "./variable-font-source.js";
+import { createVariableSubsetRouter } from "./variable-router.js";
 
 export type SubsetServiceOptions = {
   /** Where subset files and their index entries are written. */
@@ -23,6 +25,8 @@ export type SubsetServiceOptions = {
   /** Limiters to use instead of in-memory ones built from the two limits above, e.g. shared by several processes. */
   rateLimiters?: SubsetRateLimiters;
   fontSource: FontSource;
+  /** The variable fonts behind POST /subset/web-variable-font; without it that path is not served. */
+  variableFontSource?: VariableFontSource;
 };
 
 /**
@@ -43,21 +47,28 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     subsetter,
     maxBytes: options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
   });
-  return {
-    router: createSubsetRouter({
-      cache,
-      fontSource: options.fontSource,
-      rateLimiters: options.rateLimiters ?? {
-        subset: new InMemoryRateLimiter({
-          limit: options.rateLimitPerMinute ?? DEFAULT_SUBSET_RATE_LIMIT_PER_MINUTE,
-          windowMs: MINUTE_MS,
-        }),
-        files: new InMemoryRateLimiter({
-          limit: options.fileRateLimitPerMinute ?? DEFAULT_FILE_RATE_LIMIT_PER_MINUTE,
-          windowMs: MINUTE_MS,
-        }),
-      },
+  const rateLimiters = options.rateLimiters ?? {
+    subset: new InMemoryRateLimiter({
+      limit: options.rateLimitPerMinute ?? DEFAULT_SUBSET_RATE_LIMIT_PER_MINUTE,
+      windowMs: MINUTE_MS,
     }),
+    files: new InMemoryRateLimiter({
+      limit: options.fileRateLimitPerMinute ?? DEFAULT_FILE_RATE_LIMIT_PER_MINUTE,
+      windowMs: MINUTE_MS,
+    }),
+  };
+  const router = createSubsetRouter({ cache, fontSource: options.fontSource, rateLimiters });
+  if (options.variableFontSource) {
+    router.use(
+      createVariableSubsetRouter({
+        cache,
+        variableFontSource: options.variableFontSource,
+        rateLimiter: rateLimiters.subset,
+      }),
+    );
+  }
+  return {
+    router,
     async close() {
       await cache.close();
       await subsetter.close();
@@ -73,3 +84,5 @@ export { rejectDeepBody, withCodepoints, type SubsetRequestItem } from "./subset
 export { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js";
 export { Subsetter, type SubsetFontFile, type SubsetFormat } from "./subsetter.js";
 export { decodeWoff, encodeWoff } from "./woff.js";
+export type { VariableFontFile, VariableFontSlice, VariableFontSource } from "./variable-font-source.js";
+export { createVariableSubsetRouter } from "./variable-router.js";

@@ -14,7 +14,7 @@ import { rejectDeepBody, withCodepoints, type SubsetRequestItem } from "./subset
 
 const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Far above the largest request the site sends (50 items of 200 characters), far below what costs memory. */
-const MAX_BODY_BYTES = 256 * 1024;
+export const MAX_BODY_BYTES = 256 * 1024;
 /**
  * Where the subset endpoints live, without their `:name` parameters: middleware mounted on a path
  * with a parameter never runs for a name that is not valid percent-encoding (Express cannot decode
@@ -94,7 +94,7 @@ function sendFile(res: Response, filePath: string): Promise<void> {
   });
 }
 
-async function consume(limiter: RateLimiter, req: Request, cost: number): Promise<void> {
+export async function consume(limiter: RateLimiter, req: Request, cost: number): Promise<void> {
   const { allowed, retryAfterMs } = await limiter.consume(clientKey(req), cost);
   if (!allowed) throw tooManyRequests(retryAfterMs);
 }
@@ -120,7 +120,7 @@ function toResponseItem(cache: SubsetCache, item: SubsetRequestItem, entry: Subs
 }
 
 /** Font files and the subset call are used from other origins (pages on a CDN, SUBSET_BASE elsewhere). */
-const allowCrossOrigin: RequestHandler = (req, res, next) => {
+export const allowCrossOrigin: RequestHandler = (req, res, next) => {
   res.setHeader("Access-Control-Allow-Origin", "*");
   if (req.method !== "OPTIONS") {
     next();
@@ -134,12 +134,12 @@ const allowCrossOrigin: RequestHandler = (req, res, next) => {
   res.status(204).end();
 };
 
-const requireJson: RequestHandler = (req, _res, next) => {
+export const requireJson: RequestHandler = (req, _res, next) => {
   next(req.is("application/json") ? undefined : badRequest("请求体必须是 JSON（Content-Type: application/json）"));
 };
 
 /** body-parser's errors become 400s with a Chinese message; everything else goes to the shared handler. */
-const subsetErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+export const subsetErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   apiErrorHandler(toRequestError(error), req, res, next);
 };
 

@@ -1,0 +1,28 @@
+import type { FontSourceFile } from "./font-source.js";
+
+/** One unicode-range slice of a variable font: a whole variable font file holding some characters. */
+export type VariableFontSlice = {
+  /** Code points the slice is published for, as sorted, disjoint-or-not [first, last] pairs. */
+  ranges: ReadonlyArray<readonly [number, number]>;
+  /** The slice as sfnt on local storage; null when its file is gone. */
+  file(): Promise<FontSourceFile | null>;
+};
+
+export type VariableAxisRange = {
+  tag: string;
+  name: string;
+  min: number;
+  default: number;
+  max: number;
+  hidden: boolean;
+};
+
+/** A variable font as the subset service needs it: its axes and its slices, in the order to search them. */
+export type VariableFontFile = {
+  gno: string;
+  axes: VariableAxisRange[];
+  slices: VariableFontSlice[];
+};
+
+/** Where the subset service finds the variable font behind a `gno`; the variable font backend provides it. */
+export type VariableFontSource = (gno: string) => Promise<VariableFontFile | null>;
