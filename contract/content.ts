@@ -256,6 +256,12 @@ export const casePageQuerySchema = contentPageQuerySchema.extend({
 });
 export type CasePageQuery = z.output<typeof casePageQuerySchema>;
 
+/** Videos also by font: those showing any weight of the family of `fontGNo`. */
+export const videoPageQuerySchema = contentPageQuerySchema.extend({
+  fontGNo: queryValue().regex(FONT_GNO_PATTERN, "必须是数字编号").optional(),
+});
+export type VideoPageQuery = z.output<typeof videoPageQuerySchema>;
+
 export const contentIdQuerySchema = z.object({
   id: queryValue()
     .regex(/^\d{1,10}$/, "必须是正整数")
@@ -402,8 +408,12 @@ export const getNewsPage = contentPageEndpoint("/web/api/web-wenzhang/selectPage
 
 export const getNewsDetail = contentDetailEndpoint("/web/api/web-wenzhang/getDetailById", newsDetailSchema);
 
-/** Videos, newest first. */
-export const getVideoPage = contentPageEndpoint("/web/api/web-video/selectPage", videoSummarySchema);
+/** Videos, newest first; with `fontGNo`, those showing any weight of that font's family. */
+export const getVideoPage = contentPageEndpoint(
+  "/web/api/web-video/selectPage",
+  videoSummarySchema,
+  videoPageQuerySchema,
+);
 
 export const getVideoDetail = contentDetailEndpoint("/web/api/web-video/getDetailById", videoDetailSchema);
 

@@ -19,6 +19,7 @@ import {
   type ContentPageQuery,
   type MessageBoardBody,
   type SearchType,
+  type VideoPageQuery,
 } from "@contract/content";
 import { callApi, isApiError, type ApiCaller } from "./api-client.server";
 import { loadPreviewFaces } from "./subset.server";
@@ -79,7 +80,8 @@ export function getNews(caller: ApiCaller, id: number) {
   return callApi(caller, getNewsDetail, { query: { id } });
 }
 
-export function listVideos(caller: ApiCaller, query: ListQuery) {
+/** Videos; with `fontGNo`, those showing any weight of that font's family. */
+export function listVideos(caller: ApiCaller, query: ListQuery & Partial<Pick<VideoPageQuery, "fontGNo">>) {
   return callApi(caller, getVideoPage, { query });
 }
 

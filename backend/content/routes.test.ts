@@ -175,8 +175,8 @@ describe.each(TEST_DATABASES)("content API on $name", (database) => {
     for (const article of news.records) await ok("getNewsDetail", { id: article.id });
     for (const video of videos.records) {
       const detail = await ok("getVideoDetail", { id: video.id });
-      expect(detail.streams).toEqual([]);
-      expect(detail.poster).toMatch(/^\/images\/content\/videos\/.+\.svg$/);
+      expect(detail.streams.map((stream: { type: string }) => stream.type)).toEqual(["hls", "mp4"]);
+      expect(detail.poster).toMatch(/^\/media\/videos\/.+\/poster\.jpg$/);
     }
     await ok("getAlbumTags");
     await ok("getCaseTags");

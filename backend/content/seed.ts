@@ -7,6 +7,7 @@ import { BAIKE_SEEDS } from "./seed/baike.js";
 import { CASE_SEEDS } from "./seed/cases.js";
 import { NEWS_SEEDS } from "./seed/news.js";
 import { coverPath, type FontRef } from "./seed/types.js";
+import { VIDEO_MEDIA_RENDITIONS, videoMediaPaths } from "./seed/video-media.js";
 import { VIDEO_SEEDS } from "./seed/videos.js";
 import { contentDb, type ContentDb, type ContentKind } from "./tables.js";
 
@@ -34,6 +35,7 @@ export async function seedContent(db: Kysely<Database>): Promise<{ inserted: num
       (await seedCases(content, resolve)) +
       (await seedNews(content, resolve)) +
       (await seedVideos(content, resolve));
+    await attachVideoMedia(content);
     await indexFontFamilies(content);
     return { inserted };
   });
@@ -284,7 +286,7 @@ async function seedVideos(db: ContentDb, resolve: FontResolver): Promise<number>
   let inserted = 0;
   for (const video of VIDEO_SEEDS) {
     if (await hasSlug(db, "video", video.slug)) continue;
-    const poster = coverPath("videos", video.slug);
+    const { poster } = videoMediaPaths(video.slug);
     const { id } = await db
       .insertInto("video")
       .values({
@@ -312,6 +314,54 @@ async function seedVideos(db: ContentDb, resolve: FontResolver): Promise<number>
     inserted++;
   }
   return inserted;
+}
+
+/**
+ * Gives each seeded video that has no streams yet its media (public/media, `npm run media`): the
+ * HLS master playlist and the MP4, the poster taken from the clip in place of the drawn cover, and
+ * the MP4 as the demonstration video of every font family it shows that has none yet. Videos
+ * seeded before their media existed get them on the next start.
+ */
+async function attachVideoMedia(db: ContentDb): Promise<void> {
+  const largest = VIDEO_MEDIA_RENDITIONS[0];
+  const videos = await db
+    .selectFrom("video")
+    .select(["id", "slug", "font_gnos"])
+    .where(
+      "slug",
+      "in",
+      VIDEO_SEEDS.map((video) => video.slug),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom("video_stream").select("video_id").whereRef("video_stream.video_id", "=", "video.id")),
+      ),
+    )
+    .orderBy("id")
+    .execute();
+  for (const video of videos) {
+    const media = videoMediaPaths(video.slug);
+    await db
+      .insertInto("video_stream")
+      .values([
+        { video_id: video.id, sort: 1, type: "hls", url: media.master, width: largest.width, height: largest.height },
+        { video_id: video.id, sort: 2, type: "mp4", url: media.mp4, width: largest.width, height: largest.height },
+      ])
+      .execute();
+    await db
+      .updateTable("video")
+      .set({ poster: media.poster })
+      .where("id", "=", video.id)
+      .where("poster", "=", coverPath("videos", video.slug))
+      .execute();
+    if (video.font_gnos.length === 0) continue;
+    await db
+      .updateTable("font_family")
+      .set({ video_url: media.mp4 })
+      .where("video_url", "is", null)
+      .where("id", "in", db.selectFrom("font").select("family_id").where("gno", "in", video.font_gnos))
+      .execute();
+  }
 }
 
 async function linkTags(

@@ -1,5 +1,5 @@
-import type { Selectable } from "kysely";
-import type { ContentPageQuery, VideoDetail, VideoSummary } from "../../contract/content.js";
+import { sql, type Selectable } from "kysely";
+import type { VideoDetail, VideoPageQuery, VideoSummary } from "../../contract/content.js";
 import type { Page } from "../../contract/envelope.js";
 import type { AssetUrl } from "../catalogue/urls.js";
 import { toPage } from "../http/page.js";
@@ -9,16 +9,23 @@ import type { ContentDb, VideoTable } from "./tables.js";
 
 type VideoRow = Selectable<VideoTable>;
 
-/** Videos, newest first, filtered by tag and keyword. */
+/** Videos, newest first, filtered by tag, keyword and font (any weight of the font's family). */
 export async function listVideos(
   db: ContentDb,
-  query: ContentPageQuery,
+  query: VideoPageQuery,
   assetUrl: AssetUrl,
 ): Promise<Page<VideoSummary>> {
-  const { current, size, tagId, keyword } = query;
+  const { current, size, tagId, keyword, fontGNo } = query;
   let matching = db.selectFrom("video");
   if (tagId !== undefined) matching = matching.where(hasTag("video", "video", tagId));
   if (keyword) matching = matching.where(containsKeyword("video", keyword));
+  if (fontGNo !== undefined) {
+    matching = matching.where(sql<boolean>`exists (
+      select 1 from font as shown
+      join font as wanted on wanted.family_id = shown.family_id
+      where shown.gno = any(video.font_gnos) and wanted.gno = ${fontGNo}
+    )`);
+  }
   const [{ total }, rows] = await Promise.all([
     matching.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     matching
