@@ -595,6 +595,66 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     },
   );
 
+  it.skipIf(skip)("messages answer their schemas, unread first; another user's message is 404", async () => {
+    const { login } = await registerByPhone();
+    const token = login.token;
+    expect(await conform("countUnreadNotices", { token })).toEqual({
+      total: 1,
+      byType: { system: 1, security: 0, reply: 0 },
+    });
+    const all = await conform("listNotices", { token });
+    expect(all.records).toMatchObject([{ type: "system", title: "欢迎加入短视频字体", read: false }]);
+    const welcome = all.records[0]!;
+    expect(await conform("listNotices", { token, query: { type: "security", current: "1", size: "5" } })).toMatchObject(
+      { total: 0, records: [] },
+    );
+
+    const other = (await sharedUser()).login.token;
+    const foreign = await send("readNotice", { token: other, params: { id: String(welcome.id) } });
+    expect(foreign.status).toBe(404);
+    expect(errorEnvelopeSchema.parse(await foreign.json()).message).toBe("消息不存在");
+    expect((await send("readNotice", { token, params: { id: "2147483647" } })).status).toBe(404);
+    expect((await send("readNotice", { token, params: { id: "abc" } })).status).toBe(400);
+    expect((await send("listNotices", { token, query: { type: "spam" } })).status).toBe(400);
+    expect((await conform("countUnreadNotices", { token })).total).toBe(1);
+
+    const read = await conform("readNotice", { token, params: { id: String(welcome.id) } });
+    expect(read).toMatchObject({ id: welcome.id, read: true });
+    expect((await conform("countUnreadNotices", { token })).total).toBe(0);
+    const news = await conform("getMyNews", { token, query: { current: "1", size: "10" } });
+    expect(news.records.map((notice) => notice.id)).toEqual([welcome.id]);
+  });
+
+  it.skipIf(skip)("a download with a token is in the history, newest first and filtered; without one it is not", async () => {
+    const { login } = await registerByPhone();
+    const token = login.token;
+    expect(await conform("getDownloadHistory", { token })).toMatchObject({ total: 0, records: [] });
+
+    const fonts = (await conform("getFontList", { query: { size: "2" } })).records;
+    const [first, second] = fonts.map((font) => font.fontGNo);
+    for (const gno of [first!, second!]) {
+      const response = await send("downloadFont", { token, params: { id: gno } });
+      expect(response.status).toBe(200);
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
+    const anonymous = await send("downloadFont", { params: { id: first! } });
+    await anonymous.arrayBuffer();
+
+    const history = await conform("getDownloadHistory", { token, query: { current: "1", size: "10" } });
+    expect(history.records.map((record) => record.fontGNo)).toEqual([second, first]);
+    expect(history.records[0]).toMatchObject({ format: "ttf", fileName: expect.stringMatching(/\.ttf$/) });
+    const familyName = history.records[1]!.familyName;
+    const filtered = await conform("getDownloadHistory", { token, query: { keyword: familyName } });
+    expect(filtered.records.every((record) => record.familyName.includes(familyName))).toBe(true);
+    expect(filtered.records.map((record) => record.fontGNo)).toContain(first);
+    expect((await conform("getDownloadHistory", { token, query: { keyword: "没有这种字体" } })).total).toBe(0);
+
+    const other = (await sharedUser()).login.token;
+    expect((await conform("getDownloadHistory", { token: other })).records.map((record) => record.fontGNo)).not.toContain(
+      second,
+    );
+  });
+
   it.skipIf(skip)("every endpoint of the contract was called and answered as described", () => {
     const missing = (Object.keys(endpoints) as EndpointName[]).filter((name) => !conforming.has(name));
     expect(missing).toEqual([]);

@@ -14,6 +14,8 @@ import { assetUrlOn, type AssetUrl } from "./catalogue/urls.js";
 import { createCollectionRouter } from "./collection/routes.js";
 import { createContentRouter } from "./content/routes.js";
 import { seedContent } from "./content/seed.js";
+import { createDownloadRouter } from "./downloads/index.js";
+import { createNoticeRouter } from "./notices/index.js";
 import { openDatabase, pgliteDirectory, type DatabaseLocation } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import type { Database } from "./db/schema.js";
@@ -64,6 +66,8 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
   ({ db, account }) => createAccountRouter({ db, config: account }),
   ({ db }) => createCollectionRouter({ db }),
   ({ db, assetUrl }) => createContentRouter({ db, assetUrl }),
+  ({ db }) => createDownloadRouter({ db }),
+  ({ db }) => createNoticeRouter({ db }),
   ({ db }) => createVariableRouter({ db }),
 ];
 

@@ -352,7 +352,7 @@ export const getFontFamily = defineEndpoint({
 
 /**
  * The whole font file (`font/ttf`, or `font/woff2` with `format=woff2`) as an attachment; a TTF
- * download counts as a download.
+ * download counts as a download, and with a token it goes into the user's download history.
  */
 export const downloadFont = defineEndpoint({
   method: "GET",
@@ -360,7 +360,7 @@ export const downloadFont = defineEndpoint({
   params: fontIdParamsSchema,
   query: fontDownloadQuerySchema,
   kind: "file",
-  auth: "none",
+  auth: "optional",
 });
 
 /** Without `keyword`: the hot keywords; with it: keywords and font names containing it. */

@@ -3,7 +3,9 @@ import { captchaEndpoints } from "./captcha";
 import { catalogueEndpoints } from "./catalogue";
 import { collectionEndpoints } from "./collection";
 import { contentEndpoints } from "./content";
+import { downloadEndpoints } from "./downloads";
 import { favoriteEndpoints } from "./favorite";
+import { noticeEndpoints } from "./notices";
 import { subsetEndpoints } from "./subset";
 import { variableEndpoints } from "./variable";
 import { wechatEndpoints } from "./wechat";
@@ -13,10 +15,12 @@ export * from "./captcha";
 export * from "./catalogue";
 export * from "./collection";
 export * from "./content";
+export * from "./downloads";
 export * from "./endpoint";
 export * from "./envelope";
 export * from "./favorite";
 export * from "./fields";
+export * from "./notices";
 export * from "./query";
 export * from "./subset";
 export * from "./variable";
@@ -31,6 +35,8 @@ export const endpoints = {
   ...wechatEndpoints,
   ...collectionEndpoints,
   ...contentEndpoints,
+  ...downloadEndpoints,
+  ...noticeEndpoints,
   ...variableEndpoints,
   ...favoriteEndpoints,
 };

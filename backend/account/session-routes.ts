@@ -10,6 +10,7 @@ import {
   type SessionView,
 } from "../../contract/account.js";
 import { notFound } from "../http/envelope.js";
+import { noticeIfNewDevice } from "../notices/events.js";
 import { route } from "../http/route.js";
 import { CODE_INVALID_MESSAGE } from "./codes.js";
 import { clientIp, loginData, signedInUser, unlockPasswordLogin, type AccountContext } from "./context.js";
@@ -45,6 +46,7 @@ export function createSessionRoutes(ctx: AccountContext): Router {
     if (!user || !ok) throw refused(WRONG_CREDENTIALS);
     await refundAll(ctx.limits, consumed);
     await ctx.limits.reset(LOGIN_BUCKETS.ipAndAccount, `${ip}|${accountKey(account)}`);
+    await noticeIfNewDevice(ctx.rawDb, user.id, { ip, userAgent: req.get("user-agent") }, ctx.clock());
     return loginData(ctx, user, req);
   });
 
@@ -54,6 +56,7 @@ export function createSessionRoutes(ctx: AccountContext): Router {
     const user = await findUserByAccount(ctx.db, "phone", body.phone);
     if (!user) throw refused(CODE_INVALID_MESSAGE);
     await unlockPasswordLogin(ctx, user);
+    await noticeIfNewDevice(ctx.rawDb, user.id, { ip: clientIp(req), userAgent: req.get("user-agent") }, ctx.clock());
     return loginData(ctx, user, req);
   });
 

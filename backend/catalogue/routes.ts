@@ -15,7 +15,9 @@ import {
   getHomeData,
   getKeywords,
 } from "../../contract/catalogue.js";
+import { currentUser, optionalUser } from "../account/index.js";
 import type { Database } from "../db/schema.js";
+import { downloadDb, recordDownload } from "../downloads/index.js";
 import { notFound } from "../http/envelope.js";
 import { toPage } from "../http/page.js";
 import { route } from "../http/route.js";
@@ -87,32 +89,41 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
     return family;
   });
 
-  route(router, downloadFont, async ({ params, query: { format } }, { req, res }) => {
-    const font = await fonts.fontFiles(params.id);
-    if (!font) throw notFound(FONT_NOT_FOUND);
-    const location = format === "woff2" ? font.woff2_location : font.file_location;
-    if (!location) throw notFound("该字体没有 WOFF2 文件");
+  const downloads = downloadDb(db);
+  route(
+    router,
+    downloadFont,
+    async ({ params, query: { format } }, { req, res }) => {
+      const font = await fonts.fontFiles(params.id);
+      if (!font) throw notFound(FONT_NOT_FOUND);
+      const location = format === "woff2" ? font.woff2_location : font.file_location;
+      if (!location) throw notFound("该字体没有 WOFF2 文件");
 
-    const stored = await storage.stat(location);
-    const sent =
-      stored !== null &&
-      (await sendFontFile(
-        req,
-        res,
-        {
-          path: stored.path,
-          format,
-          fileName: downloadFileName(font.family_name_zh, font.weight_name, format),
-          asciiFallback: `${font.gno}.${format}`,
-        },
-        // Only whole-TTF downloads count; the WOFF2 serves the website's own previews.
-        format === "ttf" ? () => fonts.addDownload(font.gno) : undefined,
-      ));
-    if (!sent) {
-      logMissingFontFile(font.gno, location);
-      throw notFound(FONT_FILE_MISSING);
-    }
-  });
+      const fileName = downloadFileName(font.family_name_zh, font.weight_name, format);
+      const user = currentUser(res);
+      const stored = await storage.stat(location);
+      const sent =
+        stored !== null &&
+        (await sendFontFile(
+          req,
+          res,
+          { path: stored.path, format, fileName, asciiFallback: `${font.gno}.${format}` },
+          async () => {
+            // Only whole-TTF downloads count; the WOFF2 serves the website's own previews.
+            if (format === "ttf") await fonts.addDownload(font.gno);
+            // A signed-in user's download goes into their history.
+            if (user) {
+              await recordDownload(downloads, { userId: user.userId, fontGNo: font.gno, format, fileName }, new Date());
+            }
+          },
+        ));
+      if (!sent) {
+        logMissingFontFile(font.gno, location);
+        throw notFound(FONT_FILE_MISSING);
+      }
+    },
+    { before: [optionalUser(db)] },
+  );
 
   route(router, getKeywords, ({ query }) => keywordSuggestions(db, query.keyword, query.limit));
 

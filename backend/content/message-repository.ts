@@ -7,6 +7,8 @@ export type NewMessage = {
   content: string;
   ip: string | null;
   userAgent: string | null;
+  /** The signed-in user who left it, if any. */
+  userId: number | null;
 };
 
 /** Stores a message left on the contact page; answers its id. */
@@ -20,6 +22,7 @@ export async function saveMessage(db: ContentDb, message: NewMessage): Promise<n
       content: message.content,
       ip: message.ip,
       user_agent: message.userAgent,
+      user_id: message.userId,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

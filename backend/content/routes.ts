@@ -18,6 +18,7 @@ import {
   saveMessage,
   searchEverything,
 } from "../../contract/content.js";
+import { currentUser, optionalUser } from "../account/index.js";
 import type { AssetUrl } from "../catalogue/urls.js";
 import type { Database } from "../db/schema.js";
 import { notFound } from "../http/envelope.js";
@@ -101,7 +102,7 @@ export function createContentRouter({
   route(
     router,
     saveMessage,
-    async ({ body }, { req }) => {
+    async ({ body }, { req, res }) => {
       const decision = await limiter.consume(clientKey(req), 1);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs);
       const id = await storeMessage(db, {
@@ -111,10 +112,12 @@ export function createContentRouter({
         content: body.content,
         ip: req.ip ?? null,
         userAgent: req.get("user-agent")?.slice(0, 500) ?? null,
+        // Signed in: the operators' reply reaches the user as a message on the site.
+        userId: currentUser(res)?.userId ?? null,
       });
       return { id };
     },
-    { before: [express.json({ limit: MESSAGE_BODY_LIMIT })] },
+    { before: [optionalUser(catalogueDb), express.json({ limit: MESSAGE_BODY_LIMIT })] },
   );
 
   return router;

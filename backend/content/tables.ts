@@ -128,6 +128,10 @@ export interface MessageBoardTable {
   ip: string | null;
   user_agent: string | null;
   created_at: CreatedAt;
+  /** Migration 310: who left it when signed in, and the operators' reply (see backend/notices). */
+  user_id: number | null;
+  reply: string | null;
+  replied_at: Timestamp | null;
 }
 
 export interface SearchDocumentTable {
