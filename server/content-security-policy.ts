@@ -48,6 +48,8 @@ function originOf(base: string): string[] {
  * - `<style>` elements (the font previews' `@font-face` rules) only with the nonce; `style`
  *   attributes, which cannot run script, are allowed (React sets sizes and positions with them);
  * - fonts, images and fetches from this server and the configured API, subset and static hosts;
+ * - video from this server and the static host, and from `blob:`: the HLS player feeds the video
+ *   element a MediaSource object URL and runs its segment worker from a `blob:` script;
  * - no plugins, no `<base>`, framed by this site alone, forms posted to this site alone;
  * - WeChat's QR frame only when WeChat login is configured.
  */
@@ -63,9 +65,9 @@ export function contentSecurityPolicyDirectives(sources: ContentSecurityPolicySo
     "style-src-elem": ["'self'", nonceSource],
     "font-src": unique(["'self'", "data:", ...subset, ...assets, ...api]),
     "img-src": unique(["'self'", "data:", "blob:", ...assets, ...api]),
-    "connect-src": unique(["'self'", ...api, ...subset]),
-    "media-src": ["'self'"],
-    "worker-src": ["'self'"],
+    "connect-src": unique(["'self'", ...api, ...subset, ...assets]),
+    "media-src": unique(["'self'", "blob:", ...assets]),
+    "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],
     "frame-src": sources.wechatFrame ? [WECHAT_QR_ORIGIN] : ["'none'"],
     "form-action": ["'self'"],

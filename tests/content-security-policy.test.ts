@@ -20,7 +20,13 @@ describe("contentSecurityPolicyDirectives", () => {
       subsetBase: "https://subset.example.com",
       staticBase: "https://cdn.example.com/static",
     });
-    expect(directives["connect-src"]).toEqual(["'self'", "https://api.example.com", "https://subset.example.com"]);
+    expect(directives["connect-src"]).toEqual([
+      "'self'",
+      "https://api.example.com",
+      "https://subset.example.com",
+      "https://cdn.example.com",
+    ]);
+    expect(directives["media-src"]).toEqual(["'self'", "blob:", "https://cdn.example.com"]);
     expect(directives["font-src"]).toEqual([
       "'self'",
       "data:",
@@ -36,6 +42,13 @@ describe("contentSecurityPolicyDirectives", () => {
       "https://api.example.com",
     ]);
     expect(directives["script-src"]).not.toContain("https://cdn.example.com");
+  });
+
+  it("lets the HLS player attach a MediaSource and start its segment worker, both blob: URLs", () => {
+    const directives = contentSecurityPolicyDirectives(embedded);
+    expect(directives["media-src"]).toEqual(["'self'", "blob:"]);
+    expect(directives["worker-src"]).toEqual(["'self'", "blob:"]);
+    expect(directives["script-src"]).not.toContain("blob:");
   });
 
   it("frames WeChat's QR page only when WeChat login is configured", () => {
