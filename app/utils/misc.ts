@@ -75,7 +75,11 @@ export function withQuery(path: string, query: Record<string, string | number | 
   return search ? `${path}?${search}` : path;
 }
 
-/** The `auth` guard's scope: any path containing /user (shared by the root loader and shouldRevalidate). */
+/**
+ * The `auth` guard's scope: any path containing /user (shared by the root loader and shouldRevalidate),
+ * except the comparison page, which visitors use too: their list lives in their browser.
+ */
 export function isGuardedPath(pathname: string): boolean {
+  if (/^\/user\/compare\/?$/.test(pathname)) return false;
   return pathname.includes("/user");
 }

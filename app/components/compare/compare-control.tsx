@@ -1,6 +1,72 @@
+import { useLocation } from "@remix-run/react";
+import type { FormEvent } from "react";
 import type { FontActionTarget } from "~/components/catalogue/font-actions";
+import { applyCompareIntent, isCompareIntent } from "~/utils/compare/compare-list";
+import { reloadCompareList, saveCompareList, useCompareList } from "~/utils/compare/compare-store";
+import { cn } from "~/utils/misc";
+import { toast } from "~/utils/toast";
 
-/** 加入对比: adds a font to (or removes it from) the comparison list. */
-export function CompareControl(_props: { font: FontActionTarget }) {
-  return null;
+/** Where the control's form posts when JavaScript is off. */
+export const COMPARE_ACTION = "/resources/compare";
+
+/**
+ * 加入对比 / 移出对比. Without JavaScript a form posting to the compare action, which keeps the
+ * list in a cookie and comes back here with a toast; with JavaScript the same form changes the list
+ * in local storage. The form says what the button showed when it was pressed, so a page left open
+ * while the list changed elsewhere answers 请勿重复添加 or 字体不存在 rather than acting twice.
+ */
+export function CompareControl({ font, className }: { font: FontActionTarget; className?: string }) {
+  const list = useCompareList();
+  const location = useLocation();
+  const inList = list.includes(font.fontGNo);
+  const label = inList ? "移出对比" : "加入对比";
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const intent = new FormData(event.currentTarget).get("intent");
+    if (!isCompareIntent(intent)) return;
+    const outcome = applyCompareIntent(reloadCompareList(), intent, font.fontGNo);
+    if (outcome.ok) {
+      saveCompareList(outcome.list);
+      toast.success(outcome.message);
+    } else {
+      toast.error(outcome.message);
+    }
+  }
+
+  return (
+    <form
+      method="post"
+      action={COMPARE_ACTION}
+      className={cn("compare-control", className)}
+      onSubmit={submit}
+      data-compare-form={font.fontGNo}
+    >
+      <input type="hidden" name="intent" value={inList ? "remove" : "add"} />
+      <input type="hidden" name="fontGNo" value={font.fontGNo} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        className={cn("compare-control__button", inList && "compare-control__button--active")}
+        title={`${label}：${font.familyName}`}
+        data-compare={font.fontGNo}
+        data-in-compare={inList ? "true" : "false"}
+      >
+        <svg className="compare-control__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          {inList ? (
+            <path d="M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+          ) : (
+            <path
+              d="M4 6h7v12H4zM13 6h7v12h-7z"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+              fill="none"
+            />
+          )}
+        </svg>
+        <span>{label}</span>
+      </button>
+    </form>
+  );
 }

@@ -1,0 +1,192 @@
+import fontkit from "@pdf-lib/fontkit";
+import type { Font } from "@contract/catalogue";
+import { createSubsets, getSubsetFile, type SubsetResponseItem } from "@contract/subset";
+import { websiteConfig } from "~/config.server";
+import {
+  apiHeaders,
+  buildApiUrl,
+  callApi,
+  isApiError,
+  serviceBase,
+  type ApiCaller,
+} from "~/services/api-client.server";
+import { getFont } from "~/services/catalogue.server";
+import { joinBase, type PreviewFace } from "~/utils/catalogue/fonts";
+
+/** 20 s: a comparison of ten fonts makes ten subsets at once. */
+const SUBSET_TIMEOUT_MS = 20_000;
+/** Far above a subset of the longest compared text; keeps a broken answer from filling memory. */
+const MAX_SUBSET_FILE_BYTES = 8 * 1024 * 1024;
+const SUBSET_FILES_PREFIX = `${getSubsetFile.path.split("/:")[0]}/`;
+/** What goes into a CSS family name unquoted and into a <style> block without escaping. */
+const SAFE_FAMILY = /^[A-Za-z_][A-Za-z0-9_-]{0,127}$/;
+
+/** A font of the comparison, as the page and the PDF show it. */
+export type ComparedFont = {
+  gno: string;
+  familyName: string;
+  fontName: string;
+  license: Font["license"];
+  /** The subset the browser loads to draw the text; null when it could not be made. */
+  face: PreviewFace | null;
+  /**
+   * The characters of the text the font has no glyph for, in the order of the text; null when the
+   * subset could not be made, so coverage is unknown.
+   */
+  missing: string[] | null;
+};
+
+/** A compared font with its subset as a plain sfnt (TrueType or CFF), for embedding in a PDF. */
+export type ComparedFontWithSfnt = ComparedFont & { sfnt: Uint8Array; covered: ReadonlySet<number> };
+
+/** The subset text: every distinct character once, spaces included (a line of text has them), controls left out. */
+export function subsetText(text: string): string {
+  const seen = new Set<string>();
+  let out = "";
+  for (const character of text) {
+    if (/\p{Cc}/u.test(character) || seen.has(character)) continue;
+    seen.add(character);
+    out += character;
+  }
+  return out;
+}
+
+/** The characters of `text` a font must have a glyph for: distinct, whitespace left out, in text order. */
+export function requiredCharacters(text: string): string[] {
+  return [...new Set(Array.from(text).filter((character) => !/[\s\p{Cc}]/u.test(character)))];
+}
+
+/** The code points an sfnt's cmap maps to a glyph. */
+export function coveredCodepoints(sfnt: Uint8Array): Set<number> {
+  return new Set(fontkit.create(sfnt).characterSet);
+}
+
+export function missingCharacters(text: string, covered: ReadonlySet<number>): string[] {
+  return requiredCharacters(text).filter((character) => !covered.has(character.codePointAt(0)!));
+}
+
+export class CompareUnavailableError extends Error {}
+
+/**
+ * The catalogue's fonts for `gnos`, in that order; numbers the catalogue does not know are answered
+ * in `unknown`. Any other failure of the catalogue is thrown.
+ */
+export async function loadCatalogueFonts(
+  caller: ApiCaller,
+  gnos: readonly string[],
+): Promise<{ fonts: Font[]; unknown: string[] }> {
+  const answers = await Promise.all(
+    gnos.map((gno) =>
+      getFont(caller, gno, { countView: false }).catch((error: unknown) => {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }),
+    ),
+  );
+  const fonts: Font[] = [];
+  const unknown: string[] = [];
+  answers.forEach((font, index) => (font ? fonts.push(font) : unknown.push(gnos[index]!)));
+  return { fonts, unknown };
+}
+
+/** One batch of subsets from the subset service, in the order asked. */
+export function requestSubsets(caller: ApiCaller, items: Array<{ gno: string; text: string }>) {
+  return callApi(caller, createSubsets, { body: items, timeoutMs: SUBSET_TIMEOUT_MS });
+}
+
+/**
+ * The bytes of a subset file the subset service named (its `ttfPath`): only paths of its file
+ * endpoint are fetched, from the service's configured address.
+ */
+export async function fetchSubsetFile(caller: ApiCaller, filePath: string): Promise<Uint8Array> {
+  const url = new URL(filePath, "http://subset.invalid");
+  if (
+    !url.pathname.startsWith(SUBSET_FILES_PREFIX) ||
+    url.pathname.includes("..") ||
+    url.origin !== "http://subset.invalid"
+  ) {
+    throw new CompareUnavailableError("字体子集地址不正确");
+  }
+  const response = await fetch(
+    buildApiUrl(serviceBase(getSubsetFile, caller.context), `${url.pathname}${url.search}`),
+    {
+      headers: apiHeaders(caller.request, { withToken: false }),
+      redirect: "manual",
+      signal: AbortSignal.timeout(SUBSET_TIMEOUT_MS),
+    },
+  ).catch(() => null);
+  if (!response?.ok) throw new CompareUnavailableError("字体子集暂时无法获取");
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.byteLength === 0 || bytes.byteLength > MAX_SUBSET_FILE_BYTES) {
+    throw new CompareUnavailableError("字体子集暂时无法获取");
+  }
+  return bytes;
+}
+
+function previewFace(subset: SubsetResponseItem): PreviewFace | null {
+  if (!SAFE_FAMILY.test(subset.familyName)) return null;
+  const browserUrl = (path: string) => joinBase(websiteConfig.subsetBase, path);
+  return {
+    gno: subset.gno,
+    familyName: subset.familyName,
+    woffPath: browserUrl(subset.woffPath),
+    ttfPath: browserUrl(subset.ttfPath),
+  };
+}
+
+function describe(font: Font): Omit<ComparedFont, "face" | "missing"> {
+  return { gno: font.fontGNo, familyName: font.familyName, fontName: font.fontName, license: font.license };
+}
+
+/**
+ * The compare page's fonts: each with its subset face for `text` and the characters it lacks, read
+ * from the subset's own character map. When the subset service fails the fonts are still listed,
+ * without faces and with coverage unknown.
+ */
+export async function loadComparedFonts(
+  caller: ApiCaller,
+  gnos: readonly string[],
+  text: string,
+): Promise<{ fonts: ComparedFont[]; unknown: string[]; subsetsFailed: boolean }> {
+  const { fonts, unknown } = await loadCatalogueFonts(caller, gnos);
+  if (fonts.length === 0) return { fonts: [], unknown, subsetsFailed: false };
+  try {
+    const withSfnt = await subsetFonts(caller, fonts, text);
+    return {
+      fonts: withSfnt.map(({ sfnt: _sfnt, covered: _covered, ...font }) => font),
+      unknown,
+      subsetsFailed: false,
+    };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.warn(`[compare] 子集化失败：${error instanceof Error ? error.message : String(error)}`);
+    return {
+      fonts: fonts.map((font) => ({ ...describe(font), face: null, missing: null })),
+      unknown,
+      subsetsFailed: true,
+    };
+  }
+}
+
+/** Every font's subset for `text`, as a face for the browser and as sfnt bytes with its coverage. */
+export async function subsetFonts(
+  caller: ApiCaller,
+  fonts: readonly Font[],
+  text: string,
+): Promise<ComparedFontWithSfnt[]> {
+  const chars = subsetText(text);
+  if (!chars) throw new CompareUnavailableError("对比文字不能为空");
+  const subsets = await requestSubsets(
+    caller,
+    fonts.map((font) => ({ gno: font.fontGNo, text: chars })),
+  );
+  if (subsets.length !== fonts.length) throw new CompareUnavailableError("字体子集服务的应答不完整");
+  return Promise.all(
+    fonts.map(async (font, index) => {
+      const subset = subsets[index]!;
+      const sfnt = await fetchSubsetFile(caller, subset.ttfPath);
+      const covered = coveredCodepoints(sfnt);
+      return { ...describe(font), face: previewFace(subset), missing: missingCharacters(text, covered), sfnt, covered };
+    }),
+  );
+}
