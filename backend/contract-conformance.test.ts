@@ -145,6 +145,7 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
       cacheDir: path.join(dataDir, "subset-cache"),
       memoryBudgetBytes: 256 * 1024 * 1024,
       fontSource: backend.fontSource,
+      variableFontSource: backend.variableFontSource,
     });
     // Mounted as server.ts mounts them: the backend first, then the subset service.
     const router = express.Router();
@@ -653,6 +654,37 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     expect((await conform("getDownloadHistory", { token: other })).records.map((record) => record.fontGNo)).not.toContain(
       second,
     );
+  });
+
+  it.skipIf(skip)("variable font answers match their schemas, filtered by axis and category", async () => {
+    const all = await conform("getVariableFontList", { query: { size: "3" } });
+    expect(all.total).toBeGreaterThanOrEqual(7);
+    expect(all.records).toHaveLength(3);
+    const wide = await conform("getVariableFontList", { query: { axis: "wdth", category: "latin" } });
+    expect(wide.records.map((font) => font.gno)).toEqual(["v6"]);
+    const song = await conform("getVariableFontList", { query: { category: "song", current: "1" } });
+    expect(
+      song.records.every((font) => font.category === "song" && font.axes.some((axis) => axis.tag === "wght")),
+    ).toBe(true);
+    const font = await conform("getVariableFont", { params: { gno: "v1" } });
+    expect(font.instances.map((instance) => instance.name)).toContain("Bold");
+    expect((await send("getVariableFont", { params: { gno: "v404" } })).status).toBe(404);
+    for (const [name, input, message] of [
+      ["getVariableFontList", { query: { category: "cursive" } }, "参数 category 必须是 hei、song、latin 之一"],
+      ["getVariableFont", { params: { gno: "10001" } }, "参数 gno 必须是可变字体编号（如 v1）"],
+    ] as const) {
+      const refused = await send(name, input);
+      expect({ status: refused.status, message: ((await refused.json()) as { message: string }).message }).toEqual({
+        status: 400,
+        message,
+      });
+    }
+
+    const [subsetItem] = await conform("createVariableSubsets", { body: [{ gno: "v1", text: "可变字体 Aa" }] });
+    expect(subsetItem!.files.length).toBeGreaterThan(0);
+    expect(subsetItem!.axes.map((axis) => axis.tag)).toEqual(["wght"]);
+    await conform("createVariableSubsets", { body: { list: [{ gno: "v6", text: "Flex" }] } });
+    await refusedAlike("createVariableSubsets", { body: [] });
   });
 
   it.skipIf(skip)("every endpoint of the contract was called and answered as described", () => {
