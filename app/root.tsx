@@ -16,7 +16,7 @@ import { publicConfig, websiteConfig } from "~/config.server";
 import { getUserInfo } from "~/services/account.server";
 import type { ApiCaller } from "~/services/api-client.server";
 import { CHROME_TIMEOUT_MS, listFooterColumns, listFriendLinks } from "~/services/catalogue.server";
-import { loadFavoritesState, type FavoritesState } from "~/services/collection.server";
+import { listFavoriteFontGNos } from "~/services/collection.server";
 import { getToken, requireAuthGuard } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
 import { readCompareList } from "~/utils/compare/compare-cookie.server";
@@ -50,14 +50,12 @@ export const meta: MetaFunction = ({ data: rootData }) => {
  * With a token cookie: the user (a 401/S00106 makes the API client throw the redirect home that
  * clears the cookie), then the favourite fonts.
  */
-async function loadAccount(caller: ApiCaller): Promise<{ user: AccountUser | null; favorites: FavoritesState }> {
-  if (!getToken(caller.request)) return { user: null, favorites: NO_FAVORITES };
+async function loadAccount(caller: ApiCaller): Promise<{ user: AccountUser | null; favoriteFontGNos: string[] }> {
+  if (!getToken(caller.request)) return { user: null, favoriteFontGNos: [] };
   const user = await loadUser(caller);
   // Without user info the backend is down or slow: do not hold the page for a second timeout.
-  return { user, favorites: user ? await loadFavorites(caller) : NO_FAVORITES };
+  return { user, favoriteFontGNos: user ? await loadFavoriteFontGNos(caller) : [] };
 }
-
-const NO_FAVORITES: FavoritesState = { fontGNos: [], collections: [], articleKeys: [] };
 
 async function loadUser(caller: ApiCaller): Promise<AccountUser | null> {
   try {
@@ -74,13 +72,13 @@ async function loadUser(caller: ApiCaller): Promise<AccountUser | null> {
   }
 }
 
-/** The user's favourite fonts and articles; a failure other than an expired token gives none. */
-async function loadFavorites(caller: ApiCaller): Promise<FavoritesState> {
+/** The fonts in the user's favourite collections; a failure other than an expired token gives []. */
+async function loadFavoriteFontGNos(caller: ApiCaller): Promise<string[]> {
   try {
-    return await loadFavoritesState(caller, { timeoutMs: CHROME_TIMEOUT_MS });
+    return await listFavoriteFontGNos(caller, { timeoutMs: CHROME_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return NO_FAVORITES;
+    return [];
   }
 }
 
@@ -90,7 +88,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const caller = { request, context };
   // Friend links and footer columns load regardless; failures give empty lists.
-  const [{ user, favorites }, friendLinks, footerColumns] = await Promise.all([
+  const [{ user, favoriteFontGNos }, friendLinks, footerColumns] = await Promise.all([
     loadAccount(caller),
     listFriendLinks(caller).catch(() => []),
     listFooterColumns(caller).catch(() => []),
@@ -102,9 +100,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     appTitle,
     loggedIn: Boolean(getToken(request)),
     user,
-    favoriteFontGNos: favorites.fontGNos,
-    favoriteCollections: favorites.collections,
-    favoriteArticleKeys: favorites.articleKeys,
+    favoriteFontGNos,
     compareFontGNos: readCompareList(request),
     friendLinks,
     footerColumns,
