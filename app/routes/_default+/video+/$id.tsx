@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { COVER_SIZES } from "~/components/content/content-card";
@@ -10,18 +10,18 @@ import { FontSampleList } from "~/components/content/font-samples";
 import { describeDuration, formatChinaDate, formatDuration } from "~/components/content/format";
 import { parseContentId } from "~/components/content/list-query";
 import { Prose } from "~/components/content/prose";
+import { VideoPlayer, videoPlayerLinks } from "~/components/video/video-player";
 import { loadRelated } from "~/components/content/related.server";
 import { getVideo, listVideos, loadSampleFaces } from "~/services/content.server";
 import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/font-query";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { useStaticUrl } from "~/utils/root-data";
+import { pickStreams } from "~/utils/video/streams";
 
-export const links = contentDetailLinks;
+export const links: LinksFunction = () => [...contentDetailLinks(), ...videoPlayerLinks()];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("视频", data?.video);
-
-const STREAM_TYPES = { mp4: "video/mp4", hls: "application/vnd.apple.mpegurl" } as const;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = parseContentId(params.id);
@@ -49,21 +49,11 @@ export default function VideoDetailPage() {
 
       <div className="video-stage">
         {video.streams.length > 0 ? (
-          // Font demonstrations show type in motion; they have no speech to caption.
-          // eslint-disable-next-line jsx-a11y-x/media-has-caption
-          <video
-            className="video-stage__player"
-            controls
-            preload="none"
-            playsInline
+          <VideoPlayer
+            title={video.title}
             poster={asset(video.poster)}
-            width={COVER_SIZES.video.width}
-            height={COVER_SIZES.video.height}
-          >
-            {video.streams.map((stream) => (
-              <source key={stream.url} src={stream.url} type={STREAM_TYPES[stream.type]} />
-            ))}
-          </video>
+            {...pickStreams(video.streams, COVER_SIZES.video)}
+          />
         ) : (
           <figure className="video-stage__poster">
             <img
@@ -78,6 +68,11 @@ export default function VideoDetailPage() {
           </figure>
         )}
       </div>
+      {video.streams.length > 0 ? (
+        <p className="video-stage__more">
+          <Link to={`/player?id=${video.id}`}>在播放页观看</Link>
+        </p>
+      ) : null}
 
       <ContentDetailHead
         title={video.title}

@@ -1,0 +1,138 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Breadcrumb } from "~/components/content/breadcrumb";
+import { COVER_SIZES } from "~/components/content/content-card";
+import { ContentSection, RelatedList } from "~/components/content/content-detail";
+import { ContentErrorBoundary } from "~/components/content/content-error";
+import { contentDetailLinks } from "~/components/content/detail-route";
+import { describeDuration, formatChinaDate, formatDuration } from "~/components/content/format";
+import { positiveInt } from "~/components/content/list-query";
+import { loadRelated } from "~/components/content/related.server";
+import { describeError } from "~/components/ui/error-page";
+import { VideoPlayer, videoPlayerLinks } from "~/components/video/video-player";
+import { getVideo, listVideos } from "~/services/content.server";
+import { fontHref } from "~/utils/catalogue/fonts";
+import { notFound, throwApiError } from "~/utils/responses.server";
+import { useStaticUrl } from "~/utils/root-data";
+import { pickStreams } from "~/utils/video/streams";
+
+export const links: LinksFunction = () => [...contentDetailLinks(), ...videoPlayerLinks()];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "没有找到这个视频 - 短视频字体" }];
+  return [{ title: `${data.video.title} - 播放 - 短视频字体` }, { name: "description", content: data.video.summary }];
+};
+
+const MISSING_ID = "播放地址缺少有效的视频编号";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const id = positiveInt(new URL(request.url).searchParams.get("id"));
+  if (!id) throw notFound(MISSING_ID);
+  const caller = { request, context };
+  const video = await getVideo(caller, id).catch(throwApiError);
+  const related = await loadRelated(video, (query) => listVideos(caller, query));
+  const { bodyMarkdown: _body, ...rest } = video;
+  return { video: rest, related };
+}
+
+export default function PlayerPage() {
+  const { video, related } = useLoaderData<typeof loader>();
+  const asset = useStaticUrl();
+  return (
+    <article className="content-page player-page" data-video-id={video.id}>
+      <Breadcrumb
+        trail={[
+          { to: "/video", label: "视频" },
+          { to: `/video/${video.id}`, label: video.title },
+        ]}
+        current="播放"
+      />
+
+      <div className="player-page__stage">
+        {video.streams.length > 0 ? (
+          <VideoPlayer
+            title={video.title}
+            poster={asset(video.poster)}
+            {...pickStreams(video.streams, COVER_SIZES.video)}
+          />
+        ) : (
+          <figure className="video-stage__poster">
+            <img
+              src={asset(video.poster)}
+              alt={`视频封面：${video.title}`}
+              width={COVER_SIZES.video.width}
+              height={COVER_SIZES.video.height}
+            />
+            <figcaption className="video-stage__soon" role="status">
+              视频即将上线
+            </figcaption>
+          </figure>
+        )}
+      </div>
+
+      <header className="player-page__head">
+        <h1 className="content-detail__title">{video.title}</h1>
+        <p className="content-detail__meta">
+          <span aria-label={`时长 ${describeDuration(video.durationSeconds)}`}>
+            时长 {formatDuration(video.durationSeconds)}
+          </span>
+          <time dateTime={video.publishedAt}>{formatChinaDate(video.publishedAt)}</time>
+          <Link to={`/video/${video.id}`}>视频介绍</Link>
+        </p>
+        <p className="content-detail__summary">{video.summary}</p>
+      </header>
+
+      {video.fonts.length > 0 ? (
+        <ContentSection id="player-fonts-title" heading="视频里的字体">
+          <ul className="player-page__fonts">
+            {video.fonts.map((font) => (
+              <li key={font.fontGNo}>
+                <Link to={fontHref(font.fontGNo)} className="chip">
+                  {font.fontName}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </ContentSection>
+      ) : null}
+
+      <RelatedList
+        id="player-related-title"
+        title="接着看"
+        variant="wide"
+        items={related.map((other) => ({
+          id: other.id,
+          href: `/player?id=${other.id}`,
+          title: other.title,
+          summary: other.summary,
+          image: { src: other.poster, ...COVER_SIZES.video },
+          badge: formatDuration(other.durationSeconds),
+        }))}
+      />
+    </article>
+  );
+}
+
+/** A missing, malformed or unknown video id: say so, and lead back to the videos. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { status, message } = describeError(error);
+  if (status !== 404) return <ContentErrorBoundary />;
+  return (
+    <section className="error-page" aria-labelledby="player-error-title">
+      <p className="error-page__status">404</p>
+      <h1 id="player-error-title" className="error-page__title">
+        没有找到这个视频
+      </h1>
+      <p className="error-page__text">{message === MISSING_ID ? MISSING_ID : "视频不存在，可能已下线或地址有误"}。</p>
+      <div className="error-page__actions">
+        <Link to="/video" className="btn btn--accent">
+          看看全部视频
+        </Link>
+        <Link to="/" className="btn btn--ghost">
+          返回首页
+        </Link>
+      </div>
+    </section>
+  );
+}
