@@ -12,6 +12,7 @@ import { createCatalogueRouter } from "./catalogue/routes.js";
 import { seedCatalogue } from "./catalogue/seed.js";
 import { assetUrlOn, type AssetUrl } from "./catalogue/urls.js";
 import { createCollectionRouter } from "./collection/routes.js";
+import { createAlbumZipRouter } from "./content/album-zip-routes.js";
 import { createContentRouter } from "./content/routes.js";
 import { seedContent } from "./content/seed.js";
 import { createDownloadRouter } from "./downloads/index.js";
@@ -66,6 +67,7 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
   ({ db, account }) => createAccountRouter({ db, config: account }),
   ({ db }) => createCollectionRouter({ db }),
   ({ db, assetUrl }) => createContentRouter({ db, assetUrl }),
+  ({ db, storage }) => createAlbumZipRouter({ db, storage }),
   ({ db }) => createDownloadRouter({ db }),
   ({ db }) => createNoticeRouter({ db }),
   ({ db }) => createVariableRouter({ db }),

@@ -1,4 +1,5 @@
 import { accountEndpoints } from "./account";
+import { albumZipEndpoints } from "./album-zip";
 import { captchaEndpoints } from "./captcha";
 import { catalogueEndpoints } from "./catalogue";
 import { collectionEndpoints } from "./collection";
@@ -11,6 +12,7 @@ import { variableEndpoints } from "./variable";
 import { wechatEndpoints } from "./wechat";
 
 export * from "./account";
+export * from "./album-zip";
 export * from "./captcha";
 export * from "./catalogue";
 export * from "./collection";
@@ -35,6 +37,7 @@ export const endpoints = {
   ...wechatEndpoints,
   ...collectionEndpoints,
   ...contentEndpoints,
+  ...albumZipEndpoints,
   ...downloadEndpoints,
   ...noticeEndpoints,
   ...variableEndpoints,

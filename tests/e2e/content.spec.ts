@@ -120,8 +120,7 @@ test.describe("内容详情", () => {
     await page.waitForURL(/[?&]text=/);
     await expect(samples.first().locator("[data-preview]")).toHaveText("周末去看海");
     await expect(samples.first().locator("[data-preview]")).toHaveAttribute("data-face", /.+/);
-    await expect(page.getByRole("button", { name: "打包下载" })).toBeDisabled();
-    await expect(page.getByText("即将上线")).toBeVisible();
+    await expect(page.getByRole("link", { name: "打包下载" })).toHaveAttribute("href", /^\/resources\/album-zip\/\d+$/);
   });
 
   test("案例列出每款字体的用途（封面、标题、字幕、花字）并链接到字体", async ({ page }) => {

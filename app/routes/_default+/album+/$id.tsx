@@ -61,11 +61,16 @@ export default function AlbumDetailPage() {
         tags={{ items: album.tags, listPath: "/album", layout: "list" }}
         actions={
           <p className="content-detail__actions">
-            <button type="button" className="btn btn--ghost" disabled aria-describedby="album-zip-note">
+            <a
+              href={`/resources/album-zip/${album.id}`}
+              className="btn btn--ghost"
+              download
+              aria-describedby="album-zip-note"
+            >
               打包下载
-            </button>
+            </a>
             <span id="album-zip-note" className="muted">
-              即将上线
+              {album.fonts.length} 款字体文件及各自的许可文本，一个 ZIP
             </span>
           </p>
         }

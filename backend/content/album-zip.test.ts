@@ -1,0 +1,128 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { albumZipEndpoints, albumZipSchema } from "../../contract/album-zip.js";
+import { successEnvelopeSchema } from "../../contract/envelope.js";
+import { dispositionFileName, zipEntries } from "../../tests/zip-entries.js";
+import { TEST_DATABASES } from "../db/test-databases.js";
+import { serveRouter, type TestServer } from "../http/test-server.js";
+import { createBackend, type Backend } from "../index.js";
+import { FontStorage } from "../storage/font-storage.js";
+import { contentDb } from "./tables.js";
+
+describe.each(TEST_DATABASES)("album zip on $name", (database) => {
+  let backend: Backend;
+  let server: TestServer;
+  let dataDir: string;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (!database.available) return;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "album-zip-test-"));
+    const { dispose: disposeDatabase, ...options } = await database.open();
+    dispose = disposeDatabase;
+    backend = await createBackend({ ...options, dataDir });
+    server = await serveRouter(backend.router);
+  });
+
+  afterAll(async () => {
+    if (!database.available) return;
+    expect(server?.statuses.filter((status) => status >= 500)).toEqual([]);
+    await server?.close();
+    await backend?.close();
+    await dispose?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const skip = !database.available;
+
+  async function zipUrlOf(id: number | string) {
+    const response = await fetch(`${server.origin}${albumZipEndpoints.getAlbumZipUrl.path}?id=${id}`);
+    return {
+      status: response.status,
+      body: (await response.json()) as { code: string; message: string; data: unknown },
+    };
+  }
+
+  /** Every album with its fonts as the catalogue stores them (file and licence), in album order. */
+  async function catalogued() {
+    const db = contentDb(backend.db);
+    const albums = await db.selectFrom("album").select(["id", "title"]).orderBy("id").execute();
+    return Promise.all(
+      albums.map(async (album) => ({
+        ...album,
+        fonts: await db
+          .selectFrom("album_font")
+          .innerJoin("font", "font.gno", "album_font.font_gno")
+          .select(["font.gno", "font.file_location", "font.licence_text"])
+          .where("album_id", "=", album.id)
+          .orderBy("album_font.sort")
+          .execute(),
+      })),
+    );
+  }
+
+  it.skipIf(skip)(
+    "every album's zip holds each font file byte for byte, its licence text and a 说明.txt, under a Chinese file name",
+    async () => {
+      const storage = new FontStorage(dataDir);
+      const albums = await catalogued();
+      expect(albums.length).toBeGreaterThanOrEqual(8);
+      for (const album of albums) {
+        const { status, body } = await zipUrlOf(album.id);
+        expect(status).toBe(200);
+        const parsed = successEnvelopeSchema(albumZipSchema).parse(body);
+        expect(parsed).toEqual(body);
+        const zip = parsed.data;
+        expect(zip.fileName).toBe(`${album.title}.zip`);
+        expect(zip.files.map((file) => file.fontGNo)).toEqual(album.fonts.map((font) => font.gno));
+
+        const response = await fetch(`${server.origin}${zip.url}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("application/zip");
+        expect(dispositionFileName(response.headers.get("content-disposition"))).toBe(`${album.title}.zip`);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        expect(Number(response.headers.get("content-length"))).toBe(bytes.length);
+
+        const entries = await zipEntries(bytes);
+        expect([...entries.keys()].sort()).toEqual(
+          ["说明.txt", ...zip.files.flatMap((file) => [file.fileName, file.licenseFileName])].sort(),
+        );
+        const readme = entries.get("说明.txt")!.toString("utf8");
+        for (const [index, file] of zip.files.entries()) {
+          const font = album.fonts[index]!;
+          const original = await fs.readFile(storage.resolve(font.file_location));
+          expect(entries.get(file.fileName)!.equals(original), `${album.title}: ${file.fileName}`).toBe(true);
+          expect(file.size).toBe(original.length);
+          const licence = entries.get(file.licenseFileName)!.toString("utf8");
+          expect(licence.replace(/\r\n/g, "\n")).toContain(font.licence_text.replace(/\r\n/g, "\n").trim());
+          expect(licence).toContain(file.licenseName);
+          expect(readme).toContain(file.fileName);
+          expect(readme).toContain(file.licenseFileName);
+        }
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(skip)(
+    "an unknown album is a 404 envelope for both the URL and the zip; a malformed id is a 400",
+    async () => {
+      const unknown = await zipUrlOf(999_999);
+      expect(unknown).toEqual({ status: 404, body: { code: "404", message: "专辑不存在", data: null } });
+
+      const zip = await fetch(`${server.origin}/web/api/web-font-collection/download-font-zip/999999`);
+      expect(zip.status).toBe(404);
+      expect(await zip.json()).toEqual({ code: "404", message: "专辑不存在", data: null });
+
+      for (const id of ["0", "abc", "-1"]) {
+        const malformed = await zipUrlOf(id);
+        expect(malformed.status).toBe(400);
+        expect(malformed.body.code).toBe("400");
+      }
+      const malformedZip = await fetch(`${server.origin}/web/api/web-font-collection/download-font-zip/abc`);
+      expect(malformedZip.status).toBe(400);
+    },
+  );
+});

@@ -1,0 +1,185 @@
+import fs from "node:fs";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Request, Response } from "express";
+import yazl from "yazl";
+import { downloadAlbumZip } from "../../contract/album-zip.js";
+import type { AlbumZip } from "../../contract/album-zip.js";
+import { COMMERCIAL_LABELS } from "../../contract/catalogue.js";
+import { endpointPath } from "../../contract/endpoint.js";
+import { logMissingFontFile } from "../catalogue/missing-font-file.js";
+import { storedOneOf } from "../catalogue/stored-value.js";
+import { downloadFileName } from "../catalogue/urls.js";
+import type { FontStorage } from "../storage/font-storage.js";
+import type { ContentDb } from "./tables.js";
+
+/** What goes into an album's zip: its fonts in the album's order, each with where its file is stored. */
+export type AlbumZipPlan = AlbumZip & {
+  title: string;
+  fonts: Array<{
+    fontGNo: string;
+    fileName: string;
+    licenseFileName: string;
+    location: string;
+    size: number;
+    fontName: string;
+    licenseName: string;
+    licenseUrl: string | null;
+    licenseText: string;
+    copyright: string | null;
+    commercialLabel: string;
+  }>;
+};
+
+/** Characters Windows, macOS or a zip reader will not take in a file name. */
+const UNSAFE_FILE_NAME_CHARACTERS = /[\\/:*?"<>|\u0000-\u001f\u007f]/g;
+
+function safeFileName(name: string): string {
+  return name.replace(UNSAFE_FILE_NAME_CHARACTERS, "_").trim() || "专辑";
+}
+
+/** Album `id`'s zip as the catalogue has it, or null for an unknown album. */
+export async function planAlbumZip(db: ContentDb, id: number): Promise<AlbumZipPlan | null> {
+  const album = await db.selectFrom("album").select(["id", "title"]).where("id", "=", id).executeTakeFirst();
+  if (!album) return null;
+  const rows = await db
+    .selectFrom("album_font")
+    .innerJoin("font", "font.gno", "album_font.font_gno")
+    .innerJoin("font_family", "font_family.id", "font.family_id")
+    .innerJoin("licence", "licence.code", "font.licence_code")
+    .select([
+      "font.gno",
+      "font.file_location",
+      "font.file_size",
+      "font.weight_name",
+      "font.copyright",
+      "font.licence_url",
+      "font.licence_text",
+      "font_family.name_zh",
+      "licence.name as licence_name",
+      "licence.commercial_label",
+    ])
+    .where("album_font.album_id", "=", id)
+    .orderBy("album_font.sort")
+    .execute();
+
+  const taken = new Set<string>();
+  const fonts = rows.map((row) => {
+    let fileName = safeFileName(downloadFileName(row.name_zh, row.weight_name));
+    // Two catalogue fonts may share a family and weight name; the zip needs distinct names.
+    if (taken.has(fileName)) fileName = fileName.replace(/\.ttf$/, `-${row.gno}.ttf`);
+    taken.add(fileName);
+    return {
+      fontGNo: row.gno,
+      fileName,
+      licenseFileName: `LICENSE-${fileName.replace(/\.ttf$/, "")}.txt`,
+      location: row.file_location,
+      size: row.file_size,
+      fontName: `${row.name_zh} ${row.weight_name}`,
+      licenseName: row.licence_name,
+      licenseUrl: row.licence_url,
+      licenseText: row.licence_text,
+      copyright: row.copyright,
+      commercialLabel: storedOneOf(COMMERCIAL_LABELS, row.commercial_label, "licence.commercial_label"),
+    };
+  });
+  return {
+    id: album.id,
+    title: album.title,
+    fileName: `${safeFileName(album.title)}.zip`,
+    url: endpointPath(downloadAlbumZip, { id: album.id }),
+    files: fonts.map(({ fontGNo, fileName, licenseFileName, size, licenseName, commercialLabel }) => ({
+      fontGNo,
+      fileName,
+      licenseFileName,
+      size,
+      licenseName,
+      commercialLabel,
+    })),
+    fonts,
+  };
+}
+
+/** The licence file beside a font: which font, whose, under what licence, then the licence's own words. */
+function licenceFile(font: AlbumZipPlan["fonts"][number]): string {
+  const lines = [`字体：${font.fontName}（${font.fileName}）`, `许可：${font.licenseName}`];
+  if (font.licenseUrl) lines.push(`许可全文：${font.licenseUrl}`);
+  if (font.copyright) lines.push(`版权：${font.copyright}`);
+  return `${lines.join("\r\n")}\r\n\r\n${font.licenseText.replace(/\r?\n/g, "\r\n")}\r\n`;
+}
+
+/** 说明.txt: what the zip holds and under which licence each font may be used. */
+function readme(plan: AlbumZipPlan): string {
+  const lines = [`专辑「${plan.title}」共 ${plan.fonts.length} 款字体。`, ""];
+  for (const font of plan.fonts) {
+    lines.push(`${font.fileName}`, `  ${font.fontName}：${font.licenseName}（${font.commercialLabel}）`);
+    lines.push(`  许可文本：${font.licenseFileName}`);
+  }
+  lines.push("", "使用前请阅读每款字体的许可文本；商用与否以许可文本为准。");
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * Streams `plan` as a zip into `res`. Fonts are stored rather than deflated: every length is then
+ * known in advance (the answer carries Content-Length, so a browser shows real progress) and a
+ * download costs no compression work on the server. Nothing is sent, and false is answered, when
+ * a font file is missing from storage.
+ */
+export async function sendAlbumZip(
+  req: Request,
+  res: Response,
+  storage: FontStorage,
+  plan: AlbumZipPlan,
+): Promise<boolean> {
+  const stored = await Promise.all(plan.fonts.map((font) => storage.stat(font.location)));
+  const missing = plan.fonts.findIndex((_font, index) => stored[index] === null);
+  if (missing >= 0) {
+    logMissingFontFile(plan.fonts[missing]!.fontGNo, plan.fonts[missing]!.location);
+    return false;
+  }
+
+  const zip = new yazl.ZipFile();
+  const mtime = new Date();
+  zip.addBuffer(Buffer.from(readme(plan)), "说明.txt", { mtime, compress: false });
+  plan.fonts.forEach((font, index) => {
+    const file = stored[index]!;
+    zip.addReadStreamLazy(font.fileName, { size: file.size, mtime: new Date(file.mtimeMs), compress: false }, (done) =>
+      done(null, fs.createReadStream(file.path)),
+    );
+    zip.addBuffer(Buffer.from(licenceFile(font)), font.licenseFileName, { mtime, compress: false });
+  });
+
+  res.status(200);
+  res.setHeader("Content-Type", "application/zip");
+  res.setHeader(
+    "Content-Disposition",
+    `attachment; filename="album-${plan.id}.zip"; filename*=UTF-8''${encodeURIComponent(plan.fileName)}`,
+  );
+  // no-transform keeps the compression middleware from re-encoding the zip and dropping Content-Length.
+  res.setHeader("Cache-Control", "no-store, no-transform");
+  res.setHeader("Access-Control-Allow-Origin", "*");
+  // Called at once: every entry's length is known and nothing is deflated (yazl's types omit the argument).
+  const whenSizeKnown = (totalSize: number) => {
+    if (totalSize >= 0) res.setHeader("Content-Length", String(totalSize));
+  };
+  zip.end(undefined, whenSizeKnown as () => void);
+  const output = zip.outputStream as Readable;
+  // A font file that cannot be read to its end (changed or removed meanwhile) cuts the download
+  // short: the browser sees an incomplete file rather than a zip with a damaged font in it.
+  let zipError: Error | null = null;
+  zip.on("error", (error: Error) => {
+    zipError = error;
+    output.destroy(error);
+  });
+  try {
+    await pipeline(output, res);
+  } catch (error) {
+    if (zipError) {
+      console.error(`专辑 ${plan.id} 的打包下载中断：${(zipError as Error).message}`);
+      return true;
+    }
+    // A client that goes away mid-download is not a server error.
+    if (!res.destroyed || res.writableFinished) throw error;
+  }
+  return true;
+}
