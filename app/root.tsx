@@ -12,11 +12,12 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import type { ReactNode } from "react";
 import globalStyles from "~/styles/global.css";
 import accountStyles from "~/styles/account.css";
+import favoritesStyles from "~/styles/favorites.css";
 import { publicConfig, websiteConfig } from "~/config.server";
 import { getUserInfo } from "~/services/account.server";
 import type { ApiCaller } from "~/services/api-client.server";
 import { CHROME_TIMEOUT_MS, listFooterColumns, listFriendLinks } from "~/services/catalogue.server";
-import { listFavoriteFontGNos } from "~/services/collection.server";
+import { loadFavoritesState, type FavoritesState } from "~/services/collection.server";
 import { getToken, requireAuthGuard } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
 import { readCompareList } from "~/utils/compare/compare-cookie.server";
@@ -33,6 +34,7 @@ import { Toaster } from "~/components/ui/toaster";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: globalStyles },
   { rel: "stylesheet", href: accountStyles },
+  { rel: "stylesheet", href: favoritesStyles },
 ];
 
 export const meta: MetaFunction = ({ data: rootData }) => {
@@ -50,12 +52,14 @@ export const meta: MetaFunction = ({ data: rootData }) => {
  * With a token cookie: the user (a 401/S00106 makes the API client throw the redirect home that
  * clears the cookie), then the favourite fonts.
  */
-async function loadAccount(caller: ApiCaller): Promise<{ user: AccountUser | null; favoriteFontGNos: string[] }> {
-  if (!getToken(caller.request)) return { user: null, favoriteFontGNos: [] };
+async function loadAccount(caller: ApiCaller): Promise<{ user: AccountUser | null; favorites: FavoritesState }> {
+  if (!getToken(caller.request)) return { user: null, favorites: NO_FAVORITES };
   const user = await loadUser(caller);
   // Without user info the backend is down or slow: do not hold the page for a second timeout.
-  return { user, favoriteFontGNos: user ? await loadFavoriteFontGNos(caller) : [] };
+  return { user, favorites: user ? await loadFavorites(caller) : NO_FAVORITES };
 }
+
+const NO_FAVORITES: FavoritesState = { fontGNos: [], collections: [], articleKeys: [] };
 
 async function loadUser(caller: ApiCaller): Promise<AccountUser | null> {
   try {
@@ -72,13 +76,13 @@ async function loadUser(caller: ApiCaller): Promise<AccountUser | null> {
   }
 }
 
-/** The fonts in the user's favourite collections; a failure other than an expired token gives []. */
-async function loadFavoriteFontGNos(caller: ApiCaller): Promise<string[]> {
+/** The user's favourite fonts and articles; a failure other than an expired token gives none. */
+async function loadFavorites(caller: ApiCaller): Promise<FavoritesState> {
   try {
-    return await listFavoriteFontGNos(caller, { timeoutMs: CHROME_TIMEOUT_MS });
+    return await loadFavoritesState(caller, { timeoutMs: CHROME_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return [];
+    return NO_FAVORITES;
   }
 }
 
@@ -88,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const caller = { request, context };
   // Friend links and footer columns load regardless; failures give empty lists.
-  const [{ user, favoriteFontGNos }, friendLinks, footerColumns] = await Promise.all([
+  const [{ user, favorites }, friendLinks, footerColumns] = await Promise.all([
     loadAccount(caller),
     listFriendLinks(caller).catch(() => []),
     listFooterColumns(caller).catch(() => []),
@@ -100,7 +104,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     appTitle,
     loggedIn: Boolean(getToken(request)),
     user,
-    favoriteFontGNos,
+    favoriteFontGNos: favorites.fontGNos,
+    favoriteCollections: favorites.collections,
+    favoriteArticleKeys: favorites.articleKeys,
     compareFontGNos: readCompareList(request),
     friendLinks,
     footerColumns,

@@ -8,6 +8,7 @@ import {
   type PreviewFace,
   type PreviewTheme,
 } from "~/utils/catalogue/fonts";
+import { FontActions } from "./font-actions";
 import { FontPreview } from "./font-preview";
 import { LicenseBadge } from "./license-badge";
 
@@ -43,6 +44,7 @@ export function FontCard({ font, face, previewText, theme = "light" }: FontItemP
         <span>{weightCount(font)} 个字重</span>
         <span>{font.glyphCount.toLocaleString("zh-CN")} 字符</span>
       </p>
+      <FontActions font={font} className="font-card__actions" />
     </li>
   );
 }
@@ -101,6 +103,7 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
           <Link to={href} className="btn btn--ghost btn--sm" aria-label={`${font.familyName} 详情`}>
             详情
           </Link>
+          <FontActions font={font} />
         </div>
       </div>
     </li>

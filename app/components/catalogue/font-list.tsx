@@ -9,6 +9,7 @@ import {
   type PreviewFace,
   type PreviewTheme,
 } from "~/utils/catalogue/fonts";
+import { FontActions } from "./font-actions";
 import { FontCard, FontStick } from "./font-card";
 import { FontPreview } from "./font-preview";
 import { LicenseBadge } from "./license-badge";
@@ -50,6 +51,7 @@ export function FontList({ fonts, faces, layout, previewText, theme = "light", l
               <th scope="col">字符数</th>
               <th scope="col">授权</th>
               <th scope="col">大小</th>
+              <th scope="col">操作</th>
             </tr>
           </thead>
           <tbody>
@@ -75,6 +77,9 @@ export function FontList({ fonts, faces, layout, previewText, theme = "light", l
                   <LicenseBadge license={font.license} />
                 </td>
                 <td>{formatFileSize(familyFileSize(font))}</td>
+                <td>
+                  <FontActions font={font} className="font-table__actions" />
+                </td>
               </tr>
             ))}
           </tbody>

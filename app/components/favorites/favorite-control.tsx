@@ -1,6 +1,178 @@
+import { Link, useFetcher, useFetchers, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import type { FontActionTarget } from "~/components/catalogue/font-actions";
+import type { FavoriteActionData } from "~/routes/resources+/favorite";
+import { cn } from "~/utils/misc";
+import { useRootData } from "~/utils/root-data";
+import { toast } from "~/utils/toast";
+import { articleStateKey, FAVORITE_ACTION, readFavoriteIntent } from "./favorite-form";
 
-/** The heart that adds a font to (or removes it from) the user's collections. */
-export function FavoriteControl(_props: { font: FontActionTarget }) {
-  return null;
+export function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg className="favorite-control__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <path
+        d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.5 1.1 5 2.9 1.5-1.8 3-2.9 5-2.9 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4Z"
+        fill={filled ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * A form posting one favourite intent. Without JavaScript the action comes back to this page with
+ * a toast; with JavaScript a fetcher posts it (`enhanced=1`), the toast shows here and the root
+ * loader's favourites reload. A visitor is sent to log in either way.
+ */
+export function FavoriteForm({
+  fields,
+  className,
+  children,
+}: {
+  fields: Record<string, string | number | undefined>;
+  className?: string;
+  children: ReactNode;
+}) {
+  const fetcher = useFetcher<FavoriteActionData>();
+  const location = useLocation();
+  const shown = useRef<FavoriteActionData | undefined>(undefined);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || shown.current === fetcher.data) return;
+    shown.current = fetcher.data;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message);
+  }, [fetcher.state, fetcher.data]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    form.set("enhanced", "1");
+    fetcher.submit(form, { method: "post", action: FAVORITE_ACTION });
+  }
+
+  return (
+    <form method="post" action={FAVORITE_ACTION} className={className} onSubmit={submit}>
+      {Object.entries(fields).map(([name, value]) =>
+        value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+      )}
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {children}
+    </form>
+  );
+}
+
+/**
+ * What the favourite posts still in flight on this page will make true: `collectionId:fontGNo`,
+ * `*:fontGNo` (in any collection) and `kind:id` (an article) mapped to whether it will be a
+ * favourite. Read from every fetcher, so two controls for the same font agree.
+ */
+export function useOptimisticFavorites(): Map<string, boolean> {
+  const fetchers = useFetchers();
+  const states = new Map<string, boolean>();
+  for (const fetcher of fetchers) {
+    if (!fetcher.formData || fetcher.formAction?.split("?")[0] !== FAVORITE_ACTION) continue;
+    const intent = readFavoriteIntent(fetcher.formData);
+    if (!intent) continue;
+    if (!("fontGNo" in intent)) {
+      states.set(articleStateKey(intent.kind, intent.articleId), intent.intent === "add-article");
+      continue;
+    }
+    const adding = intent.intent === "add-font";
+    if (intent.collectionId !== undefined) states.set(`${intent.collectionId}:${intent.fontGNo}`, adding);
+    if (adding || intent.collectionId === undefined) states.set(`*:${intent.fontGNo}`, adding);
+  }
+  return states;
+}
+
+/**
+ * The heart on every font card, row and detail page. Its state comes from the root loader's
+ * favourites (also on a server render). With one collection (or none yet) it adds to or removes
+ * from the default collection; with several it opens a menu listing each one with its own
+ * 加入 / 移出 button (a `<details>`, which needs no JavaScript).
+ */
+export function FavoriteControl({ font }: { font: FontActionTarget }) {
+  const root = useRootData();
+  const collections = root?.favoriteCollections ?? [];
+  const loggedIn = Boolean(root?.loggedIn);
+  const optimistic = useOptimisticFavorites();
+  const inCollection = (id: number, fontGNos: string[]) =>
+    optimistic.get(`${id}:${font.fontGNo}`) ?? fontGNos.includes(font.fontGNo);
+  const favourited =
+    optimistic.get(`*:${font.fontGNo}`) ??
+    (collections.length > 0
+      ? collections.some((collection) => inCollection(collection.id, collection.fontGNos))
+      : (root?.favoriteFontGNos ?? []).includes(font.fontGNo));
+
+  if (loggedIn && collections.length > 1) {
+    return (
+      <details className="favorite-control favorite-menu" data-favorite={font.fontGNo}>
+        <summary
+          className={cn("favorite-control__button", favourited && "favorite-control__button--active")}
+          title={`收藏到收藏夹：${font.familyName}`}
+          data-favorited={favourited ? "true" : "false"}
+        >
+          <HeartIcon filled={favourited} />
+          <span>{favourited ? "已收藏" : "收藏"}</span>
+        </summary>
+        <div className="favorite-menu__panel">
+          <p className="favorite-menu__title">收藏到</p>
+          <ul className="favorite-menu__list">
+            {collections.map((collection) => {
+              const inside = inCollection(collection.id, collection.fontGNos);
+              return (
+                <li key={collection.id}>
+                  <FavoriteForm
+                    fields={{
+                      intent: inside ? "remove-font" : "add-font",
+                      fontGNo: font.fontGNo,
+                      collectionId: collection.id,
+                    }}
+                  >
+                    <button
+                      type="submit"
+                      className={cn("favorite-menu__item", inside && "favorite-menu__item--active")}
+                      aria-pressed={inside}
+                      data-collection={collection.name}
+                    >
+                      <span className="favorite-menu__check" aria-hidden="true">
+                        {inside ? "✓" : ""}
+                      </span>
+                      <span className="favorite-menu__name">{collection.name}</span>
+                      <span className="visually-hidden">{inside ? "（已收藏，点击移出）" : "（点击加入）"}</span>
+                    </button>
+                  </FavoriteForm>
+                </li>
+              );
+            })}
+          </ul>
+          <Link to="/user/favorite" className="favorite-menu__manage">
+            管理收藏夹
+          </Link>
+        </div>
+      </details>
+    );
+  }
+
+  const label = favourited ? "已收藏" : "收藏";
+  return (
+    <FavoriteForm
+      className="favorite-control"
+      fields={{ intent: favourited ? "remove-font" : "add-font", fontGNo: font.fontGNo }}
+    >
+      <button
+        type="submit"
+        className={cn("favorite-control__button", favourited && "favorite-control__button--active")}
+        title={favourited ? `取消收藏：${font.familyName}` : `收藏：${font.familyName}`}
+        aria-pressed={favourited}
+        data-favorite={font.fontGNo}
+        data-favorited={favourited ? "true" : "false"}
+      >
+        <HeartIcon filled={favourited} />
+        <span>{label}</span>
+      </button>
+    </FavoriteForm>
+  );
 }

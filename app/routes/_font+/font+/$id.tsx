@@ -12,6 +12,7 @@ import { TypeTester } from "~/components/catalogue/type-tester";
 import fontStylesHref from "~/styles/font.css";
 import { websiteConfig } from "~/config.server";
 import { isApiError } from "~/services/api-client.server";
+import { FontActions } from "~/components/catalogue/font-actions";
 import { getDownloadFiles, getFont } from "~/services/catalogue.server";
 import { loadPreviewFaces } from "~/services/subset.server";
 import {
@@ -249,6 +250,7 @@ function FontDetailPage() {
             下载字体
           </Link>
           <LicenseNotice license={font.license} />
+          <FontActions font={font} className="font-detail__actions" />
         </div>
       </header>
 

@@ -1,0 +1,29 @@
+import type { ArticleKind } from "@contract/favorite";
+import { cn } from "~/utils/misc";
+import { useRootData } from "~/utils/root-data";
+import { FavoriteForm, HeartIcon, useOptimisticFavorites } from "./favorite-control";
+import { articleStateKey } from "./favorite-form";
+
+/** 收藏 / 已收藏 on a news, baike, case, video or album page; its state comes from the root loader. */
+export function ArticleFavoriteControl({ kind, id, className }: { kind: ArticleKind; id: number; className?: string }) {
+  const root = useRootData();
+  const key = articleStateKey(kind, id);
+  const favourited = useOptimisticFavorites().get(key) ?? (root?.favoriteArticleKeys ?? []).includes(key);
+  return (
+    <FavoriteForm
+      className={cn("favorite-control article-favorite", className)}
+      fields={{ intent: favourited ? "remove-article" : "add-article", kind, articleId: id }}
+    >
+      <button
+        type="submit"
+        className={cn("favorite-control__button", favourited && "favorite-control__button--active")}
+        aria-pressed={favourited}
+        data-article-favorite={key}
+        data-favorited={favourited ? "true" : "false"}
+      >
+        <HeartIcon filled={favourited} />
+        <span>{favourited ? "已收藏" : "收藏"}</span>
+      </button>
+    </FavoriteForm>
+  );
+}

@@ -1,0 +1,89 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FontFaces } from "~/components/catalogue/font-faces";
+import { FontPreview } from "~/components/catalogue/font-preview";
+import { parseSampleText, SampleTextForm } from "~/components/content/sample-text-form";
+import { FavoriteForm } from "~/components/favorites/favorite-control";
+import { getCollection } from "~/services/collection.server";
+import { loadSampleFaces } from "~/services/content.server";
+import { requireAuthGuard } from "~/utils/auth.server";
+import { fontHref, licenseKind } from "~/utils/catalogue/fonts";
+import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/font-query";
+import { notFound, throwApiError } from "~/utils/responses.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: `${page?.collection.name ?? "收藏夹"} - 我的收藏 - 短视频字体` },
+  { name: "robots", content: "noindex" },
+];
+
+/** One of the user's collections, its fonts previewing `?text=` (another user's collection is a 404). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  requireAuthGuard(request);
+  const id = /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : NaN;
+  if (!(id >= 1 && id <= 2_147_483_647)) throw notFound();
+  const caller = { request, context };
+  const collection = await getCollection(caller, id).catch(throwApiError);
+  const text = parseSampleText(new URL(request.url).searchParams);
+  const shown = text || DEFAULT_PREVIEW_TEXT;
+  const faces = await loadSampleFaces(
+    caller,
+    collection.fontList.map((font) => ({ fontGNo: font.fontGNo, text: shown })),
+  );
+  return data({ collection, text, shown, faces }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function CollectionPage() {
+  const { collection, text, shown, faces } = useLoaderData<typeof loader>();
+  return (
+    <div className="user-page">
+      <FontFaces faces={faces} />
+      <header className="page-head user-page__head">
+        <p>
+          <Link to="/user/favorite">← 我的收藏</Link>
+        </p>
+        <h1 className="page-head__title">{collection.name}</h1>
+        <p className="page-head__lead">
+          {collection.fontCount} 款字体{collection.isDefault ? " · 默认收藏夹" : ""}
+        </p>
+      </header>
+      <SampleTextForm text={text} placeholder={DEFAULT_PREVIEW_TEXT} />
+      {collection.fontList.length === 0 ? (
+        <p className="favorite-empty">
+          这个收藏夹还是空的。去<Link to="/font">字体库</Link>点字体上的「收藏」加入吧。
+        </p>
+      ) : (
+        <ul className="collection-fonts" aria-label={`${collection.name}的字体`}>
+          {collection.fontList.map((font) => (
+            <li key={font.fontGNo} className="collection-font" data-font-gno={font.fontGNo}>
+              <div className="collection-font__head">
+                <span>
+                  <Link to={fontHref(font.fontGNo)}>
+                    <strong>{font.fontName}</strong>
+                  </Link>{" "}
+                  <span
+                    className={`license-badge license-badge--${licenseKind(font)}`}
+                    title={`${font.commercialLabel}：${font.licenseName}`}
+                  >
+                    {font.commercialLabel}
+                  </span>
+                </span>
+                <FavoriteForm fields={{ intent: "remove-font", fontGNo: font.fontGNo, collectionId: collection.id }}>
+                  <button type="submit" className="btn btn--ghost btn--sm" aria-label={`从收藏夹移出 ${font.fontName}`}>
+                    移出
+                  </button>
+                </FavoriteForm>
+              </div>
+              <FontPreview
+                gno={font.fontGNo}
+                face={faces[font.fontGNo]}
+                text={shown}
+                className="collection-font__preview"
+                label={`${font.fontName} 预览：${shown}`}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

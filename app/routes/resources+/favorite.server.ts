@@ -1,0 +1,83 @@
+import { parse, serialize } from "cookie";
+import { redirect } from "@remix-run/node";
+import { websiteConfig } from "~/config.server";
+import { favoriteIntentSchema, type FavoriteIntent } from "~/components/favorites/favorite-form";
+import type { ApiCaller } from "~/services/api-client.server";
+import {
+  addArticleFavorite,
+  addFontToCollection,
+  removeArticleFavorite,
+  removeFontFromCollections,
+} from "~/services/collection.server";
+import { safeRedirect } from "~/utils/redirect";
+import { z } from "zod";
+
+/**
+ * A visitor's favourite intent waits in this cookie while they log in. Only this site's own form
+ * post (which passed the Origin check) can set it, so replaying it on the GET after login does only
+ * what the visitor asked for themselves.
+ */
+export const FAVORITE_INTENT_COOKIE = "favorite_intent";
+/** Long enough to log in or register, short enough not to surprise a later visit. */
+const INTENT_MAX_AGE_S = 15 * 60;
+
+const pendingSchema = z.object({ intent: favoriteIntentSchema, redirectTo: z.string() });
+export type PendingFavorite = { intent: FavoriteIntent; redirectTo: string };
+
+function cookieOptions(maxAge: number) {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: websiteConfig.cookieSecure,
+    maxAge,
+  };
+}
+
+export function pendingFavoriteCookie(pending: PendingFavorite): string {
+  const value = Buffer.from(JSON.stringify(pending)).toString("base64url");
+  return serialize(FAVORITE_INTENT_COOKIE, value, cookieOptions(INTENT_MAX_AGE_S));
+}
+
+export function clearPendingFavoriteCookie(): string {
+  return serialize(FAVORITE_INTENT_COOKIE, "", cookieOptions(0));
+}
+
+/** The waiting intent, or null when there is none or it is not one this site wrote. */
+export function readPendingFavorite(request: Request): PendingFavorite | null {
+  const header = request.headers.get("Cookie");
+  const raw = header ? parse(header)[FAVORITE_INTENT_COOKIE] : undefined;
+  if (!raw) return null;
+  try {
+    const parsed = pendingSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    if (!parsed.success) return null;
+    return { intent: parsed.data.intent, redirectTo: safeRedirect(parsed.data.redirectTo, "/") };
+  } catch {
+    return null;
+  }
+}
+
+/** The login page, coming back to the replay of the waiting intent, then to `back`. */
+export function loginThenReplay(back: string, headers?: Headers): Response {
+  const replay = `/resources/favorite?${new URLSearchParams({ redirectTo: back })}`;
+  return redirect(`/account/login?${new URLSearchParams({ redirect: replay })}`, { headers });
+}
+
+/** Does what the intent asks; answers the collection's name when one was named. */
+export async function performFavorite(caller: ApiCaller, intent: FavoriteIntent): Promise<string | undefined> {
+  switch (intent.intent) {
+    case "add-font": {
+      const collection = await addFontToCollection(caller, intent.fontGNo, intent.collectionId);
+      return intent.collectionId ? collection.name : undefined;
+    }
+    case "remove-font":
+      await removeFontFromCollections(caller, intent.fontGNo, intent.collectionId);
+      return undefined;
+    case "add-article":
+      await addArticleFavorite(caller, { kind: intent.kind, id: intent.articleId });
+      return undefined;
+    case "remove-article":
+      await removeArticleFavorite(caller, { kind: intent.kind, id: intent.articleId });
+      return undefined;
+  }
+}
