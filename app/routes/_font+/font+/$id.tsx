@@ -14,6 +14,8 @@ import { websiteConfig } from "~/config.server";
 import { isApiError } from "~/services/api-client.server";
 import { FontActions } from "~/components/catalogue/font-actions";
 import { getDownloadFiles, getFont } from "~/services/catalogue.server";
+import { listVideos } from "~/services/content.server";
+import { VideoList, videoListLinks } from "~/components/video/video-list";
 import { loadPreviewFaces } from "~/services/subset.server";
 import {
   familyWeights,
@@ -26,7 +28,10 @@ import {
 import { notFound } from "~/utils/responses.server";
 import { DEFAULT_PREVIEW_TEXT, parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }, ...videoListLinks()];
+
+/** How many of the videos showing the font its page lists. */
+const FONT_VIDEO_COUNT = 6;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data?.font) return [{ title: "This page could not be found - 短视频字体" }];
@@ -66,6 +71,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         }),
   ]);
 
+  // The videos are an extra: when the backend refuses the list, the page shows without it.
+  const videos = facesOnly
+    ? []
+    : await listVideos(caller, { fontGNo: font.fontGNo, size: FONT_VIDEO_COUNT }).then(
+        (page) => page.records,
+        (error: unknown) => {
+          if (!isApiError(error)) throw error;
+          return [];
+        },
+      );
+
   const previewText = tester.text || `${font.familyName} ${DEFAULT_PREVIEW_TEXT}`;
   const bigText = specimenBigChars(tester.text || font.familyName);
   const weights = familyWeights(font);
@@ -85,6 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     font: withoutFamily(font),
     weights,
     files: download?.files ?? [],
+    videos,
     faces,
     tester,
     notice,
@@ -193,7 +210,7 @@ function FontDetailPage() {
     { id: "info", label: "字体信息" },
     { id: "license", label: "授权" },
     { id: "preview", label: "预览" },
-    ...(font.videoUrl ? [{ id: "video", label: "视频" }] : []),
+    ...(font.videoUrl || data.videos.length > 0 ? [{ id: "video", label: "视频" }] : []),
   ];
 
   return (
@@ -333,14 +350,19 @@ function FontDetailPage() {
         <FontSpecimen gno={font.fontGNo} face={mainFace} text={shownText} bigText={bigText} theme={theme} />
       </section>
 
-      {font.videoUrl ? (
+      {font.videoUrl || data.videos.length > 0 ? (
         <section id="video" className="font-section" aria-labelledby="video-title">
           <h2 id="video-title">视频</h2>
-          {/* The font's demonstration videos show type in motion; they have no speech to caption. */}
-          {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
-          <video className="font-video" src={font.videoUrl} controls preload="none" playsInline>
-            <a href={font.videoUrl}>观看视频</a>
-          </video>
+          {font.videoUrl ? (
+            <>
+              {/* The font's demonstration videos show type in motion; they have no speech to caption. */}
+              {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
+              <video className="font-video" src={font.videoUrl} controls preload="none" playsInline>
+                <a href={font.videoUrl}>观看视频</a>
+              </video>
+            </>
+          ) : null}
+          {data.videos.length > 0 ? <VideoList label="使用这款字体的视频" videos={data.videos} /> : null}
         </section>
       ) : null}
 
