@@ -24,7 +24,8 @@ export const STREAMING = {
 /** The options the player is created with (video.js `html5` tech and VHS). */
 export const PLAYER_OPTIONS = {
   controls: true,
-  preload: "metadata",
+  /** Nothing is downloaded until the visitor presses play. */
+  preload: "none",
   playsinline: true,
   /** Fills its box (sized by our CSS), so that video.js never writes a `<style>` element. */
   fill: true,
