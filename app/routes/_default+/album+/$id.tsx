@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
+import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { COVER_SIZES } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
@@ -75,6 +76,7 @@ export default function AlbumDetailPage() {
           </p>
         }
       />
+      <ArticleFavoriteControl kind="album" id={album.id} className="content-detail__favorite" />
 
       <Prose html={bodyHtml} className="content-detail__body" />
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
+import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { ContentDetailHead, ContentPager, ContentSection } from "~/components/content/content-detail";
 import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
@@ -65,6 +66,7 @@ export default function BaikeEntryPage() {
         />
         <ContentDetailHead
           title={entry.title}
+          actions={<ArticleFavoriteControl kind="baike" id={entry.id} />}
           summary={entry.summary}
           meta={
             <>

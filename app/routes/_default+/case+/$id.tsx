@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
+import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { caseSampleText } from "~/components/content/case-samples";
 import { COVER_SIZES } from "~/components/content/content-card";
@@ -46,6 +47,7 @@ export default function CaseDetailPage() {
 
       <ContentDetailHead
         title={item.title}
+        actions={<ArticleFavoriteControl kind="case" id={item.id} />}
         summary={item.summary}
         cover={{ src: item.cover, ...COVER_SIZES.case, square: true }}
         meta={

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
+import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { COVER_SIZES } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
@@ -76,6 +77,7 @@ export default function VideoDetailPage() {
 
       <ContentDetailHead
         title={video.title}
+        actions={<ArticleFavoriteControl kind="video" id={video.id} />}
         summary={video.summary}
         metaFirst
         meta={
