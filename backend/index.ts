@@ -13,6 +13,7 @@ import { seedCatalogue } from "./catalogue/seed.js";
 import { assetUrlOn, type AssetUrl } from "./catalogue/urls.js";
 import { createCollectionRouter } from "./collection/routes.js";
 import { createAlbumZipRouter } from "./content/album-zip-routes.js";
+import { createSubmissionRouter } from "./submissions/routes.js";
 import { createContentRouter } from "./content/routes.js";
 import { seedContent } from "./content/seed.js";
 import { createDownloadRouter } from "./downloads/index.js";
@@ -55,6 +56,8 @@ export type BackendContext = {
   db: Kysely<Database>;
   storage: FontStorage;
   assetUrl: AssetUrl;
+  /** DATA_DIR: where modules keep their files (uploads). */
+  dataDir: string;
   account: AccountConfig;
 };
 
@@ -68,6 +71,7 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
   ({ db }) => createCollectionRouter({ db }),
   ({ db, assetUrl }) => createContentRouter({ db, assetUrl }),
   ({ db, storage }) => createAlbumZipRouter({ db, storage }),
+  ({ db, dataDir }) => createSubmissionRouter({ db, dataDir }),
   ({ db }) => createDownloadRouter({ db }),
   ({ db }) => createNoticeRouter({ db }),
   ({ db }) => createVariableRouter({ db }),
@@ -89,7 +93,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const removed = await removeUnreferencedAvatarFiles({ db, config: account });
     if (removed > 0) console.info(`已删除 ${removed} 个不再使用的头像文件`);
 
-    const context: BackendContext = { db, storage, assetUrl: assetUrlOn(options.publicBaseUrl), account };
+    const context: BackendContext = {
+      db,
+      storage,
+      assetUrl: assetUrlOn(options.publicBaseUrl),
+      account,
+      dataDir: options.dataDir,
+    };
     const router = express.Router();
     for (const createRoutes of routeModules) router.use(createRoutes(context));
     router.use(API_PREFIXES, apiNotFound);

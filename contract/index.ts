@@ -8,6 +8,7 @@ import { downloadEndpoints } from "./downloads";
 import { favoriteEndpoints } from "./favorite";
 import { noticeEndpoints } from "./notices";
 import { subsetEndpoints } from "./subset";
+import { submissionEndpoints } from "./submission";
 import { variableEndpoints } from "./variable";
 import { wechatEndpoints } from "./wechat";
 
@@ -25,6 +26,7 @@ export * from "./fields";
 export * from "./notices";
 export * from "./query";
 export * from "./subset";
+export * from "./submission";
 export * from "./variable";
 export * from "./wechat";
 
@@ -38,6 +40,7 @@ export const endpoints = {
   ...collectionEndpoints,
   ...contentEndpoints,
   ...albumZipEndpoints,
+  ...submissionEndpoints,
   ...downloadEndpoints,
   ...noticeEndpoints,
   ...variableEndpoints,

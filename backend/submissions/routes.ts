@@ -1,0 +1,266 @@
+import { createHash, randomBytes } from "node:crypto";
+import { once } from "node:events";
+import fs from "node:fs";
+import path from "node:path";
+import express, { type Request } from "express";
+import type { Kysely } from "kysely";
+import { endpointPath } from "../../contract/endpoint.js";
+import {
+  getStsToken,
+  saveSubmission,
+  SNIFF_BYTES,
+  sniffUploadType,
+  SUBMISSION_FILES_MAX,
+  uploadSubmissionFile,
+} from "../../contract/submission.js";
+import { currentUser, optionalUser } from "../account/index.js";
+import type { Database } from "../db/schema.js";
+import { ApiError, badRequest } from "../http/envelope.js";
+import { clientKey, InMemoryRateLimiter, tooManyRequests, type RateLimiter } from "../http/rate-limit.js";
+import { route } from "../http/route.js";
+import { submissionDb } from "./tables.js";
+import { signedUploadQuery, verifyUpload } from "./upload-signature.js";
+
+/** How long an upload credential may be used: enough to send 20 MB over a slow line, no more. */
+const CREDENTIAL_TTL_MS = 15 * 60_000;
+/** Credentials one client may ask for per window: several submissions of a few files each. */
+const CREDENTIALS_PER_WINDOW = 30;
+/** Submissions one client may save per window, like messages on the contact page. */
+const SUBMISSIONS_PER_WINDOW = 5;
+const WINDOW_MS = 10 * 60_000;
+/** A refused upload's body is still read up to this, so the client gets the answer; beyond, the connection is cut. */
+const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
+const SUBMISSION_BODY_LIMIT = "16kb";
+
+export type SubmissionRouterOptions = {
+  db: Kysely<Database>;
+  /** Uploaded files go to `<dataDir>/submissions/<key>`. */
+  dataDir: string;
+  /**
+   * Signs upload URLs. By default a random key made at start: a credential lives minutes and is
+   * checked by the process that issued it, so nothing needs to outlive a restart.
+   */
+  secret?: Buffer;
+  now?: () => number;
+  credentialLimiter?: RateLimiter;
+  submissionLimiter?: RateLimiter;
+};
+
+const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
+
+function refusal(status: number, message: string): ApiError {
+  return new ApiError(status, String(status), message);
+}
+
+/** Reads and throws away what is left of a refused upload, so the client hears why. */
+async function discardBody(req: Request, alreadyRead = 0): Promise<void> {
+  let read = alreadyRead;
+  for await (const chunk of req) {
+    read += (chunk as Buffer).length;
+    if (read > DISCARD_LIMIT_BYTES) return;
+  }
+}
+
+/**
+ * 投稿 (contract/submission.ts): upload credentials, the signed upload itself and the submission.
+ * Tables: migration 320-submissions.
+ */
+export function createSubmissionRouter(options: SubmissionRouterOptions): express.Router {
+  const db = submissionDb(options.db);
+  const secret = options.secret ?? randomBytes(32);
+  const now = options.now ?? Date.now;
+  const uploadDirectory = path.join(options.dataDir, "submissions");
+  const credentials =
+    options.credentialLimiter ?? new InMemoryRateLimiter({ limit: CREDENTIALS_PER_WINDOW, windowMs: WINDOW_MS });
+  const submissions =
+    options.submissionLimiter ?? new InMemoryRateLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: WINDOW_MS });
+  const router = express.Router();
+
+  route(router, getStsToken, async ({ query }, { req }) => {
+    const decision = await credentials.consume(clientKey(req), 1);
+    if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs);
+    const issuedAt = new Date(now());
+    let ticket = query.ticket;
+    if (ticket) {
+      const ticketHash = hashTicket(ticket);
+      const known = await db
+        .selectFrom("submission_ticket")
+        .select("ticket_hash")
+        .where("ticket_hash", "=", ticketHash)
+        .executeTakeFirst();
+      if (!known) throw badRequest("投稿凭证无效，请重新开始投稿");
+      const [used, uploads] = await Promise.all([
+        db.selectFrom("submission").select("id").where("ticket_hash", "=", ticketHash).executeTakeFirst(),
+        db
+          .selectFrom("submission_upload")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("ticket_hash", "=", ticketHash)
+          .executeTakeFirstOrThrow(),
+      ]);
+      if (used) throw badRequest("这次投稿已经提交，请重新开始投稿");
+      if (Number(uploads.n) >= SUBMISSION_FILES_MAX * 2)
+        throw badRequest(`一次投稿最多上传 ${SUBMISSION_FILES_MAX} 个文件`);
+    } else {
+      ticket = randomBytes(32).toString("base64url");
+      await db
+        .insertInto("submission_ticket")
+        .values({ ticket_hash: hashTicket(ticket), created_at: issuedAt })
+        .execute();
+    }
+    const key = randomBytes(18).toString("base64url");
+    const expires = issuedAt.getTime() + CREDENTIAL_TTL_MS;
+    await db
+      .insertInto("submission_upload")
+      .values({
+        key,
+        ticket_hash: hashTicket(ticket),
+        file_name: query.fileName,
+        content_type: query.contentType,
+        max_size: query.size,
+        expires_at: new Date(expires),
+        created_at: issuedAt,
+      })
+      .execute();
+    const grant = { key, contentType: query.contentType, maxSize: query.size, expires };
+    return {
+      ticket,
+      key,
+      uploadUrl: `${endpointPath(uploadSubmissionFile, { key })}?${signedUploadQuery(secret, grant)}`,
+      method: "PUT" as const,
+      contentType: query.contentType,
+      maxSize: query.size,
+      expiresAt: new Date(expires).toISOString(),
+    };
+  });
+
+  route(router, uploadSubmissionFile, async ({ params, query }, { req }) => {
+    const verdict = verifyUpload(secret, params.key, query, now());
+    if (!verdict.ok) {
+      await discardBody(req);
+      throw refusal(403, verdict.reason === "expired" ? "上传凭证已过期，请重新上传" : "上传签名无效");
+    }
+    const { grant } = verdict;
+    const declaredType = (req.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
+    if (declaredType !== grant.contentType) {
+      await discardBody(req);
+      throw badRequest("文件类型与上传凭证不符");
+    }
+    const upload = await db
+      .selectFrom("submission_upload")
+      .select(["key", "uploaded_at"])
+      .where("key", "=", grant.key)
+      .executeTakeFirst();
+    if (!upload || upload.uploaded_at) {
+      await discardBody(req);
+      throw refusal(409, "这个上传凭证已经用过了，请重新上传");
+    }
+
+    await fs.promises.mkdir(uploadDirectory, { recursive: true });
+    const finalPath = path.join(uploadDirectory, grant.key);
+    const partPath = `${finalPath}.${randomBytes(6).toString("hex")}.part`;
+    const out = fs.createWriteStream(partPath, { flags: "wx" });
+    const outError = once(out, "error").then(([error]) => error as Error);
+    outError.catch(() => {});
+    let size = 0;
+    let head = Buffer.alloc(0);
+    let problem: ApiError | null = null;
+    const checkHead = () => {
+      if (sniffUploadType(head) !== grant.contentType) problem = badRequest("文件内容不是所声明的类型，请检查文件");
+    };
+    try {
+      for await (const chunk of req) {
+        const bytes = chunk as Buffer;
+        size += bytes.length;
+        if (problem) {
+          if (size > DISCARD_LIMIT_BYTES) break;
+          continue;
+        }
+        if (size > grant.maxSize) {
+          problem = refusal(413, "文件比上传凭证允许的大，请重新上传");
+          continue;
+        }
+        if (head.length < SNIFF_BYTES) {
+          head = Buffer.concat([head, bytes]).subarray(0, SNIFF_BYTES);
+          if (head.length >= SNIFF_BYTES) checkHead();
+          if (problem) continue;
+        }
+        if (!out.write(bytes))
+          await Promise.race([once(out, "drain"), outError.then((error) => Promise.reject(error))]);
+      }
+      if (!problem && size === 0) problem = badRequest("文件不能为空");
+      if (!problem && head.length < SNIFF_BYTES) checkHead();
+      if (problem) throw problem;
+      out.end();
+      await Promise.race([once(out, "finish"), outError.then((error) => Promise.reject(error))]);
+      const stored = await db
+        .updateTable("submission_upload")
+        .set({ size, uploaded_at: new Date(now()) })
+        .where("key", "=", grant.key)
+        .where("uploaded_at", "is", null)
+        .returning("key")
+        .executeTakeFirst();
+      if (!stored) throw refusal(409, "这个上传凭证已经用过了，请重新上传");
+      await fs.promises.rename(partPath, finalPath);
+      return { key: grant.key, size };
+    } catch (error) {
+      out.destroy();
+      await fs.promises.rm(partPath, { force: true });
+      throw error;
+    }
+  });
+
+  route(
+    router,
+    saveSubmission,
+    async ({ body }, { req, res }) => {
+      const decision = await submissions.consume(clientKey(req), 1);
+      if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs);
+      const ticketHash = hashTicket(body.ticket);
+      return db.transaction().execute(async (trx) => {
+        const known = await trx
+          .selectFrom("submission_ticket")
+          .select("ticket_hash")
+          .where("ticket_hash", "=", ticketHash)
+          .executeTakeFirst();
+        if (!known) throw badRequest("投稿凭证无效，请重新上传文件");
+        const used = await trx
+          .selectFrom("submission")
+          .select("id")
+          .where("ticket_hash", "=", ticketHash)
+          .executeTakeFirst();
+        if (used) throw badRequest("这次投稿已经提交过了");
+        const uploads = await trx
+          .selectFrom("submission_upload")
+          .select(["key", "uploaded_at", "submission_id"])
+          .where("ticket_hash", "=", ticketHash)
+          .where("key", "in", body.files)
+          .execute();
+        for (const key of body.files) {
+          const upload = uploads.find((row) => row.key === key);
+          if (!upload) throw badRequest("文件不属于这次投稿，请重新上传");
+          if (!upload.uploaded_at) throw badRequest("文件还没有上传完成，请重新上传");
+        }
+        const { id } = await trx
+          .insertInto("submission")
+          .values({
+            ticket_hash: ticketHash,
+            title: body.title,
+            kind: body.kind,
+            description: body.description,
+            contact: body.contact,
+            user_id: currentUser(res)?.userId ?? null,
+            ip: req.ip ?? null,
+            user_agent: req.get("user-agent")?.slice(0, 500) ?? null,
+            created_at: new Date(now()),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx.updateTable("submission_upload").set({ submission_id: id }).where("key", "in", body.files).execute();
+        return { id };
+      });
+    },
+    { before: [optionalUser(options.db), express.json({ limit: SUBMISSION_BODY_LIMIT })] },
+  );
+
+  return router;
+}
