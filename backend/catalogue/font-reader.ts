@@ -59,8 +59,12 @@ const WEIGHT_STYLE_NAMES: Record<number, string> = {
   900: "Black",
 };
 
+/** The tables the facts come from; the outlines, often most of a CJK font's bytes, are not among them. */
+const READ_TABLES = ["cmap", "head", "maxp", "name", "OS/2"];
+
 export function readFontFacts(bytes: Uint8Array): FontFacts {
-  const face = new hb.Face(new hb.Blob(bytes));
+  const { tags, subset } = withTablesOnly(bytes, READ_TABLES);
+  const face = new hb.Face(new hb.Blob(subset));
   const name = (id: number) => face.getName(id, "en").trim() || null;
 
   const typographicSubfamily = name(NAME.typographicSubfamily);
@@ -83,8 +87,56 @@ export function readFontFacts(bytes: Uint8Array): FontFacts {
     weight,
     glyphCount: readGlyphCount(face),
     codepoints: face.collectUnicodes().slice().sort(),
-    outlines: face.referenceTable("glyf") ? "glyf" : "cff",
+    outlines: tags.has("glyf") ? "glyf" : "cff",
   };
+}
+
+/**
+ * A copy of an OpenType file holding only `keep` of its tables, and the tags of all its tables.
+ * HarfBuzz frees a face's memory only once the garbage collector finalises it, which a loop over
+ * dozens of 10 MB fonts outruns until the WebAssembly heap is exhausted; the few tables read here
+ * weigh a few hundred kilobytes.
+ */
+function withTablesOnly(bytes: Uint8Array, keep: string[]): { tags: Set<string>; subset: Uint8Array } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.byteLength < 12) throw new Error("字体文件过短");
+  const tableCount = view.getUint16(4);
+  if (bytes.byteLength < 12 + tableCount * 16) throw new Error("字体表目录不完整");
+  const tags = new Set<string>();
+  const kept: Array<{ record: Uint8Array; data: Uint8Array }> = [];
+  for (let index = 0; index < tableCount; index++) {
+    const recordOffset = 12 + index * 16;
+    const tag = String.fromCharCode(...bytes.subarray(recordOffset, recordOffset + 4));
+    tags.add(tag);
+    if (!keep.includes(tag)) continue;
+    const offset = view.getUint32(recordOffset + 8);
+    const length = view.getUint32(recordOffset + 12);
+    if (offset + length > bytes.byteLength) throw new Error(`字体的 ${tag} 表超出文件末尾`);
+    kept.push({
+      record: bytes.subarray(recordOffset, recordOffset + 16),
+      data: bytes.subarray(offset, offset + length),
+    });
+  }
+  const headerSize = 12 + kept.length * 16;
+  const padded = (length: number) => (length + 3) & ~3;
+  const subset = new Uint8Array(headerSize + kept.reduce((sum, table) => sum + padded(table.data.byteLength), 0));
+  const out = new DataView(subset.buffer);
+  subset.set(bytes.subarray(0, 4));
+  out.setUint16(4, kept.length);
+  const entrySelector = kept.length > 0 ? Math.floor(Math.log2(kept.length)) : 0;
+  out.setUint16(6, 16 * 2 ** entrySelector);
+  out.setUint16(8, entrySelector);
+  out.setUint16(10, kept.length * 16 - 16 * 2 ** entrySelector);
+  let dataOffset = headerSize;
+  kept.forEach(({ record, data }, index) => {
+    const recordOffset = 12 + index * 16;
+    subset.set(record.subarray(0, 8), recordOffset);
+    out.setUint32(recordOffset + 8, dataOffset);
+    out.setUint32(recordOffset + 12, data.byteLength);
+    subset.set(data, dataOffset);
+    dataOffset += padded(data.byteLength);
+  });
+  return { tags, subset };
 }
 
 /** Weight from the style words when they name one (OS/2 classes vary: Noto's Thin is 250), else OS/2. */

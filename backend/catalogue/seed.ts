@@ -218,7 +218,9 @@ async function insertFamily(
       .insertInto("font_charset")
       .values(font.charsets.map(({ code, covered }) => ({ font_gno: font.gno, charset_code: code, covered })))
       .execute();
-    await insertCodepointRanges(trx, font.gno, toRanges(font.facts.codepoints));
+    // The can-render filter judges a family by its default font, so only that font's cmap is kept:
+    // the other weights share it, and storing theirs nearly doubled the start-up time for nothing.
+    if (isDefault) await insertCodepointRanges(trx, font.gno, toRanges(font.facts.codepoints));
   }
 
   // 免费 lists the families free for commercial use: derived from the licences, not written by hand.
