@@ -50,5 +50,6 @@ describe("favoriteDoneMessage", () => {
     );
     expect(favoriteDoneMessage({ intent: "add-font", fontGNo: "1" })).toBe("已加入收藏");
     expect(favoriteDoneMessage({ intent: "remove-font", fontGNo: "1" })).toBe("已取消收藏");
+    expect(favoriteDoneMessage({ intent: "remove-font", fontGNo: "1", collectionId: 2 })).toBe("已移出收藏夹");
   });
 });

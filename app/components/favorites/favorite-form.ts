@@ -45,7 +45,7 @@ export function favoriteDoneMessage(intent: FavoriteIntent, collectionName?: str
     case "add-font":
       return collectionName ? `已加入收藏夹「${collectionName}」` : "已加入收藏";
     case "remove-font":
-      return collectionName ? `已移出收藏夹「${collectionName}」` : "已取消收藏";
+      return intent.collectionId ? "已移出收藏夹" : "已取消收藏";
     case "add-article":
       return "已收藏文章";
     case "remove-article":

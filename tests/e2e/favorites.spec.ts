@@ -1,0 +1,323 @@
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { test, expect, latestCode } from "./fixtures";
+
+type Envelope<T> = { code: string; message: string; data: T };
+type Summary = { id: number; name: string; isDefault: boolean; fontCount: number };
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+const unique = () => `${Date.now().toString(36)}${rand(1e6).toString(36)}`;
+const PASSWORD = "favourites-1";
+
+/** Registers a user through the API, each from its own address (codes are capped per IP). */
+async function register(request: APIRequestContext): Promise<{ email: string; token: string }> {
+  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
+  const email = `fav${unique()}@example.com`;
+  const sent = await request.post("/web/api/account/sendCode", {
+    data: { account: email, purpose: "register" },
+    headers,
+  });
+  expect((await sent.json()).code).toBe("200");
+  const registered = await request.post("/web/api/account/register/email", {
+    data: { email, code: await latestCode(email), password: PASSWORD },
+    headers,
+  });
+  const body = (await registered.json()) as Envelope<{ token: string }>;
+  expect(body.code, body.message).toBe("200");
+  return { email, token: body.data.token };
+}
+
+async function signIn(context: BrowserContext, baseURL: string | undefined, token: string) {
+  await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
+}
+
+/** Calls the backend as the user, for what the browser's actions must have changed. */
+function api(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    async get<T>(path: string): Promise<T> {
+      const body = (await (await request.get(path, { headers })).json()) as Envelope<T>;
+      expect(body.code, body.message).toBe("200");
+      return body.data;
+    },
+    async post<T>(path: string, data: unknown): Promise<T> {
+      const body = (await (await request.post(path, { headers, data })).json()) as Envelope<T>;
+      expect(body.code, body.message).toBe("200");
+      return body.data;
+    },
+    collections() {
+      return this.get<Summary[]>("/web/api/account/collection/list");
+    },
+    async fontsOf(id: number) {
+      const detail = await this.get<{ fontList: Array<{ fontGNo: string }> }>(
+        `/web/api/account/collection/getDetail?id=${id}`,
+      );
+      return detail.fontList.map((font) => font.fontGNo);
+    },
+  };
+}
+
+async function firstFonts(request: APIRequestContext, size: number) {
+  const response = await request.get(`/web/api/font/getFontList?size=${size}`);
+  const body = (await response.json()) as Envelope<{ records: Array<{ fontGNo: string }> }>;
+  return body.data.records.map((record) => record.fontGNo);
+}
+
+const heart = (page: Page, gno: string) => page.locator(`[data-favorite="${gno}"]`).first();
+
+test.describe("favourites", () => {
+  test("collections: a refused name keeps what was typed; create, rename, and delete after confirming", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await register(request);
+    await signIn(context, baseURL, token);
+    const user = api(request, token);
+
+    await page.goto("/user/favorite");
+    await expect(page.getByRole("heading", { name: "我的收藏" })).toBeVisible();
+    await expect(page.locator('[data-collection="默认收藏夹"]')).toContainText("默认收藏夹");
+
+    const create = page.getByTestId("create-collection");
+    await create.getByLabel("新收藏夹名称").fill("字".repeat(21));
+    await create.getByRole("button", { name: "新建收藏夹" }).click();
+    await expect(create.getByRole("alert")).toHaveText("收藏夹名称最多 20 个字");
+    await expect(create.getByLabel("新收藏夹名称")).toHaveValue("字".repeat(21));
+
+    await create.getByLabel("新收藏夹名称").fill("标题字");
+    await create.getByRole("button", { name: "新建收藏夹" }).click();
+    await expect(page.getByText("已创建收藏夹「标题字」")).toBeVisible();
+    await expect(page.locator('[data-collection="标题字"]')).toBeVisible();
+
+    await create.getByLabel("新收藏夹名称").fill("标题字");
+    await create.getByRole("button", { name: "新建收藏夹" }).click();
+    await expect(create.getByRole("alert")).toHaveText("已有同名收藏夹");
+
+    const row = page.locator('[data-collection="标题字"]');
+    await row.getByLabel("重命名「标题字」").fill("封面字");
+    await row.getByRole("button", { name: "重命名" }).click();
+    await expect(page.getByText("已重命名为「封面字」")).toBeVisible();
+    await expect(page.locator('[data-collection="封面字"]')).toBeVisible();
+
+    // The default collection offers no delete; another asks first, and 取消 keeps it.
+    await expect(page.locator('[data-collection="默认收藏夹"]').getByRole("link", { name: /删除/ })).toHaveCount(0);
+    await page.getByRole("link", { name: "删除收藏夹「封面字」" }).click();
+    const confirm = page.getByTestId("confirm-delete");
+    await expect(confirm).toContainText("删除收藏夹「封面字」？");
+    await confirm.getByRole("link", { name: "取消" }).click();
+    await expect(page.getByTestId("confirm-delete")).toHaveCount(0);
+    expect((await user.collections()).map((c) => c.name)).toEqual(["默认收藏夹", "封面字"]);
+
+    await page.getByRole("link", { name: "删除收藏夹「封面字」" }).click();
+    await page.getByTestId("confirm-delete").getByRole("button", { name: "确认删除" }).click();
+    await expect(page.getByText("已删除收藏夹")).toBeVisible();
+    await expect(page.locator('[data-collection="封面字"]')).toHaveCount(0);
+    expect((await user.collections()).map((c) => c.name)).toEqual(["默认收藏夹"]);
+  });
+
+  test("the heart on the card, stick and table layouts and on the detail page favourites and unfavourites", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await register(request);
+    await signIn(context, baseURL, token);
+    const user = api(request, token);
+    const [defaultCollection] = await user.collections();
+
+    const gnos: string[] = [];
+    for (const layout of ["card", "stick", "table"]) {
+      await page.goto(`/font?layout=${layout}`);
+      const item = page.locator(`.font-list--${layout} [data-font-gno]`).nth(gnos.length);
+      const gno = (await item.getAttribute("data-font-gno"))!;
+      gnos.push(gno);
+      const button = item.locator(`[data-favorite="${gno}"]`);
+      await expect(button).toHaveAttribute("data-favorited", "false");
+      await button.click();
+      await expect(page.getByText("已加入收藏")).toBeVisible();
+      await expect(page.locator(`.font-list--${layout} [data-favorite="${gno}"]`)).toHaveAttribute(
+        "data-favorited",
+        "true",
+      );
+      await expect(page).toHaveURL(new RegExp(`layout=${layout}`));
+    }
+    expect((await user.fontsOf(defaultCollection!.id)).sort()).toEqual([...gnos].sort());
+
+    // The state comes from the server on a fresh render too.
+    await page.goto("/font?layout=card");
+    await expect(heart(page, gnos[0]!)).toHaveAttribute("data-favorited", "true");
+
+    await page.goto(`/font/${gnos[0]}`);
+    const detailHeart = page.locator(`.font-detail__head [data-favorite="${gnos[0]}"]`);
+    await expect(detailHeart).toHaveAttribute("data-favorited", "true");
+    await detailHeart.click();
+    await expect(page.getByText("已取消收藏")).toBeVisible();
+    await expect(detailHeart).toHaveAttribute("data-favorited", "false");
+    expect((await user.fontsOf(defaultCollection!.id)).sort()).toEqual(gnos.slice(1).sort());
+    await detailHeart.click();
+    await expect(detailHeart).toHaveAttribute("data-favorited", "true");
+    await expect(page).toHaveURL(new RegExp(`/font/${gnos[0]}$`));
+  });
+
+  test("with several collections the heart asks which one", async ({ page, context, request, baseURL }) => {
+    const { token } = await register(request);
+    await signIn(context, baseURL, token);
+    const user = api(request, token);
+    await user.collections();
+    const second = await user.post<Summary>("/web/api/account/collection/add", { name: "字幕备选" });
+    const [gno] = await firstFonts(request, 1);
+
+    await page.goto(`/font/${gno}`);
+    const menu = page.locator(`.font-detail__head details[data-favorite="${gno}"]`);
+    await menu.locator("summary").click();
+    await menu.locator('[data-collection="字幕备选"]').click();
+    await expect(page.getByText("已加入收藏夹「字幕备选」")).toBeVisible();
+    await expect(page.locator(`.font-detail__head [data-favorite="${gno}"] summary`)).toHaveAttribute(
+      "data-favorited",
+      "true",
+    );
+    expect(await user.fontsOf(second.id)).toEqual([gno]);
+    const [defaultCollection] = await user.collections();
+    expect(defaultCollection!.fontCount).toBe(0);
+
+    const reopened = page.locator(`.font-detail__head details[data-favorite="${gno}"]`);
+    if (!(await reopened.evaluate((element) => (element as HTMLDetailsElement).open))) {
+      await reopened.locator("summary").click();
+    }
+    await expect(reopened.locator('[data-collection="字幕备选"]')).toHaveAttribute("aria-pressed", "true");
+    await reopened.locator('[data-collection="字幕备选"]').click();
+    await expect(page.getByText("已移出收藏夹", { exact: true })).toBeVisible();
+    expect(await user.fontsOf(second.id)).toEqual([]);
+  });
+
+  test("a collection's page previews its fonts in the user's text and removes one", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await register(request);
+    await signIn(context, baseURL, token);
+    const user = api(request, token);
+    const [first, second] = await firstFonts(request, 2);
+    const collection = await user.post<Summary>("/web/api/account/collection/add", { name: "封面候选" });
+    for (const fontGNo of [first, second]) {
+      await user.post("/web/api/account/collection/addFont", { fontGNo, collectionId: collection.id });
+    }
+
+    await page.goto("/user/favorite");
+    await page.getByRole("link", { name: "封面候选" }).click();
+    await expect(page).toHaveURL(new RegExp(`/user/favorite/${collection.id}$`));
+    await expect(page.getByRole("heading", { name: "封面候选" })).toBeVisible();
+    await expect(page.locator(".collection-font")).toHaveCount(2);
+
+    await page.getByLabel("预览文字").fill("周末去看海");
+    await page.getByRole("button", { name: "预览" }).click();
+    await expect(page).toHaveURL(/text=/);
+    await expect(page.locator(`.collection-font[data-font-gno="${first}"] .collection-font__preview`)).toContainText(
+      "周末去看海",
+    );
+
+    await page.locator(`.collection-font[data-font-gno="${first}"]`).getByRole("button", { name: /移出/ }).click();
+    await expect(page.getByText("已移出收藏夹", { exact: true })).toBeVisible();
+    await expect(page.locator(".collection-font")).toHaveCount(1);
+    await expect(page.getByLabel("预览文字")).toHaveValue("周末去看海");
+    expect(await user.fontsOf(collection.id)).toEqual([second]);
+
+    // Another user's collection is not found.
+    const other = await register(request);
+    await signIn(context, baseURL, other.token);
+    const response = await page.goto(`/user/favorite/${collection.id}`);
+    expect(response?.status()).toBe(404);
+  });
+
+  test("an article favourited on its page is listed under 文章 with its kind and date, and can be removed", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await register(request);
+    await signIn(context, baseURL, token);
+    const news = (await (await request.get("/web/api/web-wenzhang/selectPage?size=1")).json()) as Envelope<{
+      records: Array<{ id: number; title: string }>;
+    }>;
+    const article = news.data.records[0]!;
+
+    await page.goto(`/news/${article.id}`);
+    const control = page.locator(`[data-article-favorite="news:${article.id}"]`);
+    await expect(control).toHaveAttribute("data-favorited", "false");
+    await control.click();
+    await expect(page.getByText("已收藏文章")).toBeVisible();
+    await expect(control).toHaveAttribute("data-favorited", "true");
+
+    await page.goto("/user/favorite");
+    await page.getByRole("link", { name: "文章", exact: true }).click();
+    await expect(page).toHaveURL(/tab=articles/);
+    const item = page.locator(`[data-article="news:${article.id}"]`);
+    await expect(item.getByRole("link", { name: article.title })).toHaveAttribute("href", `/news/${article.id}`);
+    await expect(item).toContainText("资讯");
+    await expect(item.locator("time").first()).toHaveText(/\d{4}年\d{1,2}月\d{1,2}日|\d{4}-\d{2}-\d{2}/);
+
+    await item.getByRole("button", { name: `取消收藏「${article.title}」` }).click();
+    await expect(page.getByText("已取消收藏文章")).toBeVisible();
+    await expect(page.locator(`[data-article="news:${article.id}"]`)).toHaveCount(0);
+    await expect(page).toHaveURL(/tab=articles/);
+  });
+
+  test("a visitor pressing the heart logs in and comes back to the same page with the font favourited", async ({
+    page,
+    request,
+  }) => {
+    const { email, token } = await register(request);
+    const user = api(request, token);
+    await page.goto("/font?layout=stick");
+    const item = page.locator(".font-list--stick [data-font-gno]").first();
+    const gno = (await item.getAttribute("data-font-gno"))!;
+    await item.locator(`[data-favorite="${gno}"]`).click();
+
+    await expect(page).toHaveURL(/\/account\/login\?redirect=/);
+    const redirect = new URL(page.url()).searchParams.get("redirect")!;
+    expect(redirect).toBe(`/resources/favorite?redirectTo=${encodeURIComponent("/font?layout=stick")}`);
+    await page.goto(`/account/login?mode=password&redirect=${encodeURIComponent(redirect)}`);
+    const main = page.locator("main");
+    await main.getByLabel("账号", { exact: true }).fill(email);
+    await main.getByLabel("密码", { exact: true }).fill(PASSWORD);
+    await main.getByRole("button", { name: "登录", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/font\?layout=stick$/);
+    await expect(page.getByText("已加入收藏")).toBeVisible();
+    await expect(heart(page, gno)).toHaveAttribute("data-favorited", "true");
+    const [defaultCollection] = await user.collections();
+    expect(await user.fontsOf(defaultCollection!.id)).toEqual([gno]);
+
+    // The intent is spent: coming back to the replay address does nothing more.
+    await page.goto(redirect);
+    await expect(page).toHaveURL(/\/font\?layout=stick$/);
+    expect((await user.collections())[0]!.fontCount).toBe(1);
+  });
+
+  test("a visitor opening the favourites is sent home to log in, the page kept as the way back", async ({ page }) => {
+    await page.goto("/user/favorite/5?text=%E5%A5%BD");
+    await expect(page).toHaveURL(`/?redirect=${encodeURIComponent("/user/favorite/5?text=%E5%A5%BD")}`);
+    await page.goto("/user/favorite?tab=articles");
+    await expect(page).toHaveURL(`/?redirect=${encodeURIComponent("/user/favorite?tab=articles")}`);
+  });
+
+  test("the replay address changes nothing for a signed-in user without a waiting intent", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await register(request);
+    await signIn(context, baseURL, token);
+    const user = api(request, token);
+    await page.goto("/resources/favorite?redirectTo=%2Ffont");
+    await expect(page).toHaveURL(/\/font$/);
+    const collections = await user.collections();
+    expect(collections.every((collection) => collection.fontCount === 0)).toBe(true);
+  });
+});
