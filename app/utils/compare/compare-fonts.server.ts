@@ -1,5 +1,5 @@
 import fontkit from "@pdf-lib/fontkit";
-import type { Font } from "@contract/catalogue";
+import { FONT_LIST_TEXT_MAX, type Font } from "@contract/catalogue";
 import { createSubsets, getSubsetFile, type SubsetResponseItem } from "@contract/subset";
 import { websiteConfig } from "~/config.server";
 import {
@@ -10,7 +10,7 @@ import {
   serviceBase,
   type ApiCaller,
 } from "~/services/api-client.server";
-import { getFont } from "~/services/catalogue.server";
+import { getFont, listFonts } from "~/services/catalogue.server";
 import { joinBase, type PreviewFace } from "~/utils/catalogue/fonts";
 
 /** 20 s: a comparison of ten fonts makes ten subsets at once. */
@@ -189,4 +189,22 @@ export async function subsetFonts(
       return { ...describe(font), face: previewFace(subset), missing: missingCharacters(text, covered), sfnt, covered };
     }),
   );
+}
+
+/**
+ * A catalogue font for the PDF's title and labels, subset for `labelText`: the most popular font
+ * that has every one of its characters (the font list's can-render filter), or else the most popular.
+ */
+export async function loadLabelFont(
+  caller: ApiCaller,
+  labelText: string,
+): Promise<{ gno: string; sfnt: Uint8Array; covered: Set<number> }> {
+  const required = requiredCharacters(labelText).slice(0, FONT_LIST_TEXT_MAX).join("");
+  const covering = await listFonts(caller, { current: 1, size: 1, sort: "hot", text: required });
+  const font = covering.records[0] ?? (await listFonts(caller, { current: 1, size: 1, sort: "hot" })).records[0];
+  if (!font) throw new CompareUnavailableError("字体库暂时没有可用于标题的字体");
+  const [subset] = await requestSubsets(caller, [{ gno: font.fontGNo, text: subsetText(labelText) }]);
+  if (!subset) throw new CompareUnavailableError("字体子集服务的应答不完整");
+  const sfnt = await fetchSubsetFile(caller, subset.ttfPath);
+  return { gno: font.fontGNo, sfnt, covered: coveredCodepoints(sfnt) };
 }

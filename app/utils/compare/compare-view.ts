@@ -125,3 +125,11 @@ export function parsePdfCompareQuery(params: URLSearchParams): PdfRequestParse {
   }
   return { ok: true, request: { gnos: gnos.length > 0 ? gnos : null, text } };
 }
+
+/** The PDF export's address for these fonts and text. */
+export function comparePdfHref(gnos: readonly string[], text: string): string {
+  const params = new URLSearchParams();
+  for (const gno of gnos) params.append("gno", gno);
+  if (text !== COMPARE_DEFAULT_TEXT) params.set("text", text);
+  return `/pdf/compare?${params}`;
+}

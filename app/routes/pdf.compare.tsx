@@ -1,0 +1,89 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isApiError } from "~/services/api-client.server";
+import { readCompareList } from "~/utils/compare/compare-cookie.server";
+import {
+  CompareUnavailableError,
+  loadCatalogueFonts,
+  loadLabelFont,
+  subsetFonts,
+} from "~/utils/compare/compare-fonts.server";
+import { buildComparePdf, formatPdfDate, pdfLabelText, PDF_TITLE } from "~/utils/compare/compare-pdf.server";
+import { COMPARE_MAX } from "~/utils/compare/compare-list";
+import { parsePdfCompareQuery } from "~/utils/compare/compare-view";
+
+/**
+ * GET /pdf/compare?gno=10001&gno=10005&text=… — the comparison as an A4 PDF, each font embedded as
+ * the subset the subset service makes for the text. Without `gno` the visitor's list (its cookie)
+ * is exported. Refusals are short Chinese pages with their 4xx status.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const parsed = parsePdfCompareQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) return refusal(parsed.status, parsed.message);
+  const gnos = parsed.request.gnos ?? readCompareList(request);
+  if (gnos.length === 0) {
+    return refusal(400, `对比列表是空的：先在字体列表或字体详情页点“加入对比”（最多 ${COMPARE_MAX} 款），再导出 PDF。`);
+  }
+  const caller = { request, context };
+  try {
+    const { fonts, unknown } = await loadCatalogueFonts(caller, gnos);
+    if (unknown.length > 0) return refusal(404, `字体 ${unknown.join("、")} 不存在。`);
+    const createdAt = new Date();
+    const subsets = await subsetFonts(caller, fonts, parsed.request.text);
+    const pdfFonts = subsets.map((font) => ({
+      gno: font.gno,
+      fontName: font.fontName,
+      license: font.license,
+      sfnt: font.sfnt,
+      covered: font.covered,
+    }));
+    const base = { text: parsed.request.text, fonts: pdfFonts, createdAt };
+    const labelFont = await loadLabelFont(caller, pdfLabelText(base));
+    const pdf = await buildComparePdf({ ...base, labelFont });
+    const fileName = `${PDF_TITLE}-${formatPdfDate(createdAt)}.pdf`;
+    return new Response(new Uint8Array(pdf), {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Length": String(pdf.byteLength),
+        "Content-Disposition": `attachment; filename="compare.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+function failure(error: unknown): Response {
+  if (isApiError(error)) {
+    if (error.status === 429) return refusal(429, "请求太频繁，请稍后再导出。");
+    if (error.status >= 400 && error.status < 500) return refusal(400, error.message);
+    return refusal(503, "字体服务暂时不可用，请稍后再导出。");
+  }
+  if (error instanceof CompareUnavailableError) return refusal(503, `${error.message}，请稍后再导出。`);
+  if (error instanceof Response) return refusal(502, "字体服务的应答不正确，请稍后再导出。");
+  console.error("[compare] PDF 生成失败", error);
+  return refusal(503, "PDF 暂时无法生成，请稍后再试。");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** A small page of its own: a resource route has no layout to render an error boundary in. */
+function refusal(status: number, message: string): Response {
+  const html = `<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>无法导出 PDF - 短视频字体</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
+<body>
+<main>
+<h1>无法导出对比 PDF</h1>
+<p data-status="${status}">${escapeHtml(message)}</p>
+<p><a href="/user/compare">返回字体对比</a></p>
+</main>
+</body>
+</html>`;
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
