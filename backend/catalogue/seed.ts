@@ -18,22 +18,22 @@ const SEED_LOCK_KEY = 20_250_001;
 type FamilyFiles = { family: FamilySeed; files: Array<{ gno: string; stored: StoredFontFile }> };
 
 /**
- * Fills an empty catalogue from the font files installed with the npm packages of FAMILY_SEEDS.
- * Idempotent: a database that already has families is left alone. Font numbers depend only on the
- * order of FAMILY_SEEDS, so they are the same on every machine.
+ * Fills the catalogue from the font files installed with the npm packages of FAMILY_SEEDS: on the
+ * first start every family, later only the families whose slug the database does not have yet, so
+ * a family appended to FAMILY_SEEDS reaches an existing database on its next start. Font numbers
+ * depend only on the order of FAMILY_SEEDS, so they are the same on every machine as long as new
+ * families are appended.
  */
 export async function seedCatalogue(db: Kysely<Database>, storage: FontStorage): Promise<{ seeded: boolean }> {
   const families = await prepareFamilyFiles(storage);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
-    const { count } = await trx
-      .selectFrom("font_family")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow();
-    if (Number(count) > 0) return { seeded: false };
-    await insertReferenceData(trx);
+    const present = new Set((await trx.selectFrom("font_family").select("slug").execute()).map((row) => row.slug));
+    const missing = families.filter(({ family }) => !present.has(family.slug));
+    if (missing.length === 0) return { seeded: false };
+    if (present.size === 0) await insertReferenceData(trx);
     const tagIds = await insertTags(trx);
-    for (const family of families) await insertFamily(trx, family, storage, tagIds);
+    for (const family of missing) await insertFamily(trx, family, storage, tagIds);
     return { seeded: true };
   });
 }
@@ -126,14 +126,20 @@ function dictionaryRows(): Database["dictionary"][] {
   ];
 }
 
+/** Adds the tags of FAMILY_SEEDS the database lacks; answers every tag's id by name. */
 async function insertTags(trx: Transaction<Database>): Promise<Map<string, number>> {
-  const names = [...new Set(FAMILY_SEEDS.flatMap((family) => family.tags))];
-  const rows = await trx
-    .insertInto("tag")
-    .values(names.map((name, index) => ({ name, sort: index + 1 })))
-    .returning(["id", "name"])
-    .execute();
-  return new Map(rows.map((row) => [row.name, row.id]));
+  const existing = await trx.selectFrom("tag").select(["id", "name", "sort"]).execute();
+  const known = new Set(existing.map((row) => row.name));
+  const lastSort = Math.max(0, ...existing.map((row) => row.sort));
+  const names = [...new Set(FAMILY_SEEDS.flatMap((family) => family.tags))].filter((name) => !known.has(name));
+  const added = names.length
+    ? await trx
+        .insertInto("tag")
+        .values(names.map((name, index) => ({ name, sort: lastSort + index + 1 })))
+        .returning(["id", "name"])
+        .execute()
+    : [];
+  return new Map([...existing, ...added].map((row) => [row.name, row.id]));
 }
 
 type AcceptedFont = {
