@@ -2,6 +2,7 @@ import type { Page } from "../../contract/envelope.js";
 import { VARIABLE_CATEGORY_NAMES, type VariableFont, type VariableFontListQuery } from "../../contract/variable.js";
 import type { CommercialLabel } from "../../contract/catalogue.js";
 import { parseStoredRanges } from "./stored-ranges.js";
+import type { Selectable } from "kysely";
 import type { VariableDb, VariableFontTable } from "./tables.js";
 import type { CodepointRange } from "./package-slices.js";
 
@@ -63,7 +64,7 @@ export class VariableFontRepository {
     }));
   }
 
-  private async withAxes(rows: VariableFontTable[]): Promise<VariableFont[]> {
+  private async withAxes(rows: Selectable<VariableFontTable>[]): Promise<VariableFont[]> {
     if (rows.length === 0) return [];
     const gnos = rows.map((row) => row.gno);
     const [axes, instances, sliceCounts] = await Promise.all([

@@ -56,12 +56,12 @@ export interface VariableFontSliceTable {
 }
 
 /** The variable font module's tables (migration 330-variable-fonts), reached with `db.withTables<VariableTables>()`. */
-export interface VariableTables {
+export type VariableTables = {
   variable_font: VariableFontTable;
   variable_font_axis: VariableFontAxisTable;
   variable_font_instance: VariableFontInstanceTable;
   variable_font_slice: VariableFontSliceTable;
-}
+};
 
 export type VariableDb = Kysely<VariableTables>;
 
