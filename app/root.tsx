@@ -18,6 +18,7 @@ import { getUserInfo } from "~/services/account.server";
 import type { ApiCaller } from "~/services/api-client.server";
 import { CHROME_TIMEOUT_MS, listFooterColumns, listFriendLinks } from "~/services/catalogue.server";
 import { loadFavoritesState, type FavoritesState } from "~/services/collection.server";
+import { countUserUnreadNotices } from "~/services/notices.server";
 import { getToken, requireAuthGuard } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
 import { readCompareList } from "~/utils/compare/compare-cookie.server";
@@ -86,16 +87,27 @@ async function loadFavorites(caller: ApiCaller): Promise<FavoritesState> {
   }
 }
 
+/** How many messages the user has not read; a failure gives 0 (user info reports an expired token). */
+async function loadUnreadNoticeCount(caller: ApiCaller): Promise<number> {
+  if (!getToken(caller.request)) return 0;
+  try {
+    return (await countUserUnreadNotices(caller, { timeoutMs: CHROME_TIMEOUT_MS })).total;
+  } catch {
+    return 0;
+  }
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The `auth` guard runs on every page.
   requireAuthGuard(request);
 
   const caller = { request, context };
   // Friend links and footer columns load regardless; failures give empty lists.
-  const [{ user, favorites }, friendLinks, footerColumns] = await Promise.all([
+  const [{ user, favorites }, friendLinks, footerColumns, unreadNoticeCount] = await Promise.all([
     loadAccount(caller),
     listFriendLinks(caller).catch(() => []),
     listFooterColumns(caller).catch(() => []),
+    loadUnreadNoticeCount(caller),
   ]);
   const { toast, setCookie } = getToast(request);
   const { appTitle, ...env } = publicConfig();
@@ -108,6 +120,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     favoriteCollections: favorites.collections,
     favoriteArticleKeys: favorites.articleKeys,
     compareFontGNos: readCompareList(request),
+    unreadNoticeCount,
     friendLinks,
     footerColumns,
     toast,

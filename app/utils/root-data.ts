@@ -29,6 +29,8 @@ export type RootData = {
   favoriteArticleKeys?: string[];
   /** The fonts in the visitor's comparison list, from its cookie (the browser mirrors local storage into it). */
   compareFontGNos?: string[];
+  /** Unread messages of the signed-in user (the badge on the header's avatar); absent or 0 when anonymous. */
+  unreadNoticeCount?: number;
   friendLinks: FriendLink[];
   footerColumns: ColumnLink[];
   toast: Toast | null;

@@ -294,7 +294,7 @@ describe("npm run notify", () => {
       const reopened = await openDatabase({ kind: "pglite", directory: pgliteDirectory(dataDir) });
       try {
         const rows = await reopened.db
-          .withTables<{ notice: { user_id: number; type: string; title: string } }>()
+          .withTables<{ notice: { id: number; user_id: number; type: string; title: string } }>()
           .selectFrom("notice")
           .select(["type", "title"])
           .where("user_id", "=", userId)

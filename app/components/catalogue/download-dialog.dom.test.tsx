@@ -14,7 +14,6 @@ const CLOSE_HREF = "/font/10007?text=%E4%BD%A0%E5%A5%BD&size=64";
 
 const props: Props = {
   familyName: "思源黑体",
-  browserApiBase: "https://api.example.test",
   closeHref: CLOSE_HREF,
   license: {
     code: "OFL-1.1",
@@ -88,13 +87,13 @@ describe("DownloadDialog", () => {
     expect(items[0].textContent).toContain("SourceHanSans-Regular.ttf");
     expect(items[0].textContent).toContain("常规 400 · Regular · TTF · 512 B");
     const regular = within(items[0]).getByRole("link", { name: "下载 SourceHanSans-Regular.ttf" });
-    expect(regular.getAttribute("href")).toBe("https://api.example.test/api/v1/web/10007/download");
+    expect(regular.getAttribute("href")).toBe("/font/10007/download");
     expect(regular.getAttribute("download")).toBe("SourceHanSans-Regular.ttf");
 
     expect(items[1].textContent).toContain("SourceHanSans-Bold.otf");
     expect(items[1].textContent).toContain("粗体 700 · Bold · OTF · 1.5 MB");
     const bold = within(items[1]).getByRole("link", { name: "下载 SourceHanSans-Bold.otf" });
-    expect(bold.getAttribute("href")).toBe("https://api.example.test/api/v1/web/10008/download");
+    expect(bold.getAttribute("href")).toBe("/font/10008/download");
   });
 
   it("says so when there is nothing to download, and still shows the licence", () => {

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
 import {
-  downloadHref,
   formatFileSize,
   licenseLabel,
   weightName,
@@ -20,12 +19,19 @@ export type DownloadDialogProps = {
   weights: Pick<Font, "fontGNo" | "weight" | "styleName" | "fontName">[];
   familyName: string;
   license: License;
-  browserApiBase: string;
   /** Link that closes the dialog without JavaScript. */
   closeHref: string;
   /** With JavaScript: close without navigating. */
   onClose?: () => void;
 };
+
+/**
+ * The site's own address of a font file (app/routes/_font+/font+/$id_.download.tsx): the site
+ * fetches it from the backend with the visitor's token, so a signed-in user's download is recorded.
+ */
+export function siteDownloadHref(fontGNo: string, format: "ttf" | "woff2" = "ttf"): string {
+  return `/font/${encodeURIComponent(fontGNo)}/download${format === "ttf" ? "" : `?format=${format}`}`;
+}
 
 /** The licence sentence shown next to every download button. */
 export function LicenseNotice({ license }: { license: License }) {
@@ -53,7 +59,6 @@ export function DownloadDialog({
   weights,
   familyName,
   license,
-  browserApiBase,
   closeHref,
   onClose,
 }: DownloadDialogProps) {
@@ -120,7 +125,7 @@ export function DownloadDialog({
           <ul className="download-list" aria-label="字体文件">
             {files.map((file) => {
               const weight = byGno.get(file.fontGNo);
-              const href = downloadHref(browserApiBase, file.fontGNo);
+              const href = siteDownloadHref(file.fontGNo);
               return (
                 <li key={file.fontGNo} className="download-list__item" data-font-gno={file.fontGNo}>
                   <div className="download-list__info">

@@ -91,14 +91,42 @@ export type SiteHeaderProps = {
   tone?: "light" | "dark";
 };
 
+/** "99+" past 99, so the badge stays small. */
+function unreadLabel(count: number): string {
+  return count > 99 ? "99+" : String(count);
+}
+
+/** The user menu's entries, the messages one with its unread count. */
+function UserMenuLinks({ unread, linkClassName }: { unread: number; linkClassName?: string }) {
+  return (
+    <>
+      {USER_MENU.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className={linkClassName}>
+            {item.label}
+            {item.to === "/user/message" && unread > 0 ? (
+              <span className="unread-badge unread-badge--inline" data-testid="menu-unread">
+                {unreadLabel(unread)}
+                <span className="visually-hidden"> 条未读</span>
+              </span>
+            ) : null}
+          </Link>
+        </li>
+      ))}
+    </>
+  );
+}
+
 function AccountArea({
   loggedIn,
   redirectTo,
   user,
+  unread,
 }: {
   loggedIn: boolean;
   redirectTo: string;
   user: AccountUser | null | undefined;
+  unread: number;
 }) {
   if (!loggedIn) {
     return (
@@ -119,17 +147,23 @@ function AccountArea({
   const name = user?.nickname ?? "个人中心";
   return (
     <details className="account-menu">
-      <summary className="account-menu__summary" aria-label={`我的账户：${name}`}>
-        <Avatar user={user} />
+      <summary
+        className="account-menu__summary"
+        aria-label={`我的账户：${name}${unread > 0 ? `，${unread} 条未读消息` : ""}`}
+      >
+        <span className="account-menu__avatar-wrap">
+          <Avatar user={user} />
+          {unread > 0 ? (
+            <span className="unread-badge" data-testid="header-unread" aria-hidden="true">
+              {unreadLabel(unread)}
+            </span>
+          ) : null}
+        </span>
         <span className="account-menu__name">{name}</span>
       </summary>
       <div className="account-menu__panel">
         <ul>
-          {USER_MENU.map((item) => (
-            <li key={item.to}>
-              <Link to={item.to}>{item.label}</Link>
-            </li>
-          ))}
+          <UserMenuLinks unread={unread} />
         </ul>
         <Form method="post" action="/account/logout" className="account-menu__logout">
           <button type="submit">退出</button>
@@ -150,7 +184,9 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const header = useRef<HTMLElement>(null);
   const asset = useStaticUrl();
-  const user = useRootData()?.user;
+  const rootData = useRootData();
+  const user = rootData?.user;
+  const unread = loggedIn ? (rootData?.unreadNoticeCount ?? 0) : 0;
 
   // Close the open <details> menus after a client-side navigation (not on hydration: a menu
   // opened before the scripts ran stays open).
@@ -199,7 +235,7 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
         />
 
         <div className="site-header__account">
-          <AccountArea loggedIn={loggedIn} redirectTo={redirectTo} user={user} />
+          <AccountArea loggedIn={loggedIn} redirectTo={redirectTo} user={user} unread={unread} />
         </div>
 
         <details ref={mobileMenu} className="mobile-menu">
@@ -222,13 +258,7 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
             {loggedIn ? (
               <div className="mobile-menu__user">
                 <ul className="site-nav__list">
-                  {USER_MENU.map((item) => (
-                    <li key={item.to}>
-                      <Link to={item.to} className="site-nav__link">
-                        {item.label}
-                      </Link>
-                    </li>
-                  ))}
+                  <UserMenuLinks unread={unread} linkClassName="site-nav__link" />
                 </ul>
                 <Form method="post" action="/account/logout">
                   <button type="submit" className="btn btn--ghost btn--block">

@@ -10,7 +10,6 @@ import { FontSpecimen, specimenBigChars, specimenText } from "~/components/catal
 import { LicenseBadge } from "~/components/catalogue/license-badge";
 import { TypeTester } from "~/components/catalogue/type-tester";
 import fontStylesHref from "~/styles/font.css";
-import { websiteConfig } from "~/config.server";
 import { isApiError } from "~/services/api-client.server";
 import { FontActions } from "~/components/catalogue/font-actions";
 import { getDownloadFiles, getFont } from "~/services/catalogue.server";
@@ -107,7 +106,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     notice,
     previewText,
     bigText,
-    browserApiBase: websiteConfig.apiBase,
   };
 }
 
@@ -131,7 +129,7 @@ export default function FontDetailRoute() {
 
 function FontDetailPage() {
   const data = useLoaderData<typeof loader>();
-  const { font, files, weights, browserApiBase } = data;
+  const { font, files, weights } = data;
   const location = useLocation();
   const pathname = location.pathname;
 
@@ -372,7 +370,6 @@ function FontDetailPage() {
         weights={weights}
         familyName={font.familyName}
         license={font.license}
-        browserApiBase={browserApiBase}
         closeHref={closeHref}
         onClose={closeDownload}
       />
