@@ -66,7 +66,7 @@ export function VariableSpecimen({
         style={{
           fontFamily: face ? `"${face.familyName}", var(--font-ui)` : undefined,
           fontVariationSettings: settings,
-          fontSize: `${size}px`,
+          fontSize: `min(${size}px, 16vw)`,
         }}
       >
         <span className="variable-preview__text">{text}</span>

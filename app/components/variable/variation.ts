@@ -38,11 +38,28 @@ export function defaultValues(axes: readonly VariableAxis[]): AxisValues {
 }
 
 /**
+ * Where a preview starts: the font's Regular instance when it names one (the default of a CJK
+ * font's weight axis is often its lightest), else each axis's default.
+ */
+export function startValues(font: {
+  axes: readonly VariableAxis[];
+  instances: readonly VariableInstance[];
+}): AxisValues {
+  const regular = font.instances.find((instance) => instance.name === "Regular");
+  return { ...defaultValues(font.axes), ...(regular?.coordinates ?? {}) };
+}
+
+/**
  * The axis values a query names (`wght=700`, or `<prefix>wght=700`), each clamped to its axis and
  * rounded to its step; anything missing or not a number stays at the default.
  */
-export function axisValuesFrom(params: URLSearchParams, axes: readonly VariableAxis[], prefix = ""): AxisValues {
-  const values = defaultValues(axes);
+export function axisValuesFrom(
+  params: URLSearchParams,
+  axes: readonly VariableAxis[],
+  prefix = "",
+  start: AxisValues = defaultValues(axes),
+): AxisValues {
+  const values = { ...start };
   for (const axis of axes) {
     const raw = params.get(`${prefix}${axis.tag}`);
     if (raw === null || raw.trim() === "") continue;

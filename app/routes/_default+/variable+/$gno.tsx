@@ -8,7 +8,7 @@ import { VariableErrorBoundary } from "~/components/variable/variable-error";
 import { VariableFaces } from "~/components/variable/variable-faces";
 import { FACES_PARAM, hrefWith, previewQuery } from "~/components/variable/variable-query";
 import { VariableSpecimen } from "~/components/variable/variable-specimen";
-import { axisLabel, axisValuesFrom, type AxisValues } from "~/components/variable/variation";
+import { axisLabel, axisValuesFrom, startValues, type AxisValues } from "~/components/variable/variation";
 import { findVariableFont, loadVariableFaces } from "~/services/variable.server";
 import variableStylesHref from "~/styles/variable.css";
 import { notFound, throwApiError } from "~/utils/responses.server";
@@ -32,7 +32,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const font = await findVariableFont(caller, gno).catch(throwApiError);
   const faces = await loadVariableFaces(caller, [{ gno, text: text || font.sampleText }]);
   if (url.searchParams.get(FACES_PARAM) === "1") return { faces, font, text, size, values: {}, origin: "" };
-  return { faces, font, text, size, values: axisValuesFrom(url.searchParams, font.axes), origin: url.origin };
+  return {
+    faces,
+    font,
+    text,
+    size,
+    values: axisValuesFrom(url.searchParams, font.axes, "", startValues(font)),
+    origin: url.origin,
+  };
 }
 
 export default function VariableFontRoute() {

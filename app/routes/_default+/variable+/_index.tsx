@@ -7,7 +7,7 @@ import { VariableErrorBoundary } from "~/components/variable/variable-error";
 import { VariableFaces } from "~/components/variable/variable-faces";
 import { FACES_PARAM, hrefWith, previewQuery } from "~/components/variable/variable-query";
 import { VariableSpecimen } from "~/components/variable/variable-specimen";
-import { axisValuesFrom, type AxisValues } from "~/components/variable/variation";
+import { axisValuesFrom, startValues, type AxisValues } from "~/components/variable/variation";
 import { listVariableFonts, loadVariableFaces } from "~/services/variable.server";
 import variableStylesHref from "~/styles/variable.css";
 import { throwApiError } from "~/utils/responses.server";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   if (url.searchParams.get(FACES_PARAM) === "1") return { faces, fonts: [], text, size, values: {}, origin: "" };
   const values = Object.fromEntries(
-    fonts.map((font) => [font.gno, axisValuesFrom(url.searchParams, font.axes, `${font.gno}.`)]),
+    fonts.map((font) => [font.gno, axisValuesFrom(url.searchParams, font.axes, `${font.gno}.`, startValues(font))]),
   );
   return { faces, fonts, text, size, values, origin: url.origin };
 }

@@ -241,7 +241,7 @@ function VariableListPage() {
                   style={{
                     fontFamily: face ? `"${face.familyName}", var(--font-ui)` : undefined,
                     fontVariationSettings: variationSettings(font.axes, fontValues),
-                    fontSize: `${size}px`,
+                    fontSize: `min(${size}px, 16vw)`,
                   }}
                 >
                   <span className="variable-preview__text">{text.trim() || font.sampleText}</span>
