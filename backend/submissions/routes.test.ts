@@ -86,7 +86,7 @@ describe.each(TEST_DATABASES)("投稿 API on $name", (database) => {
     return fetch(new URL(uploadUrl, server.origin), {
       method: "PUT",
       headers: { "Content-Type": contentType },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
   }
 

@@ -1,0 +1,272 @@
+import {
+  SNIFF_BYTES,
+  sniffUploadType,
+  SUBMISSION_DESCRIPTION_MAX,
+  SUBMISSION_FILE_MAX_BYTES,
+  SUBMISSION_FILES_MAX,
+  SUBMISSION_KINDS,
+  SUBMISSION_TITLE_MAX,
+  submissionFieldsSchema,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  UPLOAD_TYPE_MESSAGE,
+} from "@contract/submission";
+import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { ContentErrorBoundary } from "~/components/content/content-error";
+import { FieldError } from "~/components/ui/field-error";
+import { isApiError } from "~/services/api-client.server";
+import { submitWork, type SubmissionUpload } from "~/services/submission.server";
+import contentStylesHref from "~/styles/content.css";
+import { fieldErrors } from "~/utils/account/validation";
+import { readFormSubmission } from "~/utils/form-data.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStylesHref }];
+
+export const meta: MetaFunction = () => [
+  { title: "投稿 - 短视频字体" },
+  { name: "description", content: "向短视频字体投稿：你设计的字体，或用字讲究的短视频作品，编辑审核后收录。" },
+];
+
+type Field = "title" | "kind" | "description" | "contact" | "files";
+type Values = Record<Exclude<Field, "files">, string>;
+type SubmitResult =
+  | { outcome: "invalid"; values: Values; errors: Partial<Record<Field, string>>; formError: string | null }
+  | { outcome: "sent"; id: number };
+
+/**
+ * The whole form is read before anything is checked, so a file over the limit is answered beside
+ * its field with everything else kept; only a body beyond this is refused as a whole.
+ */
+const FORM_MAX_BYTES = 63 * 1024 * 1024;
+const ACCEPT = ".ttf,.otf,.woff,.woff2,.png,.jpg,.jpeg,.webp,.pdf,.zip";
+const MAX_MB = SUBMISSION_FILE_MAX_BYTES / 1024 / 1024;
+const EMPTY: Values = { title: "", kind: "", description: "", contact: "" };
+
+function invalid(values: Values, errors: Partial<Record<Field, string>>, formError: string | null = null) {
+  return data<SubmitResult>({ outcome: "invalid", values, errors, formError }, { status: 400 });
+}
+
+/** The files chosen, each recognised by its first bytes; or the first problem with one of them. */
+async function readUploads(files: File[]): Promise<{ uploads: SubmissionUpload[] } | { error: string }> {
+  if (files.length === 0) return { error: "请至少选择一个文件" };
+  if (files.length > SUBMISSION_FILES_MAX) return { error: `最多上传 ${SUBMISSION_FILES_MAX} 个文件` };
+  const uploads: SubmissionUpload[] = [];
+  for (const file of files) {
+    if (file.size > SUBMISSION_FILE_MAX_BYTES) return { error: `「${file.name}」太大：${UPLOAD_TOO_LARGE_MESSAGE}` };
+    const type = sniffUploadType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+    if (!type) return { error: `「${file.name}」不是可以投稿的文件：${UPLOAD_TYPE_MESSAGE}` };
+    uploads.push({ file, type });
+  }
+  return { uploads };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = await readFormSubmission(request, {
+    allowFiles: true,
+    maxBytes: FORM_MAX_BYTES,
+    maxFileBytes: FORM_MAX_BYTES,
+  });
+  if (!submission.ok) return invalid(EMPTY, {}, submission.message);
+  const form = submission.formData;
+  const read = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: Values = {
+    title: read("title"),
+    kind: read("kind"),
+    description: read("description"),
+    contact: read("contact"),
+  };
+  // A file input left empty still sends one nameless, empty part.
+  const files = form.getAll("files").filter((file): file is File => typeof file !== "string" && file.size > 0);
+
+  const fields = submissionFieldsSchema.safeParse({ website: read("website"), ...values });
+  const chosen = await readUploads(files);
+  const filesError = "error" in chosen ? `${chosen.error}（请重新选择文件）` : undefined;
+  if (!fields.success || filesError) {
+    const { website, _form, ...byField } = fields.success ? {} : fieldErrors(fields.error);
+    return invalid(values, { ...byField, files: filesError }, website ?? _form ?? null);
+  }
+  if (!("uploads" in chosen)) return invalid(values, {});
+
+  try {
+    const { id } = await submitWork({ request, context }, fields.data, chosen.uploads);
+    return data<SubmitResult>({ outcome: "sent", id });
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return data<SubmitResult>(
+      { outcome: "invalid", values, errors: {}, formError: `${error.message}（请重新选择文件）` },
+      { status: error.status >= 400 && error.status < 500 ? error.status : 502 },
+    );
+  }
+}
+
+export default function SubmitPage() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const problem = result?.outcome === "invalid" ? result : null;
+  const error = (field: Field) => problem?.errors[field];
+  const describedBy = (field: Field, hint?: string) =>
+    [error(field) ? `submit-${field}-error` : null, hint].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <div className="content-page contact-page">
+      <header className="content-head">
+        <h1 className="content-head__title">投稿</h1>
+        <p className="content-head__lead">
+          你设计的字体，或一条用字讲究的短视频作品，都可以投给我们。编辑审核后会联系你，确认授权后收录。
+        </p>
+      </header>
+
+      <div className="contact-layout">
+        {result?.outcome === "sent" ? (
+          <section className="contact-success" role="status" aria-labelledby="submit-sent-title">
+            <h2 id="submit-sent-title">投稿已收到，谢谢你！</h2>
+            <p>投稿编号 {result.id}。编辑审核后会通过你留下的手机号或邮箱联系你。</p>
+            <Link to="/submit" className="btn btn--ghost">
+              再投一份
+            </Link>
+          </section>
+        ) : (
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className="contact-form submit-form"
+            noValidate
+            aria-describedby={problem?.formError ? "submit-form-error" : undefined}
+            aria-busy={sending || undefined}
+          >
+            {problem?.formError ? (
+              <p id="submit-form-error" className="notice notice--error" role="alert">
+                {problem.formError}
+              </p>
+            ) : null}
+
+            {/* A field people never see: a value in it marks the submission as a bot's. */}
+            <div className="visually-hidden" aria-hidden="true">
+              <label>
+                请勿填写此项
+                <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+              </label>
+            </div>
+
+            <div className="field">
+              <label htmlFor="submit-title" className="field__label">
+                标题
+              </label>
+              <input
+                id="submit-title"
+                name="title"
+                type="text"
+                className="input"
+                maxLength={SUBMISSION_TITLE_MAX * 2}
+                defaultValue={problem?.values.title}
+                aria-invalid={error("title") ? true : undefined}
+                aria-describedby={describedBy("title")}
+                required
+              />
+              <FieldError id="submit-title-error" error={error("title")} />
+            </div>
+
+            <fieldset className="field submit-form__kinds" aria-describedby={describedBy("kind")}>
+              <legend className="field__label">投稿类型</legend>
+              {SUBMISSION_KINDS.map((kind) => (
+                <label key={kind} className="submit-form__kind">
+                  <input
+                    type="radio"
+                    name="kind"
+                    value={kind}
+                    defaultChecked={problem ? problem.values.kind === kind : kind === "字体"}
+                  />
+                  {kind === "字体" ? "字体（你设计或拥有授权的字体）" : "作品（用了站内字体的短视频、海报）"}
+                </label>
+              ))}
+              <FieldError id="submit-kind-error" error={error("kind")} />
+            </fieldset>
+
+            <div className="field">
+              <label htmlFor="submit-description" className="field__label">
+                说明
+              </label>
+              <textarea
+                id="submit-description"
+                name="description"
+                className="textarea"
+                rows={6}
+                maxLength={SUBMISSION_DESCRIPTION_MAX * 2}
+                placeholder="字体的来历与授权，或作品的链接、用到的字体"
+                defaultValue={problem?.values.description}
+                aria-invalid={error("description") ? true : undefined}
+                aria-describedby={describedBy("description")}
+                required
+              />
+              <FieldError id="submit-description-error" error={error("description")} />
+            </div>
+
+            <div className="field">
+              <label htmlFor="submit-contact" className="field__label">
+                联系方式
+              </label>
+              <input
+                id="submit-contact"
+                name="contact"
+                type="text"
+                className="input"
+                autoComplete="email"
+                maxLength={100}
+                placeholder="手机号或邮箱"
+                defaultValue={problem?.values.contact}
+                aria-invalid={error("contact") ? true : undefined}
+                aria-describedby={describedBy("contact")}
+                required
+              />
+              <FieldError id="submit-contact-error" error={error("contact")} />
+            </div>
+
+            <div className="field">
+              <label htmlFor="submit-files" className="field__label">
+                文件
+              </label>
+              <input
+                id="submit-files"
+                name="files"
+                type="file"
+                className="input submit-form__files"
+                multiple
+                accept={ACCEPT}
+                aria-invalid={error("files") ? true : undefined}
+                aria-describedby={describedBy("files", "submit-files-hint")}
+                required
+              />
+              <p id="submit-files-hint" className="contact-form__hint">
+                最多 {SUBMISSION_FILES_MAX} 个，每个不超过 {MAX_MB}
+                MB：字体（TTF、OTF、WOFF、WOFF2）、图片（PNG、JPEG、WebP）、PDF 或 ZIP。
+              </p>
+              <FieldError id="submit-files-error" error={error("files")} />
+            </div>
+
+            <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
+              {sending ? "正在上传…" : "提交投稿"}
+            </button>
+          </Form>
+        )}
+
+        <aside className="contact-aside" aria-labelledby="submit-aside-title">
+          <h2 id="submit-aside-title">投稿须知</h2>
+          <ul>
+            <li>字体投稿请写明授权方式（如 SIL OFL），只收录可以免费使用的字体</li>
+            <li>作品投稿请写明用到了哪些字体、用在标题、字幕还是花字</li>
+            <li>文件只用于审核，不会公开；审核结果会通过你留下的联系方式告知</li>
+          </ul>
+          <p>
+            只是想提个建议？请到 <Link to="/contact">联系我们</Link> 留言。
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export { ContentErrorBoundary as ErrorBoundary };
