@@ -5,14 +5,20 @@
  * (face loaded and preprocessed once, as the service keeps it), on a TrueType source (Noto Sans SC
  * Regular from @expo-google-fonts) and a CFF source (Noto Sans CJK SC from Debian's fonts-noto-cjk,
  * found with fc-list), beside the native `hb-subset` command on the same inputs in the same run.
+ * Then the same for a variable font: one unicode-range slice of Noto Sans SC's variable build
+ * (@fontsource-variable/noto-sans-sc, decoded from WOFF2), subset for the characters it holds with
+ * its axes kept, as POST /subset/web-variable-font does for each slice.
  * Prints medians, p95s and the ratios ours / native. Nothing here asserts a time.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import * as hb from "harfbuzzjs";
+import wawoff2 from "wawoff2";
 import { Subsetter, type SubsetFontFile, type SubsetFormat } from "../../backend/subset/subsetter.js";
+import { packageSlices } from "../../backend/variable/package-slices.js";
 
 const WARMUP_RUNS = 3;
 const OUR_RUNS = 40;
@@ -54,10 +60,38 @@ async function main(): Promise<void> {
         await benchText(subsetter, source, name, text, nativeAvailable, workDir);
       }
     }
+    await benchVariable(subsetter, nativeAvailable, workDir);
   } finally {
     await subsetter.close();
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/** The slice of Noto Sans SC's variable build holding most of TEXT_500, and those characters. */
+async function benchVariable(subsetter: Subsetter, nativeAvailable: boolean, workDir: string): Promise<void> {
+  const slices = packageSlices("@fontsource-variable/noto-sans-sc");
+  const held = (slice: (typeof slices)[number]) =>
+    [...TEXT_500].filter((character) => {
+      const codepoint = character.codePointAt(0)!;
+      return slice.ranges.some(([first, last]) => codepoint >= first && codepoint <= last);
+    });
+  const slice = slices.reduce((best, candidate) => (held(candidate).length > held(best).length ? candidate : best));
+  const woff2 = readFileSync(createRequire(import.meta.url).resolve(slice.packageFile));
+  const filePath = path.join(workDir, `${path.basename(slice.packageFile, ".woff2")}.ttf`);
+  writeFileSync(filePath, await wawoff2.decompress(woff2));
+  const source: Source = {
+    label: `Variable: Noto Sans SC slice ${slice.key}`,
+    font: { filePath, version: "bench" },
+  };
+  const text = held(slice).join("");
+  const loadMs = await timeOnce(() => subsetter.subset(source.font, "字", "ttf"));
+  const sample = await subsetter.subset(source.font, text, "ttf");
+  const axes = Object.keys(new hb.Face(new hb.Blob(sample)).getAxisInfos());
+  console.log(
+    `\n== ${source.label} (${(statSync(filePath).size / 1024).toFixed(0)} KiB decoded from WOFF2; face load ` +
+      `${loadMs.toFixed(0)} ms; subset keeps axes: ${axes.join(", ") || "none"})`,
+  );
+  await benchText(subsetter, source, `${[...text].length} chars of the slice`, text, nativeAvailable, workDir);
 }
 
 async function benchText(
