@@ -40,7 +40,8 @@ export async function streamAlbumZip(caller: ApiCaller, id: number): Promise<Res
       serverMessage: message,
     });
   }
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  // no-transform: a compressing proxy or middleware would drop Content-Length, and with it the progress bar.
+  const headers = new Headers({ "Cache-Control": "no-store, no-transform" });
   for (const name of PASSED_HEADERS) {
     const value = upstream.headers.get(name);
     if (value) headers.set(name, value);

@@ -12,6 +12,7 @@ import {
 } from "@contract/submission";
 import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FieldError } from "~/components/ui/field-error";
 import { isApiError } from "~/services/api-client.server";
@@ -102,14 +103,58 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+type ControlProps = {
+  id: string;
+  name: Field;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  required: true;
+};
+
+/** A labelled field of the form: the control `children` renders, a hint, the field's message. */
+function SubmitField({
+  field,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  field: Field;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const id = `submit-${field}`;
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {children({
+        id,
+        name: field,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": described || undefined,
+        required: true,
+      })}
+      {hint ? (
+        <p id={`${id}-hint`} className="contact-form__hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
 export default function SubmitPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const problem = result?.outcome === "invalid" ? result : null;
   const error = (field: Field) => problem?.errors[field];
-  const describedBy = (field: Field, hint?: string) =>
-    [error(field) ? `submit-${field}-error` : null, hint].filter(Boolean).join(" ") || undefined;
 
   return (
     <div className="content-page contact-page">
@@ -152,25 +197,22 @@ export default function SubmitPage() {
               </label>
             </div>
 
-            <div className="field">
-              <label htmlFor="submit-title" className="field__label">
-                标题
-              </label>
-              <input
-                id="submit-title"
-                name="title"
-                type="text"
-                className="input"
-                maxLength={SUBMISSION_TITLE_MAX * 2}
-                defaultValue={problem?.values.title}
-                aria-invalid={error("title") ? true : undefined}
-                aria-describedby={describedBy("title")}
-                required
-              />
-              <FieldError id="submit-title-error" error={error("title")} />
-            </div>
+            <SubmitField field="title" label="标题" error={error("title")}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="text"
+                  className="input"
+                  maxLength={SUBMISSION_TITLE_MAX * 2}
+                  defaultValue={problem?.values.title}
+                />
+              )}
+            </SubmitField>
 
-            <fieldset className="field submit-form__kinds" aria-describedby={describedBy("kind")}>
+            <fieldset
+              className="field submit-form__kinds"
+              aria-describedby={error("kind") ? "submit-kind-error" : undefined}
+            >
               <legend className="field__label">投稿类型</legend>
               {SUBMISSION_KINDS.map((kind) => (
                 <label key={kind} className="submit-form__kind">
@@ -186,66 +228,43 @@ export default function SubmitPage() {
               <FieldError id="submit-kind-error" error={error("kind")} />
             </fieldset>
 
-            <div className="field">
-              <label htmlFor="submit-description" className="field__label">
-                说明
-              </label>
-              <textarea
-                id="submit-description"
-                name="description"
-                className="textarea"
-                rows={6}
-                maxLength={SUBMISSION_DESCRIPTION_MAX * 2}
-                placeholder="字体的来历与授权，或作品的链接、用到的字体"
-                defaultValue={problem?.values.description}
-                aria-invalid={error("description") ? true : undefined}
-                aria-describedby={describedBy("description")}
-                required
-              />
-              <FieldError id="submit-description-error" error={error("description")} />
-            </div>
+            <SubmitField field="description" label="说明" error={error("description")}>
+              {(props) => (
+                <textarea
+                  {...props}
+                  className="textarea"
+                  rows={6}
+                  maxLength={SUBMISSION_DESCRIPTION_MAX * 2}
+                  placeholder="字体的来历与授权，或作品的链接、用到的字体"
+                  defaultValue={problem?.values.description}
+                />
+              )}
+            </SubmitField>
 
-            <div className="field">
-              <label htmlFor="submit-contact" className="field__label">
-                联系方式
-              </label>
-              <input
-                id="submit-contact"
-                name="contact"
-                type="text"
-                className="input"
-                autoComplete="email"
-                maxLength={100}
-                placeholder="手机号或邮箱"
-                defaultValue={problem?.values.contact}
-                aria-invalid={error("contact") ? true : undefined}
-                aria-describedby={describedBy("contact")}
-                required
-              />
-              <FieldError id="submit-contact-error" error={error("contact")} />
-            </div>
+            <SubmitField field="contact" label="联系方式" error={error("contact")}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="text"
+                  className="input"
+                  autoComplete="email"
+                  maxLength={100}
+                  placeholder="手机号或邮箱"
+                  defaultValue={problem?.values.contact}
+                />
+              )}
+            </SubmitField>
 
-            <div className="field">
-              <label htmlFor="submit-files" className="field__label">
-                文件
-              </label>
-              <input
-                id="submit-files"
-                name="files"
-                type="file"
-                className="input submit-form__files"
-                multiple
-                accept={ACCEPT}
-                aria-invalid={error("files") ? true : undefined}
-                aria-describedby={describedBy("files", "submit-files-hint")}
-                required
-              />
-              <p id="submit-files-hint" className="contact-form__hint">
-                最多 {SUBMISSION_FILES_MAX} 个，每个不超过 {MAX_MB}
-                MB：字体（TTF、OTF、WOFF、WOFF2）、图片（PNG、JPEG、WebP）、PDF 或 ZIP。
-              </p>
-              <FieldError id="submit-files-error" error={error("files")} />
-            </div>
+            <SubmitField
+              field="files"
+              label="文件"
+              error={error("files")}
+              hint={`最多 ${SUBMISSION_FILES_MAX} 个，每个不超过 ${MAX_MB}MB：字体（TTF、OTF、WOFF、WOFF2）、图片（PNG、JPEG、WebP）、PDF 或 ZIP。`}
+            >
+              {(props) => (
+                <input {...props} type="file" className="input submit-form__files" multiple accept={ACCEPT} />
+              )}
+            </SubmitField>
 
             <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
               {sending ? "正在上传…" : "提交投稿"}
