@@ -48,7 +48,7 @@ export function CompareControl({ font, className }: { font: FontActionTarget; cl
       <button
         type="submit"
         className={cn("compare-control__button", inList && "compare-control__button--active")}
-        title={`${label}：${font.familyName}`}
+        aria-label={`${label}：${font.familyName}`}
         data-compare={font.fontGNo}
         data-in-compare={inList ? "true" : "false"}
       >

@@ -11,6 +11,7 @@ import {
   serializeCompareCookieValue,
   serializeCompareStorageValue,
 } from "./compare-list";
+import { isGuardedPath } from "~/utils/misc";
 import { parseCompareView, parsePdfCompareQuery, COMPARE_DEFAULT_TEXT, COMPARE_TEXT_MAX } from "./compare-view";
 
 const tenFonts = Array.from({ length: COMPARE_MAX }, (_, index) => String(10001 + index));
@@ -86,5 +87,15 @@ describe("对比页与 PDF 的参数", () => {
     const eleven = Array.from({ length: 11 }, (_, index) => `gno=${20001 + index}`).join("&");
     expect(query(eleven)).toMatchObject({ ok: false, message: "最多对比 10 款字体（收到 11 款）" });
     expect(query(`gno=10001&text=${"字".repeat(COMPARE_TEXT_MAX + 1)}`)).toMatchObject({ ok: false, status: 400 });
+  });
+});
+
+describe("对比页的访问", () => {
+  it("/user/compare 不需要登录（列表在访客的浏览器里），其余 /user 页面仍需要", () => {
+    expect(isGuardedPath("/user/compare")).toBe(false);
+    expect(isGuardedPath("/user/compare/")).toBe(false);
+    expect(isGuardedPath("/user/compare-other")).toBe(true);
+    expect(isGuardedPath("/user/favorite")).toBe(true);
+    expect(isGuardedPath("/user")).toBe(true);
   });
 });
