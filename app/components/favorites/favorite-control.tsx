@@ -40,11 +40,13 @@ export function FavoriteForm({
   const shown = useRef<FavoriteActionData | undefined>(undefined);
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || shown.current === fetcher.data) return;
+    // Shown as soon as the answer is in, before the reload of the page's data that may unmount this
+    // form (a font removed from the collection page).
+    if (!fetcher.data || shown.current === fetcher.data) return;
     shown.current = fetcher.data;
     if (fetcher.data.ok) toast.success(fetcher.data.message);
     else toast.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.data]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
