@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { createNulDroppingStream } from "~/utils/html-stream.server";
 import { NonceProvider } from "~/utils/nonce";
 
 /** Single fetch: how long deferred data may stream before the render is aborted. */
@@ -27,7 +27,7 @@ export default function handleRequest(
     let shellRendered = false;
     const onReady = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = createNulDroppingStream();
       const stream = createReadableStreamFromReadable(body);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
