@@ -273,6 +273,42 @@ test.describe("favourites", () => {
     await expect(page).toHaveURL(/tab=articles/);
   });
 
+  test("every article kind's page carries the favourite control, and each favourite reaches the 文章 tab", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await register(request);
+    await signIn(context, baseURL, token);
+    const firstId = async (path: string) => {
+      const body = (await (await request.get(path)).json()) as Envelope<{ records: Array<{ id: number }> }>;
+      return body.data.records[0]!.id;
+    };
+    const kinds = [
+      ["baike", await firstId("/web/api/shufa-baike/selectPage?size=1"), "百科"],
+      ["case", await firstId("/web/api/web-font-case/selectPage?size=1"), "案例"],
+      ["video", await firstId("/web/api/web-video/selectPage?size=1"), "视频"],
+      ["album", await firstId("/web/api/web-font-collection/selectPage?size=1"), "专辑"],
+    ] as const;
+    for (const [kind, id] of kinds) {
+      await page.goto(`/${kind}/${id}`);
+      const control = page.locator(`[data-article-favorite="${kind}:${id}"]`);
+      await expect(control).toHaveAttribute("data-favorited", "false");
+      await control.click();
+      await expect(control).toHaveAttribute("data-favorited", "true");
+    }
+    const ids = await api(request, token).get<Array<{ kind: string; id: number }>>(
+      "/web/api/account/favorite-article/allIds",
+    );
+    expect(ids.map((ref) => `${ref.kind}:${ref.id}`).sort()).toEqual(kinds.map(([kind, id]) => `${kind}:${id}`).sort());
+    for (const [kind, id, label] of kinds) {
+      await page.goto(`/user/favorite?tab=articles&kind=${kind}`);
+      await expect(page.locator(`[data-article="${kind}:${id}"]`)).toContainText(label);
+      await expect(page.locator("[data-article]")).toHaveCount(1);
+    }
+  });
+
   test("a visitor pressing the heart logs in and comes back to the same page with the font favourited", async ({
     page,
     request,
