@@ -101,10 +101,9 @@ async function expectServedAvatar(page: Page, src: string) {
 }
 
 test.describe("个人资料 /user/profile", () => {
-  test("/user 打开个人资料，侧栏链接齐全", async ({ page, context, request, baseURL }) => {
+  test("个人资料页，侧栏链接齐全（/user 是个人中心概览）", async ({ page, context, request, baseURL }) => {
     await loggedInUser(request, context, baseURL);
-    await page.goto("/user");
-    await expect(page).toHaveURL(/\/user\/profile$/);
+    await page.goto("/user/profile");
     await expect(page.getByRole("heading", { level: 1, name: "个人资料" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "个人中心" });
     for (const [name, href] of [
