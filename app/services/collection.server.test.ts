@@ -1,16 +1,18 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFavoriteFontGNos } from "./collection.server";
+import { listFavoriteFontGNos, loadFavoritesState } from "./collection.server";
 
 let server: Server;
 let origin = "";
 let collections: unknown = [];
+let articleIds: unknown = [];
 
 beforeAll(async () => {
-  server = createServer((_req, res) => {
+  server = createServer((req, res) => {
+    const data = req.url?.startsWith("/web/api/account/favorite-article/allIds") ? articleIds : collections;
     res.writeHead(200, { "Content-Type": "application/json" });
-    res.end(JSON.stringify({ code: "200", message: "success", data: collections }));
+    res.end(JSON.stringify({ code: "200", message: "success", data }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -39,5 +41,32 @@ describe("listFavoriteFontGNos", () => {
   it("gives [] for a user without collections", async () => {
     collections = [];
     expect(await listFavoriteFontGNos(caller())).toEqual([]);
+  });
+});
+
+describe("loadFavoritesState", () => {
+  it("gives the fonts once, each collection's fonts, and the articles as kind:id", async () => {
+    collections = [
+      { id: 1, name: "默认收藏夹", fontList: [font("10003"), font("10001")] },
+      { id: 4, name: "字幕", fontList: [font("10001")] },
+    ];
+    articleIds = [
+      { kind: "news", id: 3 },
+      { kind: "album", id: 12 },
+    ];
+    expect(await loadFavoritesState(caller())).toEqual({
+      fontGNos: ["10003", "10001"],
+      collections: [
+        { id: 1, name: "默认收藏夹", fontGNos: ["10003", "10001"] },
+        { id: 4, name: "字幕", fontGNos: ["10001"] },
+      ],
+      articleKeys: ["news:3", "album:12"],
+    });
+  });
+
+  it("refuses an answer that breaks the contract", async () => {
+    collections = [];
+    articleIds = [{ kind: "font", id: 1 }];
+    await expect(loadFavoritesState(caller())).rejects.toThrow();
   });
 });
