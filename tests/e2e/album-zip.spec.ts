@@ -10,7 +10,8 @@ test.describe("专辑打包下载", () => {
     await page.goto("/album");
     await page.locator("[data-content-id]").first().getByRole("heading").getByRole("link").click();
     await page.waitForURL(/\/album\/\d+$/);
-    const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    // With JavaScript the URL changes before the album page has replaced the list.
+    const title = (await page.locator("article[data-album-id] h1").textContent())!.trim();
     const fontLinks = page.getByRole("list", { name: "专辑字体预览" }).getByRole("listitem").getByRole("link");
     const fontIds = (await fontLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).map(
       (href) => href!.replace("/font/", ""),
