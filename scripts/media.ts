@@ -17,7 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
-import { decompress } from "wawoff2";
+import wawoff2 from "wawoff2";
 import { FAMILY_SEEDS } from "../backend/catalogue/families.js";
 import { VIDEO_MEDIA_RENDITIONS, videoMediaPaths } from "../backend/content/seed/video-media.js";
 import { VIDEO_SEEDS } from "../backend/content/seed/videos.js";
@@ -68,7 +68,7 @@ async function fontFile(ref: string, scratch: string): Promise<string> {
   const packagePath = require.resolve(source.packageFile);
   if (source.format === "ttf") return packagePath;
   const decoded = path.join(scratch, `${path.basename(packagePath, ".woff2")}.ttf`);
-  await writeFile(decoded, await decompress(await readFile(packagePath)));
+  await writeFile(decoded, await wawoff2.decompress(await readFile(packagePath)));
   return decoded;
 }
 
