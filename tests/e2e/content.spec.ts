@@ -134,11 +134,11 @@ test.describe("内容详情", () => {
     await expect(usages.first().locator("[data-preview]")).not.toBeEmpty();
   });
 
-  test("视频还没有片源时显示海报和“视频即将上线”", async ({ page }) => {
+  test("视频详情页有播放器（片源与播放见 video.spec.ts）", async ({ page }) => {
     await page.goto("/video");
     await follow(page, cards(page).first().getByRole("heading").getByRole("link"), /\/video\/\d+$/);
-    await expect(page.getByText("视频即将上线")).toBeVisible();
-    await expect(page.locator(".video-stage img")).toHaveAttribute("src", /\/images\/content\/videos\//);
+    await expect(page.locator(".video-stage .video-player")).toBeVisible();
+    await expect(page.getByText("视频即将上线")).toHaveCount(0);
   });
 });
 
