@@ -143,6 +143,17 @@ test.describe("可变字体", () => {
     await expect(page.locator("input[name=text]")).toHaveValue("标题");
   });
 
+  test("每个页面都有 .html 地址", async ({ page }) => {
+    for (const [path, heading] of [
+      ["/variable.html", "可变字体"],
+      ["/variable/list.html", "可变字体列表"],
+      ["/variable/v2.html", "思源宋体 简体 可变"],
+    ] as const) {
+      expect((await page.goto(path))?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    }
+  });
+
   test("未知的可变字体编号是 404", async ({ page, consoleGuard }) => {
     consoleGuard.allow(/404/);
     expect((await page.goto("/variable/v999"))?.status()).toBe(404);
