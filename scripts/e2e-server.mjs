@@ -1,5 +1,6 @@
 // Serves the built site on a fresh embedded database for the browser tests, with real SMTP, SMS
-// gateway and WeChat OAuth peers on loopback (scripts/e2e-fakes.mjs).
+// gateway and WeChat OAuth peers on loopback (scripts/e2e-fakes.mjs). The captcha is off unless
+// E2E_CAPTCHA=on; then CAPTCHA_TEST_SEED (from the test run) lets the tests answer the no-JS picture.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,7 +22,7 @@ const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     ...process.env,
     ...fakes.env,
     WECHAT_REDIRECT_URI: `http://127.0.0.1:${port}/account/wechat`,
-    CAPTCHA: "off",
+    CAPTCHA: process.env.E2E_CAPTCHA === "on" ? "on" : "off",
     NODE_ENV: "test",
     DATA_DIR: dataDir,
   },

@@ -85,10 +85,14 @@ export async function fontsSettled(page: Page) {
 
 const inboxOrigin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3310) + 18}`;
 
-/** The latest verification code the site delivered to a phone number or e-mail address (SMS gateway or SMTP). */
-export async function latestCode(to: string): Promise<string> {
+/**
+ * The latest verification code the site delivered to a phone number or e-mail address (SMS gateway or SMTP).
+ * `baseURL`: the site of a project with a server of its own (its inbox is 18 ports above it).
+ */
+export async function latestCode(to: string, baseURL?: string): Promise<string> {
+  const inbox = baseURL ? `http://127.0.0.1:${Number(new URL(baseURL).port) + 18}` : inboxOrigin;
   for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await fetch(`${inboxOrigin}/inbox/latest?to=${encodeURIComponent(to)}`);
+    const response = await fetch(`${inbox}/inbox/latest?to=${encodeURIComponent(to)}`);
     const message = (await response.json()) as { code: string | null } | null;
     if (message?.code) return message.code;
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -95,7 +95,8 @@ export function CaptchaSlider({
               style={{ transform: `translateX(${x}px)` }}
             />
           </div>
-          <div className="captcha-slider__track" style={{ width: challenge.width }}>
+          {/* Not selectable: a drag starting on selected text would become the browser's own drag. */}
+          <div className="captcha-slider__track" style={{ width: challenge.width, userSelect: "none" }}>
             <div className="captcha-slider__fill" style={{ width: x + challenge.pieceWidth / 2 }} />
             <div
               ref={handleRef}
@@ -115,6 +116,9 @@ export function CaptchaSlider({
               onPointerMove={(event) => {
                 if (!dragging.current) return;
                 setX(clamp(dragging.current.startValue + event.clientX - dragging.current.startX));
+              }}
+              onPointerCancel={() => {
+                dragging.current = null;
               }}
               onPointerUp={(event) => {
                 if (!dragging.current) return;
