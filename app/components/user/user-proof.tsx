@@ -22,6 +22,7 @@ export function ProofFields({
   channel: ProofChannel;
   formKey: string;
   errors: Record<string, string>;
+  /** The last answer to this form (the caller picks it: the password form's answers carry no `type`). */
   result: ProfileActionResult | undefined;
   /** True where no earlier proof counts (the re-authentication form itself). */
   required?: boolean;
@@ -61,7 +62,7 @@ export function ProofFields({
               autoComplete="one-time-code"
               maxLength={6}
               placeholder="6 位数字"
-              defaultValue={result?.type === formKey ? (result.values?.verifyCode ?? "") : ""}
+              defaultValue={result?.values?.verifyCode ?? ""}
               {...errorProps(id("verifyCode"), errors.verifyCode)}
             />
             <SendCodeButton
