@@ -10,7 +10,9 @@ export default {
       ignoredRouteFiles: [".*", "**/*.css", "**/*.test.{js,jsx,ts,tsx}", "**/__*.*", "**/*.server.*", "**/*.client.*"],
     }),
   serverModuleFormat: "esm",
-  serverDependenciesToBundle: [],
+  // Packages imported by a subpath without its ".js" (crypto-js/aes): Node's own ESM loader, which
+  // remix-serve uses, cannot resolve those, so they are bundled into the server build.
+  serverDependenciesToBundle: [/^crypto-js(\/|$)/],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

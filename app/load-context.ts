@@ -10,12 +10,14 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext {
     /**
      * This server's own address (`http://127.0.0.1:3000`): loaders reach the embedded backend and
-     * subset service over HTTP there, unless API_BASE / SUBSET_BASE name other ones.
+     * subset service over HTTP there, unless API_BASE / SUBSET_BASE name other ones. Absent when the
+     * website runs without server.ts (remix-serve), where API_BASE and SUBSET_BASE are required.
      */
-    internalOrigin: string;
+    internalOrigin?: string;
     /**
      * This response's Content-Security-Policy nonce: every inline `<script>` and `<style>` carries
-     * it. Always set by server.ts; absent only in unit tests that call loaders directly.
+     * it. Set by server.ts; absent under remix-serve (which sends no Content-Security-Policy, so
+     * the inline scripts need none) and in unit tests that call loaders directly.
      */
     cspNonce?: string;
   }

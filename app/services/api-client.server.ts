@@ -63,10 +63,18 @@ export function buildApiUrl(base: string, path: string, query?: QueryInput): str
   return url.toString();
 }
 
-/** Where the endpoint's service is: the configured address, or this server's own. */
-export function serviceBase(endpoint: { service: EndpointService }, context: AppLoadContext): string {
+/**
+ * Where the endpoint's service is: the configured address, or this server's own. A website served
+ * without server.ts (remix-serve) has no embedded backend, so there the address must be configured.
+ */
+export function serviceBase(endpoint: { service: EndpointService }, context: AppLoadContext | undefined): string {
   const configured = endpoint.service === "subset" ? websiteConfig.subsetBase : websiteConfig.apiBase;
-  return configured || context.internalOrigin;
+  const base = configured || context?.internalOrigin;
+  if (!base) {
+    const variable = endpoint.service === "subset" ? "SUBSET_BASE" : "API_BASE";
+    throw new Error(`没有内嵌后端（网站未经 server.ts 启动）时必须设置 ${variable}`);
+  }
+  return base;
 }
 
 /** Headers every call sends: the XHR marker, the visitor's address, and both token headers when there is one. */
