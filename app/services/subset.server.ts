@@ -8,6 +8,7 @@ import {
   type SubsetRequestItem,
   type SubsetResponseItem,
 } from "~/utils/catalogue/fonts";
+import { coveredCodepoints, fetchSubsetFile, missingCharacters } from "~/utils/compare/compare-fonts.server";
 import { callApi, type ApiCaller } from "./api-client.server";
 
 export type { PreviewFace } from "~/utils/catalogue/fonts";
@@ -27,6 +28,8 @@ export type LoadPreviewFacesOptions = {
   timeoutMs?: number;
   /** Base the browser loads subset files from; default SUBSET_BASE ("" = this server). */
   browserSubsetBase?: string;
+  /** Read each subset's character map so previews can mark the characters the font lacks (`face.missing`). */
+  checkCoverage?: boolean;
 };
 
 /**
@@ -58,16 +61,49 @@ export async function loadPreviewFaces(
     timeoutMs: options.timeoutMs ?? SUBSET_TIMEOUT_MS,
   };
   const result = await callSubset(caller, batch, settings);
-  if (result.ok) return result.faces;
+  const coverage = (faces: Record<string, PreviewFace>) =>
+    options.checkCoverage ? withCoverage(caller, batch, faces) : faces;
+  if (result.ok) return coverage(result.faces);
   // One broken font must not strip every preview of the page: when the service answered a
   // multi-item batch with a refusal (not a timeout), ask for each item on its own, once, in parallel.
   if (result.answered && batch.length > 1) {
     const singles = await Promise.all(batch.map((item) => callSubset(caller, [item], settings)));
     const faces: Record<string, PreviewFace> = {};
     for (const single of singles) if (single.ok) Object.assign(faces, single.faces);
-    return faces;
+    return coverage(faces);
   }
   return {};
+}
+
+/**
+ * Each face with the characters of its text the font lacks, read from the subset's own character
+ * map, so a preview marks them instead of letting the browser draw them in another font. A subset
+ * that cannot be read leaves its face unchecked.
+ */
+async function withCoverage(
+  caller: ApiCaller,
+  batch: Array<{ gno: string; text: string }>,
+  faces: Record<string, PreviewFace>,
+): Promise<Record<string, PreviewFace>> {
+  const texts = new Map(batch.map((item) => [item.gno, item.text]));
+  const checked = await Promise.all(
+    Object.values(faces).map(async (face) => {
+      try {
+        const covered = coveredCodepoints(await fetchSubsetFile(caller, subsetFilePath(face.ttfPath)));
+        return { ...face, missing: missingCharacters(texts.get(face.gno) ?? "", covered) };
+      } catch {
+        return face;
+      }
+    }),
+  );
+  return Object.fromEntries(checked.map((face) => [face.gno, face]));
+}
+
+/** The path of a subset file the browser loads from SUBSET_BASE, as the subset service names it. */
+function subsetFilePath(browserPath: string): string {
+  if (!/^https?:\/\//i.test(browserPath) && !browserPath.startsWith("//")) return browserPath;
+  const url = new URL(browserPath, "http://subset.invalid");
+  return `${url.pathname}${url.search}`;
 }
 
 type CallSettings = { browserBase: string; timeoutMs: number };

@@ -85,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const faces: Record<string, PreviewFace> = await loadPreviewFaces(
     caller,
     [...recommend, ...newest].map((font) => ({ gno: font.fontGNo, text: previewText })),
+    { checkCoverage: true },
   );
   return {
     categories: home.categories,

@@ -29,8 +29,12 @@ export type {
 export type { Page } from "@contract/envelope";
 export type { SubsetRequestItem, SubsetResponseItem } from "@contract/subset";
 
-/** A subset face ready to be declared in the page (paths usable by the browser). */
-export type PreviewFace = { gno: string; familyName: string; woffPath: string; ttfPath: string };
+/**
+ * A subset face ready to be declared in the page (paths usable by the browser). `missing`: the
+ * characters of the subset text the font has no glyph for, read from the subset's character map;
+ * absent when not checked.
+ */
+export type PreviewFace = { gno: string; familyName: string; woffPath: string; ttfPath: string; missing?: string[] };
 
 export type ListLayout = "card" | "stick" | "table";
 export type PreviewTheme = "light" | "dark";

@@ -93,7 +93,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           ? `${previewText}${font.familyName}${specimenText(bigText)}`
           : `${previewText}${weight.fontName}`,
     })),
-    { maxChars: 1000 },
+    { maxChars: 1000, checkCoverage: true },
   );
 
   return {

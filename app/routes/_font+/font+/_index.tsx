@@ -104,6 +104,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const faces = await loadPreviewFaces(
     caller,
     records.map((font) => ({ gno: font.fontGNo, text: previewText })),
+    { checkCoverage: true },
   );
 
   const tagMap = new Map<number, Tag>();
