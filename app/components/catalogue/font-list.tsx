@@ -71,13 +71,13 @@ export function FontList({ fonts, faces, layout, previewText, theme = "light", l
                 <th scope="row" className="font-table__name">
                   <Link to={fontHref(font.fontGNo)}>{font.familyName}</Link>
                 </th>
-                <td>{weightCount(font)}</td>
-                <td>{font.glyphCount.toLocaleString("zh-CN")}</td>
-                <td>
+                <td data-label="字重数">{weightCount(font)}</td>
+                <td data-label="字符数">{font.glyphCount.toLocaleString("zh-CN")}</td>
+                <td data-label="授权">
                   <LicenseBadge license={font.license} />
                 </td>
-                <td>{formatFileSize(familyFileSize(font))}</td>
-                <td>
+                <td data-label="大小">{formatFileSize(familyFileSize(font))}</td>
+                <td className="font-table__actions-cell">
                   <FontActions font={font} className="font-table__actions" />
                 </td>
               </tr>
