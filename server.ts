@@ -16,6 +16,7 @@ import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./ser
 import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
 import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
 import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/request-url.js";
+import { serviceWorkerHeaders } from "./server/service-worker-headers.js";
 import { plainHttpCookieWarning } from "./server/startup-warnings.js";
 import { discardUnreadBodies } from "./server/unread-bodies.js";
 
@@ -114,7 +115,7 @@ export async function startServer(
   }
 
   app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));
+  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h", setHeaders: serviceWorkerHeaders }));
 
   app.use((req, _res, next) => {
     // What loaders forward to the backend as the visitor's address: Express's req.ip honours only

@@ -5,11 +5,12 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import type { ReactNode } from "react";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import globalStyles from "~/styles/global.css";
 import accountStyles from "~/styles/account.css";
 import favoritesStyles from "~/styles/favorites.css";
@@ -22,7 +23,7 @@ import { countUserUnreadNotices } from "~/services/notices.server";
 import { getToken, requireAuthGuard } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
 import { readCompareList } from "~/utils/compare/compare-cookie.server";
-import { isGuardedPath } from "~/utils/misc";
+import { isGuardedPath, useOnlineStatus } from "~/utils/misc";
 import { useNonce } from "~/utils/nonce";
 import { avatarBrowserUrl, useRootData, type AccountUser, type RootData } from "~/utils/root-data";
 import { AccountModal } from "~/components/account/account-modal";
@@ -31,6 +32,8 @@ import { OnlineStatus } from "~/components/layout/online-status";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { SiteShell } from "~/components/layout/site-shell";
 import { Toaster } from "~/components/ui/toaster";
+import { UpdatePrompt } from "~/components/ui/update-prompt";
+import { chunkFailure, reloadOnceForChunkError } from "~/utils/chunk-reload";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: globalStyles },
@@ -144,6 +147,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultSho
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
   const nonce = useNonce();
+  // A page served in place of another (the offline page) must not hydrate against the wrong route.
+  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang="zh-CN">
       <head>
@@ -161,14 +166,29 @@ export function Layout({ children }: { children: ReactNode }) {
         <OnlineStatus />
         {children}
         <Toaster flash={rootData?.toast} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <UpdatePrompt />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
 }
 
 export default function App() {
+  const chunkFailed = useSyncExternalStore(chunkFailure.subscribe, chunkFailure.get, () => false);
+  if (chunkFailed) {
+    return (
+      <SiteShell layout="error">
+        <div className="container">
+          <ErrorPage status={500} message="页面加载失败，请检查网络后刷新" />
+        </div>
+      </SiteShell>
+    );
+  }
   return (
     <>
       <Outlet />
@@ -177,9 +197,14 @@ export default function App() {
   );
 }
 
+const OFFLINE_ERROR = { status: 503, message: "网络已断开，请连上网络后重试" };
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { status, message } = describeError(error);
+  useEffect(() => void reloadOnceForChunkError(error), [error]);
+  // A client-side navigation whose data could not be fetched offline is not a server error.
+  const online = useOnlineStatus();
+  const { status, message } = online || isRouteErrorResponse(error) ? describeError(error) : OFFLINE_ERROR;
   // Production: do not leak internal error text for unexpected (non-response) errors.
   const shownMessage = isRouteErrorResponse(error) ? message : status === 500 ? "服务器错误，请联系管理员" : message;
   return (
