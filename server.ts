@@ -94,6 +94,8 @@ export async function startServer(
       dataDir: config.dataDir,
       publicBaseUrl: config.staticBase,
       account: config.account,
+      redisUrl: config.redisUrl,
+      s3: config.s3,
     });
     closers.push(backend.close);
     app.use(backend.router);
@@ -104,6 +106,18 @@ export async function startServer(
         cacheMaxBytes: config.subsetCacheMb * 1024 * 1024,
         rateLimitPerMinute: config.subsetRateLimitPerMinute,
         fileRateLimitPerMinute: config.subsetFilesRateLimitPerMinute,
+        rateLimiters: backend.sharedRateLimiter && {
+          subset: backend.sharedRateLimiter({
+            name: "subset",
+            limit: config.subsetRateLimitPerMinute,
+            windowMs: 60_000,
+          }),
+          files: backend.sharedRateLimiter({
+            name: "subset-files",
+            limit: config.subsetFilesRateLimitPerMinute,
+            windowMs: 60_000,
+          }),
+        },
         fontSource: backend.fontSource,
         variableFontSource: backend.variableFontSource,
       });

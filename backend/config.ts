@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { readAccountConfig, type AccountConfig } from "./account/config.js";
+import type { S3Settings } from "./blob/s3-blob-store.js";
 
 const optionalUrl = z
   .string()
@@ -23,6 +24,13 @@ const serverEnvSchema = z.object({
   SUBSET_CACHE_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),
   SUBSET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30_000),
   SUBSET_FILES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3_000),
+  REDIS_URL: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true"),
   TRUST_PROXY: z
     .string()
     .default("loopback")
@@ -47,6 +55,10 @@ export type ServerConfig = {
   /** Subset files one client may fetch per minute. */
   subsetFilesRateLimitPerMinute: number;
   trustProxy: string | number;
+  /** REDIS_URL: rate limits shared by every instance; without it they count in the database and in memory. */
+  redisUrl?: string;
+  /** S3_*: avatars in a bucket every instance shares; without it they are files under dataDir. */
+  s3?: S3Settings;
   /** SMTP, SMS gateway, WeChat and captcha settings, for `createBackend({ account })`. */
   account: AccountConfig;
 };
@@ -59,6 +71,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     throw new Error(`环境变量配置有误：\n${problems.join("\n")}`);
   }
   const e = parsed.data;
+  const s3 = readS3Settings(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -74,6 +87,31 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     subsetRateLimitPerMinute: e.SUBSET_RATE_LIMIT_PER_MINUTE,
     subsetFilesRateLimitPerMinute: e.SUBSET_FILES_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    s3,
     account: readAccountConfig({ ...env, NODE_ENV: e.NODE_ENV, DATA_DIR: dataDir }),
+  };
+}
+
+/** All of endpoint, bucket and both keys, or none of them. */
+function readS3Settings(e: z.infer<typeof serverEnvSchema>): S3Settings | undefined {
+  const given = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET || undefined,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID || undefined,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY || undefined,
+  };
+  const missing = Object.entries(given).filter(([, value]) => value === undefined);
+  if (missing.length === 4) return undefined;
+  if (missing.length > 0) {
+    throw new Error(`环境变量配置有误：\n使用 S3 存储时还需设置 ${missing.map(([name]) => name).join("、")}`);
+  }
+  return {
+    endpoint: given.S3_ENDPOINT!,
+    bucket: given.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: given.S3_ACCESS_KEY_ID!,
+    secretAccessKey: given.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
   };
 }

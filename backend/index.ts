@@ -23,6 +23,10 @@ import { migrateToLatest } from "./db/migrate.js";
 import type { Database } from "./db/schema.js";
 import { apiErrorHandler, apiNotFound } from "./http/errors.js";
 import { FontStorage } from "./storage/font-storage.js";
+import { openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
+import { connectRedis, RedisRateLimiter, RedisRateLimits } from "./kv/index.js";
+import type { RateLimits } from "./account/rate-limit.js";
+import type { RateLimiter } from "./http/rate-limit.js";
 import type { FontSource } from "./subset/font-source.js";
 import type { VariableFontSource } from "./subset/variable-font-source.js";
 import { createVariableRouter, seedVariableFonts, variableFontSource } from "./variable/index.js";
@@ -40,6 +44,10 @@ export type BackendOptions = {
    * them no code can be sent, WeChat login is off and the captcha is on.
    */
   account?: AccountConfig;
+  /** REDIS_URL: rate limits counted in Redis, shared by every instance. */
+  redisUrl?: string;
+  /** S3_*: avatars kept in an S3-compatible bucket, shared by every instance. */
+  s3?: S3Settings;
 };
 
 export type Backend = {
@@ -48,6 +56,8 @@ export type Backend = {
   /** The variable fonts, for the subset service's POST /subset/web-variable-font. */
   variableFontSource: VariableFontSource;
   db: Kysely<Database>;
+  /** With REDIS_URL, builds per-client limiters every instance counts into (the subset service's). */
+  sharedRateLimiter?: (options: { name: string; limit: number; windowMs: number }) => RateLimiter;
   close(): Promise<void>;
 };
 
@@ -59,6 +69,10 @@ export type BackendContext = {
   /** DATA_DIR: where modules keep their files (uploads). */
   dataDir: string;
   account: AccountConfig;
+  /** Avatars: local disk, or the S3 bucket. */
+  blobs: BlobStore;
+  /** The accounts' limits in Redis when configured; the database otherwise. */
+  limits?: RateLimits;
 };
 
 /**
@@ -67,7 +81,7 @@ export type BackendContext = {
  */
 const routeModules: Array<(context: BackendContext) => express.Router> = [
   createCatalogueRouter,
-  ({ db, account }) => createAccountRouter({ db, config: account }),
+  ({ db, account, blobs, limits }) => createAccountRouter({ db, config: account, blobs, limits }),
   ({ db }) => createCollectionRouter({ db }),
   ({ db, assetUrl }) => createContentRouter({ db, assetUrl }),
   ({ db, storage }) => createAlbumZipRouter({ db, storage }),
@@ -83,14 +97,21 @@ const API_PREFIXES = ["/web/api", "/api/v1", "/captcha"];
 /** Opens (and on first start migrates and seeds) the database and builds the backend's router. */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const account = options.account ?? readAccountConfig({ DATA_DIR: options.dataDir });
-  const { db, close } = await openDatabase(databaseLocation(options));
+  const { db, close: closeDatabase } = await openDatabase(databaseLocation(options));
+  const blobs = openBlobStore({ dataDir: options.dataDir, s3: options.s3 });
+  const redis = options.redisUrl ? connectRedis(options.redisUrl) : undefined;
+  const close = async () => {
+    await redis?.quit().catch(() => redis.disconnect());
+    blobs.close?.();
+    await closeDatabase();
+  };
   try {
     const storage = new FontStorage(options.dataDir);
     await migrateToLatest(db);
     await seedCatalogue(db, storage);
     await seedContent(db);
     await seedVariableFonts(db, storage);
-    const removed = await removeUnreferencedAvatarFiles({ db, config: account });
+    const removed = await removeUnreferencedAvatarFiles({ db, config: account, blobs });
     if (removed > 0) console.info(`已删除 ${removed} 个不再使用的头像文件`);
 
     const context: BackendContext = {
@@ -99,6 +120,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       assetUrl: assetUrlOn(options.publicBaseUrl),
       account,
       dataDir: options.dataDir,
+      blobs,
+      limits: redis ? new RedisRateLimits(redis) : undefined,
     };
     const router = express.Router();
     for (const createRoutes of routeModules) router.use(createRoutes(context));
@@ -106,7 +129,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     router.use(API_PREFIXES, apiErrorHandler);
 
     const fontSource = catalogueFontSource(new FontRepository(db, context.assetUrl), storage);
-    return { router, fontSource, variableFontSource: variableFontSource(db, storage), db, close };
+    return {
+      router,
+      fontSource,
+      variableFontSource: variableFontSource(db, storage),
+      db,
+      sharedRateLimiter: redis ? (limiter) => new RedisRateLimiter(redis, limiter) : undefined,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

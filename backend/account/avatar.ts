@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp, { type Metadata } from "sharp";
+import type { BlobStore } from "../blob/blob-store.js";
 import { refused } from "./errors.js";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -95,58 +94,57 @@ export async function processAvatar(input: Buffer, crop: Crop | undefined): Prom
   }
 }
 
-export function avatarDirectory(dataDir: string): string {
-  return path.join(dataDir, "uploads", "avatars");
+/** Where an avatar lives in the blob store. */
+export function avatarKey(name: string): string {
+  return `avatars/${name}`;
 }
 
 /** Writes the avatar under a fresh random name and returns the name. */
-export async function storeAvatar(dataDir: string, jpeg: Buffer): Promise<string> {
-  const directory = avatarDirectory(dataDir);
-  await fs.mkdir(directory, { recursive: true });
+export async function storeAvatar(blobs: BlobStore, jpeg: Buffer): Promise<string> {
   const name = `${randomBytes(16).toString("hex")}.jpg`;
-  const temporary = path.join(directory, `.${name}.tmp`);
-  await fs.writeFile(temporary, jpeg, { mode: 0o644 });
-  await fs.rename(temporary, path.join(directory, name));
+  await blobs.put(avatarKey(name), jpeg, "image/jpeg");
   return name;
 }
 
-export async function deleteAvatar(dataDir: string, name: string | null): Promise<void> {
+/** The avatar's bytes, or null when there is no such avatar. */
+export async function readAvatar(blobs: BlobStore, name: string): Promise<Buffer | null> {
+  if (!AVATAR_FILE_NAME.test(name)) return null;
+  return blobs.get(avatarKey(name));
+}
+
+export async function deleteAvatar(blobs: BlobStore, name: string | null): Promise<void> {
   if (!name || !AVATAR_FILE_NAME.test(name)) return;
-  await fs.rm(path.join(avatarDirectory(dataDir), name), { force: true });
+  await blobs.delete(avatarKey(name));
 }
 
 /** Files younger than this may belong to an upload whose database write has not happened yet. */
 const ORPHAN_MIN_AGE_MS = 60 * 60_000;
+/** What an interrupted write to the local disk leaves behind. */
+const INTERRUPTED_WRITE = /^\.[a-f0-9]{32}\.jpg(\.[a-f0-9]+)?\.tmp$/;
 
 /**
- * Deletes avatar files no user refers to (left by a crash between writing a file and saving the
- * user, or by an older version), and temporary files of interrupted writes. Files younger than an
- * hour are kept: another process sharing the directory may be about to save them.
+ * Deletes avatars no user refers to (left by a crash between writing a file and saving the user, or
+ * by an older version), and temporary files of interrupted writes. Files younger than an hour are
+ * kept: another process sharing the store may be about to save them.
  */
 export async function removeUnreferencedAvatars(
-  dataDir: string,
+  blobs: BlobStore,
   inUse: (names: string[]) => Promise<Set<string>>,
   now: Date,
 ): Promise<number> {
-  const directory = avatarDirectory(dataDir);
-  let names: string[];
-  try {
-    names = await fs.readdir(directory);
-  } catch {
-    return 0;
-  }
+  const objects = await blobs.list("avatars");
   let removed = 0;
-  for (let start = 0; start < names.length; start += 500) {
-    const batch = names.slice(start, start + 500);
-    const avatars = batch.filter((name) => AVATAR_FILE_NAME.test(name));
-    const used = await inUse(avatars);
-    for (const name of batch) {
-      const temporary = /^\.[a-f0-9]{32}\.jpg\.tmp$/.test(name);
-      if (!temporary && (!AVATAR_FILE_NAME.test(name) || used.has(name))) continue;
-      const file = path.join(directory, name);
-      const stat = await fs.stat(file).catch(() => null);
-      if (!stat?.isFile() || now.getTime() - stat.mtimeMs < ORPHAN_MIN_AGE_MS) continue;
-      await fs.rm(file, { force: true });
+  for (let start = 0; start < objects.length; start += 500) {
+    const batch = objects.slice(start, start + 500).map((object) => ({
+      ...object,
+      name: object.key.slice(object.key.lastIndexOf("/") + 1),
+    }));
+    const used = await inUse(batch.map((object) => object.name).filter((name) => AVATAR_FILE_NAME.test(name)));
+    for (const object of batch) {
+      const temporary = INTERRUPTED_WRITE.test(object.name);
+      if (!temporary && (!AVATAR_FILE_NAME.test(object.name) || used.has(object.name))) continue;
+      if (now.getTime() - object.modifiedAt.getTime() < ORPHAN_MIN_AGE_MS) continue;
+      await blobs.delete(object.key);
       removed++;
     }
   }

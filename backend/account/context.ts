@@ -1,3 +1,4 @@
+import type { BlobStore } from "../blob/blob-store.js";
 import type { AnyDatabase } from "../db/schema.js";
 import type { Request, Response } from "express";
 import type { LoginData } from "../../contract/account.js";
@@ -22,6 +23,8 @@ export type AccountContext = {
   codes: CodeService;
   captcha: CaptchaService;
   limits: RateLimits;
+  /** Where avatars are kept: local disk, or a bucket every instance shares. */
+  blobs: BlobStore;
 };
 
 export type { LoginData };

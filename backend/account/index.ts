@@ -1,3 +1,5 @@
+import path from "node:path";
+import { DiskBlobStore, type BlobStore } from "../blob/index.js";
 import type { AnyDatabase } from "../db/schema.js";
 import express, { type Router } from "express";
 import { apiErrorHandler } from "../http/errors.js";
@@ -53,6 +55,8 @@ export type AccountRouterOptions = {
   delivery?: CodeDelivery;
   /** Where the limits count; the database unless another shared store is given. */
   limits?: RateLimits;
+  /** Where avatars are kept; `<dataDir>/uploads` unless another store is given. */
+  blobs?: BlobStore;
 };
 
 /**
@@ -74,6 +78,7 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
     codes: new CodeService(db, delivery, limits),
     captcha,
     limits,
+    blobs: options.blobs ?? localUploads(options.config),
   };
 
   const router = express.Router();
@@ -111,10 +116,11 @@ export async function removeUnreferencedAvatarFiles(options: {
   db: AnyDatabase;
   config: AccountConfig;
   clock?: Clock;
+  blobs?: BlobStore;
 }): Promise<number> {
   const db = accountDb(options.db);
   return removeUnreferencedAvatars(
-    options.config.dataDir,
+    options.blobs ?? localUploads(options.config),
     (names) => avatarsInUse(db, names),
     (options.clock ?? systemClock)(),
   );
@@ -131,4 +137,8 @@ function warnAboutChannels(config: AccountConfig): void {
   } else {
     console.info(`未配置 ${missing.join("、")}：开发环境下验证码将写入服务器日志（[开发环境验证码]）`);
   }
+}
+
+function localUploads(config: AccountConfig): BlobStore {
+  return new DiskBlobStore(path.join(config.dataDir, "uploads"));
 }

@@ -1,10 +1,8 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import express, { type RequestHandler, type Router } from "express";
 import { createUpdateAccountInfoBodySchema, getAvatar, updateAccountInfo } from "../../contract/account.js";
 import { notFound } from "../http/envelope.js";
 import { route } from "../http/route.js";
-import { AVATAR_MAX_BYTES, avatarDirectory, deleteAvatar, parseCrop, processAvatar, storeAvatar } from "./avatar.js";
+import { AVATAR_MAX_BYTES, deleteAvatar, parseCrop, processAvatar, readAvatar, storeAvatar } from "./avatar.js";
 import { signedInUser, type AccountContext } from "./context.js";
 import { refused, writeConflict } from "./errors.js";
 import { readMultipart } from "./multipart.js";
@@ -53,16 +51,16 @@ export function createProfileRoutes(ctx: AccountContext): Router {
       const bio = body.bio ?? body.signature;
       if (bio !== undefined) changes.bio = bio;
       if (body.city !== undefined) changes.city = body.city;
-      if (file) changes.avatar = await storeAvatar(ctx.config.dataDir, await processAvatar(file, crop));
+      if (file) changes.avatar = await storeAvatar(ctx.blobs, await processAvatar(file, crop));
       const updated = await updateUser(ctx.db, user, changes, ctx.clock());
       if (!updated) {
         // Another change to the account got there first: this one's new picture is of no use.
-        await deleteAvatar(ctx.config.dataDir, changes.avatar ?? null);
+        await deleteAvatar(ctx.blobs, changes.avatar ?? null);
         throw writeConflict();
       }
       // The version check makes `user.avatar` exactly the picture this change replaced.
       if (changes.avatar && user.avatar && user.avatar !== changes.avatar) {
-        await deleteAvatar(ctx.config.dataDir, user.avatar).catch((error) => console.warn("旧头像删除失败", error));
+        await deleteAvatar(ctx.blobs, user.avatar).catch((error) => console.warn("旧头像删除失败", error));
       }
       return toUserView(updated);
     },
@@ -74,12 +72,8 @@ export function createProfileRoutes(ctx: AccountContext): Router {
     router,
     getAvatar,
     async ({ params }, { res }) => {
-      let data: Buffer;
-      try {
-        data = await fs.readFile(path.join(avatarDirectory(ctx.config.dataDir), params.file));
-      } catch {
-        throw notFound("头像不存在");
-      }
+      const data = await readAvatar(ctx.blobs, params.file);
+      if (!data) throw notFound("头像不存在");
       res.set({
         "Content-Type": "image/jpeg",
         "Content-Length": String(data.length),

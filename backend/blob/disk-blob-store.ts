@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { assertBlobKey, type BlobStore } from "./blob-store.js";
+
+/** Objects as files under one directory; the key is the relative path. */
+export class DiskBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.file(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Written beside and renamed, so a reader never sees half a file.
+    const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString("hex")}.tmp`);
+    await fs.writeFile(temporary, data, { mode: 0o644 });
+    await fs.rename(temporary, file);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.file(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EISDIR")
+        return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.file(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
+    const directory = path.join(this.root, prefix);
+    let names: string[];
+    try {
+      names = await fs.readdir(directory);
+    } catch {
+      return [];
+    }
+    const found: Array<{ key: string; modifiedAt: Date }> = [];
+    for (const name of names) {
+      const stat = await fs.stat(path.join(directory, name)).catch(() => null);
+      if (stat?.isFile()) found.push({ key: path.posix.join(prefix, name), modifiedAt: stat.mtime });
+    }
+    return found;
+  }
+
+  private file(key: string): string {
+    assertBlobKey(key);
+    return path.join(this.root, ...key.split("/"));
+  }
+}
