@@ -30,8 +30,9 @@ function titleScene(title: string, seconds = 1.5): Scene {
   return {
     seconds,
     texts: [
-      { text: title, font: TITLE_FONT, size: 56, y: 0.46 },
-      { text: "短视频字体 · 字体演示", font: CAPTION_FONT, size: 26, color: PALETTE.muted, y: 0.6 },
+      // Above and below the middle, where the player's play button sits on the poster.
+      { text: title, font: TITLE_FONT, size: 56, y: 0.34 },
+      { text: "短视频字体 · 字体演示", font: CAPTION_FONT, size: 26, color: PALETTE.muted, y: 0.66 },
     ],
   };
 }
