@@ -351,7 +351,8 @@ function FontDetailPage() {
       {font.videoUrl || data.videos.length > 0 ? (
         <section id="video" className="font-section" aria-labelledby="video-title">
           <h2 id="video-title">视频</h2>
-          {font.videoUrl ? (
+          {/* The family's demonstration video plays here when no video of the site lists the font. */}
+          {font.videoUrl && data.videos.length === 0 ? (
             <>
               {/* The font's demonstration videos show type in motion; they have no speech to caption. */}
               {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
