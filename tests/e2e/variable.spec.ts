@@ -154,6 +154,14 @@ test.describe("可变字体", () => {
     }
   });
 
+  test("超出范围或写错的参数不会出错：回到默认值，空页说明原因", async ({ page }) => {
+    expect((await page.goto("/variable/list?page=99&category=cursive&axis=wght%22"))?.status()).toBe(200);
+    await expect(page.getByText("第 99 页没有字体。")).toBeVisible();
+    expect((await page.goto("/variable/v1?px=100000&wght=-5&text=%3Cscript%3E"))?.status()).toBe(200);
+    await expect(page.locator("input[type=range][name=wght]")).toHaveValue("100");
+    await expect(page.locator("[data-testid=variable-preview]")).toContainText("<script>");
+  });
+
   test("未知的可变字体编号是 404", async ({ page, consoleGuard }) => {
     consoleGuard.allow(/404/);
     expect((await page.goto("/variable/v999"))?.status()).toBe(404);

@@ -61,7 +61,8 @@ function listFilters(params: URLSearchParams): ListFilters {
 function sharedAxes(fonts: readonly VariableFont[]): VariableAxis[] {
   const byTag = new Map<string, VariableAxis[]>();
   for (const font of fonts) for (const axis of font.axes) byTag.set(axis.tag, [...(byTag.get(axis.tag) ?? []), axis]);
-  return SHARED_AXIS_ORDER.filter((tag) => (byTag.get(tag)?.length ?? 0) >= Math.min(2, fonts.length)).map((tag) => {
+  const needed = Math.min(2, Math.max(1, fonts.length));
+  return SHARED_AXIS_ORDER.filter((tag) => (byTag.get(tag)?.length ?? 0) >= needed).map((tag) => {
     const axes = byTag.get(tag)!;
     return {
       tag,
