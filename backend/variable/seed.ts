@@ -26,7 +26,11 @@ export async function seedVariableFonts(database: Kysely<Database>, storage: Fon
   const prepared: PreparedFamily[] = [];
   for (const [index, seed] of VARIABLE_FAMILY_SEEDS.entries()) {
     if (!missing.includes(seed)) continue;
-    const family = await prepareFamily(seed, index + 1, storage);
+    // A family whose package is gone or unreadable stays out; the others, and the site, still start.
+    const family = await prepareFamily(seed, index + 1, storage).catch((error: unknown) => {
+      console.warn(`可变字体 ${seed.gno}（${seed.packageName}）无法读取，未收录：${String(error)}`);
+      return null;
+    });
     if (family) prepared.push(family);
   }
   return db.transaction().execute(async (trx) => {
