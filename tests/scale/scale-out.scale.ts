@@ -1,0 +1,206 @@
+import { Redis } from "ioredis";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startE2eFakes } from "../../scripts/e2e-fakes.mjs";
+import {
+  freePort,
+  startInstance,
+  startPostgres,
+  startProxy,
+  startRedis,
+  startS3,
+  type Instance,
+  type Service,
+} from "./services.js";
+
+type Envelope<T = unknown> = { code: string; message: string; data: T };
+type User = { nickname: string; avatar: string | null };
+
+const PHONE = "13900139001";
+const PASSWORD = "Scale-out-2026!x";
+
+const services: Service[] = [];
+let instances: [Instance, Instance];
+let proxyUrl: string;
+let redis: Redis;
+let inboxUrl: string;
+let token: string;
+
+async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  options: { json?: unknown; form?: FormData; token?: string } = {},
+): Promise<{ status: number; body: Envelope<T>; upstream: string | null }> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as Envelope<T>,
+    upstream: response.headers.get("x-upstream"),
+  };
+}
+
+async function latestCode(to: string): Promise<string> {
+  const message = (await (await fetch(`${inboxUrl}/inbox/latest?to=${to}`)).json()) as { code: string | null } | null;
+  if (!message?.code) throw new Error(`no code was delivered to ${to}`);
+  return message.code;
+}
+
+describe("two instances on PostgreSQL, Redis and S3 behind a round-robin proxy", () => {
+  beforeAll(async () => {
+    const postgres = await startPostgres();
+    services.push(postgres);
+    const redisServer = await startRedis();
+    services.push(redisServer);
+    const s3 = await startS3();
+    services.push(s3);
+    const [smtpPort, smsPort, wechatPort, inboxPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    const fakes = await startE2eFakes({ smtpPort, smsPort, wechatPort, inboxPort });
+    services.push({ close: async () => void (await fakes.close()) });
+    inboxUrl = `http://127.0.0.1:${inboxPort}`;
+
+    const env = {
+      SMTP_URL: fakes.env.SMTP_URL,
+      SMS_GATEWAY_URL: fakes.env.SMS_GATEWAY_URL,
+      ...s3.env,
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redisServer.url,
+      CAPTCHA: "off",
+    };
+    // One after the other: the first migrates and seeds the database, the second finds it ready.
+    const first = await startInstance(env);
+    services.push(first);
+    const second = await startInstance(env);
+    services.push(second);
+    instances = [first, second];
+    const alive = new Set([first.port, second.port]);
+    const proxy = await startProxy(() => [...alive]);
+    services.push(proxy);
+    proxyUrl = proxy.url;
+    redis = new Redis(redisServer.url);
+    services.push({ close: async () => void redis.disconnect() });
+  });
+
+  afterAll(async () => {
+    for (const service of services.reverse()) await service.close().catch((error) => console.warn(error));
+  });
+
+  it("verifies through one instance a code sent through the other", async () => {
+    const [a, b] = instances;
+    const sent = await call(a.url, "POST", "/web/api/account/sendCode", {
+      json: { account: PHONE, purpose: "register" },
+    });
+    expect(sent.status).toBe(200);
+    const registered = await call<{ token: string }>(b.url, "POST", "/web/api/account/register/phone", {
+      json: { phone: PHONE, code: await latestCode(PHONE), password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(registered.status, registered.body.message).toBe(200);
+    expect(registered.body.data.token).toBeTruthy();
+  });
+
+  it("accepts on one instance a login made on the other", async () => {
+    const [a, b] = instances;
+    const login = await call<{ token: string }>(a.url, "POST", "/web/api/login", {
+      json: { account: PHONE, password: PASSWORD },
+    });
+    expect(login.status, login.body.message).toBe(200);
+    token = login.body.data.token;
+    const me = await call<User>(b.url, "GET", "/web/api/account/user-info", { token });
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ phone: PHONE });
+    const stranger = await call(b.url, "GET", "/web/api/account/user-info", { token: `${token}x` });
+    expect(stranger.status).toBe(401);
+  });
+
+  it("counts a rate limit across both instances, in Redis", async () => {
+    const [a, b] = instances;
+    const wrong = { account: "13900139555", password: "Wrong-password-1" };
+    // Five wrong passwords per client and account are allowed in the window: three on one instance, two on the other.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      statuses.push((await call(attempt % 2 === 0 ? a.url : b.url, "POST", "/web/api/login", { json: wrong })).status);
+    }
+    expect(statuses.every((status) => status !== 429 && status >= 400)).toBe(true);
+    for (const instance of [a, b]) {
+      const refused = await call(instance.url, "POST", "/web/api/login", { json: wrong });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/登录失败次数过多/);
+    }
+    expect(await redis.keys("rate:login-ip-account:*")).not.toHaveLength(0);
+  });
+
+  it("serves from one instance an avatar uploaded through the other", async () => {
+    const [a, b] = instances;
+    const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c0392b" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("avatar", new Blob([picture], { type: "image/png" }), "me.png");
+    const updated = await call<User>(a.url, "POST", "/web/api/account/update-account-info", { form, token });
+    expect(updated.status, updated.body.message).toBe(200);
+    const avatarPath = updated.body.data.avatar!;
+    const file = avatarPath.slice(avatarPath.lastIndexOf("/") + 1);
+    const served = await fetch(`${b.url}/web/api/account/avatar/${file}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ format: "jpeg", width: 256, height: 256 });
+  });
+
+  it("loses no request the proxy retries and no data when one instance is killed", async () => {
+    const [a, b] = instances;
+    const answered: Array<{ status: number; upstream: string | null }> = [];
+    let lastNickname = "";
+    // One writer (a user's changes are ordered: two at once would conflict) and three readers.
+    const writer = async () => {
+      for (let step = 0; step < 16; step++) {
+        const nickname = `扩展节点${step}`;
+        const result = await call<User>(proxyUrl, "POST", "/web/api/account/update-account-info", {
+          json: { nickname },
+          token,
+        });
+        answered.push(result);
+        if (result.status === 200) lastNickname = result.body.data.nickname;
+      }
+    };
+    const reader = async () => {
+      for (let step = 0; step < 16; step++) {
+        answered.push(await call<User>(proxyUrl, "GET", "/web/api/account/user-info", { token }));
+      }
+    };
+    const traffic = Promise.all([writer(), reader(), reader(), reader()]);
+    // Killed while the requests are flowing, some of them on their way to it.
+    while (answered.length < 16) await new Promise((resolve) => setTimeout(resolve, 2));
+    await a.kill();
+    await traffic;
+
+    expect(answered).toHaveLength(64);
+    expect(answered.filter((answer) => answer.status !== 200).map((answer) => answer.status)).toEqual([]);
+    expect(answered.some((answer) => answer.upstream === String(a.port))).toBe(true);
+    expect(answered.at(-1)!.upstream).toBe(String(b.port));
+
+    // What was written is all there, read through the instance left.
+    expect(lastNickname).toBe("扩展节点15");
+    const me = await call<User>(b.url, "GET", "/web/api/account/user-info", { token });
+    expect(me.status).toBe(200);
+    expect(me.body.data.nickname).toBe(lastNickname);
+    const avatar = me.body.data.avatar!;
+    expect((await fetch(`${b.url}/web/api/account/avatar/${avatar.slice(avatar.lastIndexOf("/") + 1)}`)).status).toBe(
+      200,
+    );
+    const login = await call(proxyUrl, "POST", "/web/api/login", { json: { account: PHONE, password: PASSWORD } });
+    expect(login.status).toBe(200);
+  });
+});

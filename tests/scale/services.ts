@@ -1,0 +1,252 @@
+import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs/promises";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import S3rver from "s3rver";
+
+const run = promisify(execFile);
+const rootDir = path.resolve(import.meta.dirname, "../..");
+
+/** The ports this test may take; each service gets the next free one. */
+const PORT_RANGE = { first: 4500, last: 4599 };
+let nextPort = PORT_RANGE.first;
+
+export async function freePort(): Promise<number> {
+  while (nextPort <= PORT_RANGE.last) {
+    const port = nextPort++;
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${PORT_RANGE.first}–${PORT_RANGE.last}`);
+}
+
+export async function temporaryDirectory(name: string): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), `ziti-scale-${name}-`));
+}
+
+export type Service = { close(): Promise<void> };
+
+/**
+ * A database of its own: a fresh one in the PostgreSQL of TEST_DATABASE_URL when set, otherwise
+ * the throw-away cluster of scripts/throwaway-postgres.sh.
+ */
+export async function startPostgres(): Promise<Service & { url: string }> {
+  let serverUrl = process.env.TEST_DATABASE_URL ?? "";
+  let stopCluster = async () => {};
+  if (!serverUrl) {
+    const script = path.join(rootDir, "scripts/throwaway-postgres.sh");
+    const { stdout } = await run("bash", [
+      "-c",
+      `source '${script}' && start_throwaway_postgres >/dev/null && env | grep -E '^(TEST_DATABASE_URL|PG_THROWAWAY_DIR|PG_THROWAWAY_RUN_AS)=' || true`,
+    ]);
+    const cluster = Object.fromEntries(
+      stdout
+        .trim()
+        .split("\n")
+        .map((line) => line.split(/=(.*)/s, 2)),
+    );
+    if (!cluster.TEST_DATABASE_URL) throw new Error("PostgreSQL 15 could not be started for the scale test");
+    serverUrl = cluster.TEST_DATABASE_URL;
+    stopCluster = async () => {
+      await run("bash", ["-c", `source '${script}' && stop_throwaway_postgres`], {
+        env: { ...process.env, ...cluster },
+      });
+    };
+  }
+  const name = `ziti_scale_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async close() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      await stopCluster();
+    },
+  };
+}
+
+/** Debian's redis-server on a free port, keeping nothing on disk. */
+export async function startRedis(): Promise<Service & { url: string }> {
+  const port = await freePort();
+  const dir = await temporaryDirectory("redis");
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+    { stdio: "ignore" },
+  );
+  await waitFor(() => canConnect(port), "redis-server");
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async close() {
+      await stop(child);
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const S3_BUCKET = "ziti-scale";
+
+/** s3rver, an S3-compatible server keeping its objects in a temporary directory. */
+export async function startS3(): Promise<Service & { env: Record<string, string>; directory: string }> {
+  const port = await freePort();
+  const directory = await temporaryDirectory("s3");
+  const server = new S3rver({
+    port,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: S3_BUCKET, configs: [] }],
+  });
+  await server.run();
+  return {
+    directory,
+    env: {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+    },
+    async close() {
+      await server.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Instance = Service & { url: string; port: number; dataDir: string; kill(): Promise<void>; log(): string };
+
+/** One app process (`server.ts`) with a data directory of its own, so nothing is shared through the disk. */
+export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const dataDir = await temporaryDirectory(`instance-${port}`);
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: rootDir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server.ts on ${port} exited:\n${output}`);
+      return (await fetch(`${url}/healthz`).catch(() => null))?.ok ?? false;
+    },
+    `server.ts on ${port}`,
+    240_000,
+  );
+  return {
+    url,
+    port,
+    dataDir,
+    log: () => output,
+    /** Gone at once, as a crashed machine: no graceful shutdown. */
+    async kill() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGKILL");
+      await once(child, "exit");
+    },
+    async close() {
+      await stop(child);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A round-robin HTTP proxy in front of the instances. A request whose instance cannot be reached
+ * (refused, reset before an answer) goes to the next one, the body replayed, so losing an instance
+ * loses no request. Answers `X-Upstream` with the port that answered.
+ */
+export async function startProxy(upstreams: () => number[]): Promise<Service & { url: string }> {
+  let turn = 0;
+  const agent = new http.Agent({ keepAlive: false });
+  const forward = (port: number, req: http.IncomingMessage, body: Buffer) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const upstream = http.request(
+        { host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers, agent },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () =>
+            resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }),
+          );
+          answer.on("error", reject);
+        },
+      );
+      upstream.on("error", reject);
+      upstream.end(body);
+    });
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const ports = upstreams();
+    for (let attempt = 0; attempt < ports.length * 2; attempt++) {
+      const port = ports[turn++ % ports.length]!;
+      try {
+        const answer = await forward(port, req, body);
+        res.writeHead(answer.status, { ...answer.headers, "x-upstream": String(port) }).end(answer.body);
+        return;
+      } catch {
+        // That instance is gone: the next one takes the request.
+      }
+    }
+    res.writeHead(502).end("no instance answered");
+  });
+  const port = await freePort();
+  server.listen(port, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function waitFor(ready: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not start in ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
