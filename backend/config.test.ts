@@ -30,4 +30,34 @@ describe("readServerConfig", () => {
   it("names the variable of a wrong account setting", () => {
     expect(() => readServerConfig({ NODE_ENV: "test", SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
   });
+
+  it("reads Redis and a whole S3 setting, and keeps the embedded stores when none is given", () => {
+    const config = readServerConfig({
+      NODE_ENV: "test",
+      REDIS_URL: "redis://cache.internal:6379/2",
+      S3_ENDPOINT: "https://s3.example.com/",
+      S3_BUCKET: "ziti",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(config.redisUrl).toBe("redis://cache.internal:6379/2");
+    expect(config.s3).toEqual({
+      endpoint: "https://s3.example.com",
+      bucket: "ziti",
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
+    const embedded = readServerConfig({ NODE_ENV: "test" });
+    expect(embedded.redisUrl).toBeUndefined();
+    expect(embedded.s3).toBeUndefined();
+  });
+
+  it("names what is missing from a partial S3 setting", () => {
+    expect(() =>
+      readServerConfig({ NODE_ENV: "test", S3_ENDPOINT: "https://s3.example.com", S3_BUCKET: "ziti" }),
+    ).toThrow(/S3_ACCESS_KEY_ID、S3_SECRET_ACCESS_KEY/);
+    expect(() => readServerConfig({ NODE_ENV: "test", REDIS_URL: "not a url" })).toThrow(/REDIS_URL/);
+  });
 });

@@ -98,7 +98,7 @@ const API_PREFIXES = ["/web/api", "/api/v1", "/captcha"];
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const account = options.account ?? readAccountConfig({ DATA_DIR: options.dataDir });
   const { db, close: closeDatabase } = await openDatabase(databaseLocation(options));
-  const blobs = openBlobStore({ dataDir: options.dataDir, s3: options.s3 });
+  const blobs = await openBlobStore({ dataDir: options.dataDir, s3: options.s3 });
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : undefined;
   const close = async () => {
     await redis?.quit().catch(() => redis.disconnect());

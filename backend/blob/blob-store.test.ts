@@ -1,0 +1,87 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BlobStore } from "./blob-store.js";
+import { DiskBlobStore } from "./disk-blob-store.js";
+import { S3BlobStore } from "./s3-blob-store.js";
+
+type Store = { name: string; open(): Promise<{ store: BlobStore; close(): Promise<void> }> };
+
+const stores: Store[] = [
+  {
+    name: "local disk",
+    async open() {
+      const root = await fs.mkdtemp(path.join(os.tmpdir(), "blob-disk-test-"));
+      return { store: new DiskBlobStore(root), close: () => fs.rm(root, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: "an S3-compatible server",
+    async open() {
+      const directory = await fs.mkdtemp(path.join(os.tmpdir(), "blob-s3-test-"));
+      const server = new S3rver({
+        port: 0,
+        address: "127.0.0.1",
+        silent: true,
+        directory,
+        configureBuckets: [{ name: "blobs", configs: [] }],
+      });
+      const { port } = await server.run();
+      const store = new S3BlobStore({
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: "blobs",
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+        forcePathStyle: true,
+      });
+      return {
+        store,
+        async close() {
+          store.close();
+          await server.close();
+          await fs.rm(directory, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+];
+
+describe.each(stores)("blob store on $name", ({ open }) => {
+  let store: BlobStore;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ store, close } = await open());
+  });
+  afterAll(() => close());
+
+  it("gives back what was put, replaces it whole, and forgets it once deleted", async () => {
+    expect(await store.get("avatars/none.jpg")).toBeNull();
+    await store.put("avatars/a.jpg", Buffer.from("first"), "image/jpeg");
+    await store.put("avatars/a.jpg", Buffer.from("second version"), "image/jpeg");
+    expect((await store.get("avatars/a.jpg"))?.toString()).toBe("second version");
+    await store.delete("avatars/a.jpg");
+    await store.delete("avatars/a.jpg");
+    expect(await store.get("avatars/a.jpg")).toBeNull();
+  });
+
+  it("lists the keys under a prefix with their write time", async () => {
+    const before = Date.now() - 5_000;
+    await store.put("list/one.jpg", Buffer.from("1"), "image/jpeg");
+    await store.put("list/two.jpg", Buffer.from("2"), "image/jpeg");
+    await store.put("other/three.jpg", Buffer.from("3"), "image/jpeg");
+    const listed = await store.list("list");
+    expect(listed.map((object) => object.key).sort()).toEqual(["list/one.jpg", "list/two.jpg"]);
+    for (const object of listed) expect(object.modifiedAt.getTime()).toBeGreaterThan(before);
+    expect(await store.list("nothing-here")).toEqual([]);
+  });
+
+  it("refuses keys that climb out of their place", async () => {
+    for (const key of ["../escape.jpg", "avatars/../../x", "a//b", "a\\b", ""]) {
+      await expect(store.put(key, Buffer.from("x"), "text/plain")).rejects.toThrow(/不是有效的存储键/);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import net from "node:net";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consumeAll, type LimitRule } from "../account/rate-limit.js";
+import { ApiError } from "../http/envelope.js";
+import { RedisRateLimiter, RedisRateLimits } from "./redis-rate-limits.js";
+
+const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function listening(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const connected = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => resolve(true));
+      socket.once("error", () => resolve(false));
+      socket.once("connect", () => socket.destroy());
+    });
+    if (connected) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("redis-server did not start");
+}
+
+describe.skipIf(!hasRedis)("rate limits in Redis", () => {
+  let child: ChildProcess;
+  let clients: Redis[];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
+    await listening(port);
+    // Two connections stand for two instances of the site.
+    clients = [new Redis(port, "127.0.0.1"), new Redis(port, "127.0.0.1")];
+    await Promise.all(clients.map((client) => client.ping()));
+  });
+
+  afterAll(async () => {
+    for (const client of clients ?? []) client.disconnect();
+    child?.kill();
+  });
+
+  it("counts the accounts' events of both instances in one window, at most the limit through a burst", async () => {
+    const [a, b] = clients.map((client) => new RedisRateLimits(client));
+    const limit = { bucket: "login-ip", key: "203.0.113.9", limit: 5, windowMs: 60_000 };
+    const now = new Date();
+    const decisions = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => (index % 2 ? a! : b!).consume(limit, now)),
+    );
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
+    expect(decisions.map((decision) => decision.count).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index + 1),
+    );
+    const refused = decisions.find((decision) => !decision.allowed)!;
+    expect(refused.retryAfterMs).toBeGreaterThan(55_000);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+
+    await a!.reset(limit.bucket, limit.key);
+    expect((await b!.consume(limit, now)).count).toBe(1);
+  });
+
+  it("takes back the events of a request another limit refused", async () => {
+    const limits = new RedisRateLimits(clients[0]!);
+    const refusal = () => new ApiError(429, "429", "太多了");
+    const loose: LimitRule = { bucket: "loose", key: "k", limit: 10, windowMs: 60_000, refusal };
+    const tight: LimitRule = { bucket: "tight", key: "k", limit: 1, windowMs: 60_000, refusal };
+    await consumeAll(limits, [loose, tight], new Date());
+    await expect(consumeAll(limits, [loose, tight], new Date())).rejects.toMatchObject({ status: 429 });
+    // The refused request counted nowhere: the loose window holds the first request only.
+    expect((await limits.consume(loose, new Date())).count).toBe(2);
+  });
+
+  it("lets a client spend its units from either instance, a refused request spending nothing", async () => {
+    const [a, b] = clients.map(
+      (client) => new RedisRateLimiter(client, { name: "subset", limit: 100, windowMs: 60_000 }),
+    );
+    expect(await a!.consume("198.51.100.7", 60)).toEqual({ allowed: true, retryAfterMs: 0 });
+    const refused = await b!.consume("198.51.100.7", 50);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterMs).toBeGreaterThan(55_000);
+    expect((await b!.consume("198.51.100.7", 40)).allowed).toBe(true);
+    expect((await a!.consume("198.51.100.7", 1)).allowed).toBe(false);
+    // A client that has used nothing may always make one request, however large.
+    expect((await b!.consume("198.51.100.8", 500)).allowed).toBe(true);
+  });
+});
