@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import "../../../tests/setup-dom";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LAZY_IMAGE_THROTTLE_MS, LazyImage, loadedImages } from "./lazy-image";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("LazyImage", () => {
+  it("always renders a lazy image with its width and height", () => {
+    render(<LazyImage src="/images/size.png" alt="封面" width={320} height={180} />);
+    const image = screen.getByRole("img", { name: "封面" });
+    expect(image.getAttribute("loading")).toBe("lazy");
+    expect(image.getAttribute("width")).toBe("320");
+    expect(image.getAttribute("height")).toBe("180");
+  });
+
+  it("retries a failing image, then shows 图片加载失败 after the third failure", () => {
+    vi.useFakeTimers();
+    render(<LazyImage src="/images/broken.png" alt="海报" width={320} height={180} />);
+    const image = screen.getByRole("img", { name: "海报" });
+    expect(image.getAttribute("src")).toBe("/images/broken.png");
+
+    fireEvent.error(image);
+    act(() => void vi.advanceTimersByTime(LAZY_IMAGE_THROTTLE_MS));
+    expect(screen.getByRole("img", { name: "海报" }).getAttribute("src")).toBe("/images/broken.png?retry=1");
+
+    fireEvent.error(screen.getByRole("img", { name: "海报" }));
+    act(() => void vi.advanceTimersByTime(LAZY_IMAGE_THROTTLE_MS));
+    expect(screen.getByRole("img", { name: "海报" }).getAttribute("src")).toBe("/images/broken.png?retry=2");
+    expect(screen.queryByText("图片加载失败")).toBeNull();
+
+    fireEvent.error(screen.getByRole("img", { name: "海报" }));
+    const failed = screen.getByRole("img", { name: "海报：图片加载失败" });
+    expect(failed.tagName).toBe("SPAN");
+    expect(failed.textContent).toBe("图片加载失败");
+    expect(failed.style.aspectRatio).toBe("320 / 180");
+  });
+
+  it("shows an image loaded before at once, while a new one waits until it is near the viewport", () => {
+    const observed: Element[] = [];
+    class FakeObserver {
+      observe(node: Element) {
+        observed.push(node);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    try {
+      // The first image on the page hydrates and loads.
+      const first = render(<LazyImage src="/images/seen.png" alt="看过" width={10} height={10} />);
+      fireEvent.load(screen.getByRole("img", { name: "看过" }));
+      expect(loadedImages.has("/images/seen.png")).toBe(true);
+      first.unmount();
+
+      // Mounted later (a client-side navigation): the cached one has its address straight away.
+      render(
+        <>
+          <LazyImage src="/images/seen.png" alt="看过" width={10} height={10} />
+          <LazyImage src="/images/new.png" alt="新的" width={10} height={10} />
+        </>,
+      );
+      const seen = screen.getByRole("img", { name: "看过" });
+      expect(seen.getAttribute("src")).toBe("/images/seen.png");
+      expect(seen.dataset.state).toBe("loaded");
+      const fresh = screen.getByRole("img", { name: "新的" });
+      expect(fresh.getAttribute("src")).toBeNull();
+      expect(fresh.dataset.state).toBe("loading");
+      expect(observed).toContain(fresh);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

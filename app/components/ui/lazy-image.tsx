@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
+import { cn } from "~/utils/misc";
+
+/** How far ahead images start loading: the viewport grown to 1.3 times its size. */
+export const LAZY_IMAGE_PRELOAD_FACTOR = 1.3;
+/** Visibility checks and retries run at most this often. */
+export const LAZY_IMAGE_THROTTLE_MS = 200;
+/** Loads tried before the error state is shown. */
+export const LAZY_IMAGE_MAX_ATTEMPTS = 3;
+/** How many loaded addresses are remembered (shown at once when met again). */
+export const LAZY_IMAGE_CACHE_SIZE = 200;
+
+export const LAZY_IMAGE_ERROR_TEXT = "图片加载失败";
+
+/** The IntersectionObserver margin that makes the viewport `factor` times as large (half above, half below). */
+export function preloadRootMargin(factor = LAZY_IMAGE_PRELOAD_FACTOR): string {
+  const percent = Math.round(((factor - 1) / 2) * 1000) / 10;
+  return `${percent}% 0px`;
+}
+
+/** A least-recently-used set of addresses, bounded to `limit` entries. */
+export class RecentUrls {
+  private readonly entries = new Set<string>();
+  constructor(readonly limit: number) {}
+
+  has(url: string): boolean {
+    if (!this.entries.has(url)) return false;
+    this.entries.delete(url);
+    this.entries.add(url);
+    return true;
+  }
+
+  add(url: string): void {
+    this.entries.delete(url);
+    this.entries.add(url);
+    while (this.entries.size > this.limit) {
+      const oldest = this.entries.values().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Addresses this page has already loaded. */
+export const loadedImages = new RecentUrls(LAZY_IMAGE_CACHE_SIZE);
+
+/** `fn` runs at once, then at most once per `ms` (a call in between runs at the end of the wait). */
+export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number) {
+  let last = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let pending: A | null = null;
+  const throttled = (...args: A) => {
+    const wait = last + ms - Date.now();
+    if (wait <= 0 && !timer) {
+      last = Date.now();
+      fn(...args);
+      return;
+    }
+    pending = args;
+    timer ??= setTimeout(
+      () => {
+        timer = null;
+        last = Date.now();
+        const next = pending!;
+        pending = null;
+        fn(...next);
+      },
+      Math.max(0, wait),
+    );
+  };
+  throttled.cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  return throttled;
+}
+
+/** The address for the `attempt`-th try: later tries get a query so no cached failure is reused. */
+export function attemptUrl(src: string, attempt: number): string {
+  if (attempt <= 1) return src;
+  const [path, hash] = src.split("#", 2);
+  const separator = path!.includes("?") ? "&" : "?";
+  return `${path}${separator}retry=${attempt - 1}${hash === undefined ? "" : `#${hash}`}`;
+}
+
+/** Set once the first page has hydrated: later images are new to the DOM and wait until they are near. */
+let hydrated = false;
+
+type Status = "loading" | "loaded" | "error";
+
+export type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "width" | "height" | "loading"> & {
+  src: string;
+  width: number | string;
+  height: number | string;
+  alt: string;
+};
+
+/**
+ * Every content image. The server HTML has a plain `<img loading="lazy">` (works without
+ * JavaScript); in the browser an image starts loading once it is within the preload margin, is
+ * retried up to three times, then shows 图片加载失败 in its own box. Width and height are required
+ * so the page never shifts.
+ */
+export function LazyImage({ src, width, height, alt, className, onLoad, onError, ...rest }: LazyImageProps) {
+  const [near, setNear] = useState(() => !hydrated || loadedImages.has(src));
+  const [attempt, setAttempt] = useState(1);
+  const [status, setStatus] = useState<Status>(() => (hydrated && loadedImages.has(src) ? "loaded" : "loading"));
+  const image = useRef<HTMLImageElement>(null);
+
+  useEffect(() => {
+    hydrated = true;
+  }, []);
+
+  // A new address starts over.
+  const [shownSrc, setShownSrc] = useState(src);
+  if (shownSrc !== src) {
+    setShownSrc(src);
+    setAttempt(1);
+    setStatus(loadedImages.has(src) ? "loaded" : "loading");
+    if (loadedImages.has(src)) setNear(true);
+  }
+
+  useEffect(() => {
+    if (near) return;
+    const node = image.current;
+    if (!node || typeof IntersectionObserver === "undefined") {
+      setNear(true);
+      return;
+    }
+    const check = throttle((entries: IntersectionObserverEntry[]) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, LAZY_IMAGE_THROTTLE_MS);
+    const observer = new IntersectionObserver(check, { rootMargin: preloadRootMargin() });
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      check.cancel();
+    };
+  }, [near]);
+
+  // An image that finished (or failed) before hydration attached the handlers.
+  useEffect(() => {
+    const node = image.current;
+    if (!node || !node.complete || status !== "loading" || !node.getAttribute("src")) return;
+    if (node.naturalWidth > 0) {
+      loadedImages.add(src);
+      setStatus("loaded");
+    } else {
+      retry();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const retryTimer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
+
+  function retry() {
+    if (attempt >= LAZY_IMAGE_MAX_ATTEMPTS) {
+      setStatus("error");
+      return;
+    }
+    clearTimeout(retryTimer.current);
+    retryTimer.current = setTimeout(() => setAttempt((current) => current + 1), LAZY_IMAGE_THROTTLE_MS);
+  }
+
+  if (status === "error") {
+    return (
+      <span
+        role="img"
+        aria-label={alt ? `${alt}：${LAZY_IMAGE_ERROR_TEXT}` : LAZY_IMAGE_ERROR_TEXT}
+        className={cn("lazy-image", "lazy-image--error", className)}
+        data-state="error"
+        style={{ aspectRatio: `${width} / ${height}` }}
+      >
+        <span className="lazy-image__message">{LAZY_IMAGE_ERROR_TEXT}</span>
+      </span>
+    );
+  }
+
+  return (
+    <img
+      {...rest}
+      ref={image}
+      src={near ? attemptUrl(src, attempt) : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      className={cn("lazy-image", className)}
+      data-state={status}
+      data-attempt={attempt}
+      onLoad={(event) => {
+        loadedImages.add(src);
+        setStatus("loaded");
+        onLoad?.(event);
+      }}
+      onError={(event) => {
+        retry();
+        onError?.(event);
+      }}
+    />
+  );
+}
