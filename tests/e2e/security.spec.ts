@@ -315,7 +315,7 @@ test.describe("只用微信登录的账号（没有密码）：确认身份与�
     await form.getByLabel("新密码", { exact: true }).fill(password);
     await form.getByLabel("确认新密码").fill(password);
     await form.getByRole("button", { name: "设置密码" }).click();
-    await expect(form.getByText("验证码错误或已失效，请重新获取")).toBeVisible();
+    await expect(form.getByText(/^验证码错误，还可尝试 \d 次$/)).toBeVisible();
     await expect(form.getByLabel("验证码")).toHaveValue(wrong);
     await expect(page.getByTestId("fact-password")).toHaveText("未设置");
 
@@ -340,7 +340,7 @@ test.describe("只用微信登录的账号（没有密码）：确认身份与�
     const wrong = code === "000000" ? "111111" : "000000";
     await proof.getByLabel("验证码").fill(wrong);
     await proof.getByRole("button", { name: "确认身份" }).click();
-    await expect(proof.getByText("验证码错误或已失效，请重新获取")).toBeVisible();
+    await expect(proof.getByText(/^验证码错误，还可尝试 \d 次$/)).toBeVisible();
     await expect(proof.getByLabel("验证码")).toHaveValue(wrong);
 
     await proof.getByLabel("验证码").fill(code);
