@@ -1,6 +1,7 @@
 import type { Advert } from "@contract/catalogue";
 import { useStaticUrl } from "~/utils/root-data";
 import { SmartLink } from "~/components/ui/smart-link";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 export type Banner = Advert;
 
@@ -17,15 +18,7 @@ export function BannerStrip({ banners, label }: { banners: Banner[]; label?: str
         <li key={banner.id} className="banner-strip__item">
           <SmartLink link={banner.link} className="banner-card">
             {banner.image ? (
-              <img
-                src={asset(banner.image)}
-                alt=""
-                width="1200"
-                height="360"
-                loading="lazy"
-                decoding="async"
-                className="banner-card__image"
-              />
+              <LazyImage src={asset(banner.image)} alt="" width="1200" height="360" className="banner-card__image" />
             ) : null}
             <span className="banner-card__body">
               <span className="banner-card__title">{banner.title}</span>

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { cn } from "~/utils/misc";
 import { useStaticUrl } from "~/utils/root-data";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 export type CardImage = { src: string; width: number; height: number };
 
@@ -33,13 +34,11 @@ export function ContentCard({ href, title, summary, image, badge, meta, tags, id
     <article className="content-card" data-content-id={id}>
       {image ? (
         <Link to={href} className="content-card__media" tabIndex={-1} aria-hidden="true">
-          <img
+          <LazyImage
             src={asset(image.src)}
             alt=""
             width={image.width}
             height={image.height}
-            loading="lazy"
-            decoding="async"
             className="content-card__image"
           />
           {badge ? <span className="content-card__badge">{badge}</span> : null}

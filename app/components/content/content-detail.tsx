@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { cn } from "~/utils/misc";
 import { useStaticUrl } from "~/utils/root-data";
 import { ContentCard, ContentGrid, type CardImage, type ContentCardProps } from "./content-card";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 type Tag = { id: number; name: string };
 
@@ -60,7 +61,7 @@ export function ContentDetailHead({
   if (!cover) return <header className="content-detail__head">{intro}</header>;
   return (
     <header className="content-detail__head content-detail__head--cover">
-      <img
+      <LazyImage
         src={asset(cover.src)}
         alt=""
         width={cover.width}

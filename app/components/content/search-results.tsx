@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useStaticUrl } from "~/utils/root-data";
 import { formatChinaDate, SEARCH_KIND_LABELS } from "./format";
 import { Highlighted } from "./highlight";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 export type SearchCountsByKind = Record<SearchKind, number>;
 
@@ -89,15 +90,7 @@ export function SearchResultList({ results, keyword }: { results: SearchResult[]
             </div>
             {result.cover && href ? (
               <Link to={href} tabIndex={-1} aria-hidden="true">
-                <img
-                  src={asset(result.cover)}
-                  alt=""
-                  width={132}
-                  height={99}
-                  loading="lazy"
-                  decoding="async"
-                  className="search-result__cover"
-                />
+                <LazyImage src={asset(result.cover)} alt="" width={132} height={99} className="search-result__cover" />
               </Link>
             ) : null}
           </li>

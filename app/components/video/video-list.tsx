@@ -4,6 +4,7 @@ import type { VideoSummary } from "@contract/content";
 import { formatDuration } from "~/components/content/format";
 import { useStaticUrl } from "~/utils/root-data";
 import videoListStylesHref from "./video-list.css";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 export const videoListLinks: LinksFunction = () => [{ rel: "stylesheet", href: videoListStylesHref }];
 
@@ -16,7 +17,7 @@ export function VideoList({ label, videos }: { label: string; videos: readonly V
         <li key={video.id} className="video-list__item">
           <Link to={`/player?id=${video.id}`} className="video-list__link">
             <span className="video-list__poster">
-              <img src={asset(video.poster)} alt="" width={320} height={180} loading="lazy" />
+              <LazyImage src={asset(video.poster)} alt="" width={320} height={180} />
               <span className="video-list__duration">{formatDuration(video.durationSeconds)}</span>
             </span>
             <span className="video-list__title">{video.title}</span>

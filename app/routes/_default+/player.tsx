@@ -15,6 +15,7 @@ import { fontHref } from "~/utils/catalogue/fonts";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { useStaticUrl } from "~/utils/root-data";
 import { pickStreams } from "~/utils/video/streams";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 export const links: LinksFunction = () => [...contentDetailLinks(), ...videoPlayerLinks()];
 
@@ -57,7 +58,7 @@ export default function PlayerPage() {
           />
         ) : (
           <figure className="video-stage__poster">
-            <img
+            <LazyImage
               src={asset(video.poster)}
               alt={`视频封面：${video.title}`}
               width={COVER_SIZES.video.width}

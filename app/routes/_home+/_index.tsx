@@ -25,6 +25,7 @@ import { FontFaces } from "~/components/catalogue/font-faces";
 import { FontList } from "~/components/catalogue/font-list";
 import { BannerStrip } from "~/components/catalogue/banner-strip";
 import { HomeContentSections } from "~/components/content/home-sections";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 type HomeStats = HomeData["stats"];
 
@@ -112,13 +113,11 @@ function CategoryGrid({ categories }: { categories: StyleCategory[] }) {
             className="category-card"
             prefetch="intent"
           >
-            <img
+            <LazyImage
               src={asset(categoryEntryImage(category, "dark"))}
               alt=""
               width="160"
               height="100"
-              loading="lazy"
-              decoding="async"
               className="category-card__image"
             />
             <span className="category-card__name">{category.name}</span>

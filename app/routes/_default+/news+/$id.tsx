@@ -18,6 +18,7 @@ import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/font-query";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { useStaticUrl } from "~/utils/root-data";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 export const links = contentDetailLinks;
 
@@ -66,7 +67,7 @@ export default function NewsArticlePage() {
           }
           tags={{ items: article.tags, listPath: "/news", layout: "inline" }}
         />
-        <img
+        <LazyImage
           src={asset(article.cover)}
           alt=""
           width={COVER_SIZES.news.width}

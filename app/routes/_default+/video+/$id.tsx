@@ -19,6 +19,7 @@ import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { useStaticUrl } from "~/utils/root-data";
 import { pickStreams } from "~/utils/video/streams";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 export const links: LinksFunction = () => [...contentDetailLinks(), ...videoPlayerLinks()];
 
@@ -57,7 +58,7 @@ export default function VideoDetailPage() {
           />
         ) : (
           <figure className="video-stage__poster">
-            <img
+            <LazyImage
               src={asset(video.poster)}
               alt={`视频封面：${video.title}`}
               width={COVER_SIZES.video.width}
