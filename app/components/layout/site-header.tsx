@@ -5,6 +5,7 @@ import { useRootData, useStaticUrl, type AccountUser } from "~/utils/root-data";
 import { accountModal } from "~/components/account/account-modal";
 import type { AuthView } from "~/components/account/auth-view";
 import { SearchBox } from "./search-box";
+import { closePopoversOnLeave } from "~/components/ui/popover-close";
 
 /** The main navigation; each entry is a page that exists. */
 export const MAIN_NAV = [
@@ -197,6 +198,9 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
     shownAt.current = at;
     header.current?.querySelectorAll("details[open]").forEach((node) => node.removeAttribute("open"));
   }, [location.pathname, location.search]);
+
+  // With a mouse, a menu closes shortly after the pointer leaves it.
+  useEffect(() => (header.current ? closePopoversOnLeave(header.current) : undefined), [loggedIn]);
 
   const nav = (
     <ul className="site-nav__list">
