@@ -1,34 +1,31 @@
-import { useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useFetchers, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 
-/** The bar stays at least 200 ms so quick navigations do not flicker. */
-export const MIN_PROGRESS_DISPLAY_MS = 200;
+/** Requests quicker than this show no bar, so fast navigations do not flicker. */
+export const PROGRESS_BAR_DELAY_MS = 200;
 
 type Phase = "idle" | "loading" | "done";
 
-/** A thin bar at the top that follows in-flight navigations (useNavigation). */
+/** A thin bar at the top that follows in-flight navigations and fetcher requests. */
 export function ProgressBar() {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   const [phase, setPhase] = useState<Phase>("idle");
-  const startedAt = useRef(0);
 
   useEffect(() => {
     if (busy) {
-      startedAt.current = Date.now();
-      setPhase("loading");
-      return;
+      const show = setTimeout(() => setPhase("loading"), PROGRESS_BAR_DELAY_MS);
+      return () => clearTimeout(show);
     }
-    if (phase !== "loading") return;
-    const wait = Math.max(0, MIN_PROGRESS_DISPLAY_MS - (Date.now() - startedAt.current));
-    const finish = setTimeout(() => setPhase("done"), wait);
-    const hide = setTimeout(() => setPhase("idle"), wait + 300);
-    return () => {
-      clearTimeout(finish);
-      clearTimeout(hide);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    setPhase((current) => (current === "loading" ? "done" : current));
   }, [busy]);
+
+  useEffect(() => {
+    if (phase !== "done") return;
+    const hide = setTimeout(() => setPhase("idle"), 300);
+    return () => clearTimeout(hide);
+  }, [phase]);
 
   return (
     <div
