@@ -24,7 +24,7 @@ export function FontCard({ font, face, previewText, theme = "light" }: FontItemP
   const href = fontHref(font.fontGNo);
   return (
     <li className="font-card" data-font-gno={font.fontGNo}>
-      <Link to={href} className="font-card__link" aria-label={`查看 ${font.familyName} 详情`}>
+      <Link to={href} className="font-card__link">
         <FontPreview
           gno={font.fontGNo}
           face={face}
@@ -54,7 +54,7 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
   const href = fontHref(font.fontGNo);
   return (
     <li className="font-stick" data-font-gno={font.fontGNo}>
-      <Link to={href} className="font-stick__preview-link" aria-label={`查看 ${font.familyName} 详情`} tabIndex={-1}>
+      <Link to={href} className="font-stick__preview-link" tabIndex={-1}>
         <FontPreview
           gno={font.fontGNo}
           face={face}
