@@ -31,6 +31,7 @@ import { ErrorPage, describeError } from "~/components/ui/error-page";
 import { OnlineStatus } from "~/components/layout/online-status";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { SiteShell } from "~/components/layout/site-shell";
+import { scrollRestorationKey } from "~/components/layout/scroll-key";
 import { Toaster } from "~/components/ui/toaster";
 import { UpdatePrompt } from "~/components/ui/update-prompt";
 import { chunkFailure, reloadOnceForChunkError } from "~/utils/chunk-reload";
@@ -169,7 +170,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate ? (
           <>
             <UpdatePrompt />
-            <ScrollRestoration nonce={nonce} />
+            <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />
             <Scripts nonce={nonce} />
           </>
         ) : null}
