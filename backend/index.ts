@@ -13,8 +13,13 @@ import { seedCatalogue } from "./catalogue/seed.js";
 import { assetUrlOn, type AssetUrl } from "./catalogue/urls.js";
 import { createCollectionRouter } from "./collection/routes.js";
 import { createAlbumZipRouter } from "./content/album-zip-routes.js";
-import { createSubmissionRouter } from "./submissions/routes.js";
-import { createContentRouter } from "./content/routes.js";
+import {
+  createSubmissionRouter,
+  CREDENTIALS_PER_WINDOW,
+  SUBMISSIONS_PER_WINDOW,
+  WINDOW_MS as SUBMISSION_WINDOW_MS,
+} from "./submissions/routes.js";
+import { createContentRouter, MESSAGE_WINDOW_MS, MESSAGES_PER_WINDOW } from "./content/routes.js";
 import { seedContent } from "./content/seed.js";
 import { createDownloadRouter } from "./downloads/index.js";
 import { createNoticeRouter } from "./notices/index.js";
@@ -23,8 +28,8 @@ import { migrateToLatest } from "./db/migrate.js";
 import type { Database } from "./db/schema.js";
 import { apiErrorHandler, apiNotFound } from "./http/errors.js";
 import { FontStorage } from "./storage/font-storage.js";
-import { openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
-import { connectRedis, RedisRateLimiter, RedisRateLimits } from "./kv/index.js";
+import { DiskBlobStore, openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
+import { connectRedis, RedisRateLimiter, RedisRateLimits, sharedSecret } from "./kv/index.js";
 import type { RateLimits } from "./account/rate-limit.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import type { FontSource } from "./subset/font-source.js";
@@ -73,6 +78,10 @@ export type BackendContext = {
   blobs: BlobStore;
   /** The accounts' limits in Redis when configured; the database otherwise. */
   limits?: RateLimits;
+  /** With Redis: per-client limiters shared by every instance; without, modules keep theirs in memory. */
+  sharedRateLimiter?: (options: { name: string; limit: number; windowMs: number }) => RateLimiter;
+  /** With Redis: the upload signing key every instance shares. */
+  uploadSigningKey?: Buffer;
 };
 
 /**
@@ -83,9 +92,35 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
   createCatalogueRouter,
   ({ db, account, blobs, limits }) => createAccountRouter({ db, config: account, blobs, limits }),
   ({ db }) => createCollectionRouter({ db }),
-  ({ db, assetUrl }) => createContentRouter({ db, assetUrl }),
+  ({ db, assetUrl, sharedRateLimiter }) =>
+    createContentRouter({
+      db,
+      assetUrl,
+      messageLimiter: sharedRateLimiter?.({
+        name: "messages",
+        limit: MESSAGES_PER_WINDOW,
+        windowMs: MESSAGE_WINDOW_MS,
+      }),
+    }),
   ({ db, storage }) => createAlbumZipRouter({ db, storage }),
-  ({ db, dataDir }) => createSubmissionRouter({ db, dataDir }),
+  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey }) =>
+    createSubmissionRouter({
+      db,
+      dataDir,
+      // Local uploads stay where they were; a shared bucket takes them when one is configured.
+      blobs: blobs instanceof DiskBlobStore ? undefined : blobs,
+      secret: uploadSigningKey,
+      credentialLimiter: sharedRateLimiter?.({
+        name: "upload-credentials",
+        limit: CREDENTIALS_PER_WINDOW,
+        windowMs: SUBMISSION_WINDOW_MS,
+      }),
+      submissionLimiter: sharedRateLimiter?.({
+        name: "submissions",
+        limit: SUBMISSIONS_PER_WINDOW,
+        windowMs: SUBMISSION_WINDOW_MS,
+      }),
+    }),
   ({ db }) => createDownloadRouter({ db }),
   ({ db }) => createNoticeRouter({ db }),
   ({ db }) => createVariableRouter({ db }),
@@ -114,6 +149,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const removed = await removeUnreferencedAvatarFiles({ db, config: account, blobs });
     if (removed > 0) console.info(`已删除 ${removed} 个不再使用的头像文件`);
 
+    const sharedRateLimiter: BackendContext["sharedRateLimiter"] = redis
+      ? (limiter) => new RedisRateLimiter(redis, limiter)
+      : undefined;
     const context: BackendContext = {
       db,
       storage,
@@ -122,6 +160,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       dataDir: options.dataDir,
       blobs,
       limits: redis ? new RedisRateLimits(redis) : undefined,
+      sharedRateLimiter,
+      uploadSigningKey: redis ? await sharedSecret(redis, "upload-signing") : undefined,
     };
     const router = express.Router();
     for (const createRoutes of routeModules) router.use(createRoutes(context));
@@ -134,7 +174,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       fontSource,
       variableFontSource: variableFontSource(db, storage),
       db,
-      sharedRateLimiter: redis ? (limiter) => new RedisRateLimiter(redis, limiter) : undefined,
+      sharedRateLimiter,
       close,
     };
   } catch (error) {

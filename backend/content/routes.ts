@@ -36,8 +36,8 @@ import { contentDb } from "./tables.js";
 import { findVideo, listVideos } from "./video-repository.js";
 
 /** Messages one client may leave per window: enough for a person, too few to flood the editors. */
-const MESSAGES_PER_WINDOW = 5;
-const MESSAGE_WINDOW_MS = 10 * 60_000;
+export const MESSAGES_PER_WINDOW = 5;
+export const MESSAGE_WINDOW_MS = 10 * 60_000;
 /** A message is at most a few kilobytes of JSON; anything larger is not one. */
 const MESSAGE_BODY_LIMIT = "16kb";
 

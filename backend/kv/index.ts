@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 
 export { RedisRateLimits, RedisRateLimiter } from "./redis-rate-limits.js";
+export { sharedSecret } from "./shared-secret.js";
 
 /**
  * A connection to REDIS_URL. Commands wait while it reconnects rather than fail at once, so a short

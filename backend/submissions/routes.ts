@@ -16,6 +16,7 @@ import {
 import { currentUser, optionalUser } from "../account/index.js";
 import type { Database } from "../db/schema.js";
 import { ApiError, badRequest } from "../http/envelope.js";
+import type { BlobStore } from "../blob/blob-store.js";
 import { clientKey, InMemoryRateLimiter, tooManyRequests, type RateLimiter } from "../http/rate-limit.js";
 import { route } from "../http/route.js";
 import { submissionDb } from "./tables.js";
@@ -24,10 +25,10 @@ import { signedUploadQuery, verifyUpload } from "./upload-signature.js";
 /** How long an upload credential may be used: enough to send 20 MB over a slow line, no more. */
 const CREDENTIAL_TTL_MS = 15 * 60_000;
 /** Credentials one client may ask for per window: several submissions of a few files each. */
-const CREDENTIALS_PER_WINDOW = 30;
+export const CREDENTIALS_PER_WINDOW = 30;
 /** Submissions one client may save per window, like messages on the contact page. */
-const SUBMISSIONS_PER_WINDOW = 5;
-const WINDOW_MS = 10 * 60_000;
+export const SUBMISSIONS_PER_WINDOW = 5;
+export const WINDOW_MS = 10 * 60_000;
 /** A refused upload's body is still read up to this, so the client gets the answer; beyond, the connection is cut. */
 const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 const SUBMISSION_BODY_LIMIT = "16kb";
@@ -44,6 +45,8 @@ export type SubmissionRouterOptions = {
   now?: () => number;
   credentialLimiter?: RateLimiter;
   submissionLimiter?: RateLimiter;
+  /** Where finished uploads are kept instead of `<dataDir>/submissions` (a bucket every instance shares). */
+  blobs?: BlobStore;
 };
 
 const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
@@ -200,7 +203,12 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         .returning("key")
         .executeTakeFirst();
       if (!stored) throw refusal(409, "这个上传凭证已经用过了，请重新上传");
-      await fs.promises.rename(partPath, finalPath);
+      if (options.blobs) {
+        await options.blobs.put(`submissions/${grant.key}`, await fs.promises.readFile(partPath), grant.contentType);
+        await fs.promises.rm(partPath, { force: true });
+      } else {
+        await fs.promises.rename(partPath, finalPath);
+      }
       return { key: grant.key, size };
     } catch (error) {
       out.destroy();

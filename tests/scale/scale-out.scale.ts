@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { S3BlobStore } from "../../backend/blob/s3-blob-store.js";
 import { startE2eFakes } from "../../scripts/e2e-fakes.mjs";
 import {
   freePort,
@@ -25,6 +26,7 @@ let proxyUrl: string;
 let redis: Redis;
 let inboxUrl: string;
 let token: string;
+let s3Object: (key: string) => Promise<Buffer | null>;
 
 async function call<T>(
   base: string,
@@ -61,6 +63,16 @@ describe("two instances on PostgreSQL, Redis and S3 behind a round-robin proxy",
     services.push(redisServer);
     const s3 = await startS3();
     services.push(s3);
+    const bucket = new S3BlobStore({
+      endpoint: s3.env.S3_ENDPOINT!,
+      bucket: s3.env.S3_BUCKET!,
+      region: s3.env.S3_REGION!,
+      accessKeyId: s3.env.S3_ACCESS_KEY_ID!,
+      secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY!,
+      forcePathStyle: true,
+    });
+    services.push({ close: async () => bucket.close() });
+    s3Object = (key) => bucket.get(key);
     const [smtpPort, smsPort, wechatPort, inboxPort] = [
       await freePort(),
       await freePort(),
@@ -157,6 +169,39 @@ describe("two instances on PostgreSQL, Redis and S3 behind a round-robin proxy",
     expect(served.headers.get("content-type")).toBe("image/jpeg");
     const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(metadata).toMatchObject({ format: "jpeg", width: 256, height: 256 });
+  });
+
+  it("takes on one instance an upload signed by the other, and keeps the file in the shared bucket", async () => {
+    const [a, b] = instances;
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2c3e50" } })
+      .png()
+      .toBuffer();
+    const query = new URLSearchParams({ contentType: "image/png", size: String(picture.length), fileName: "作品.png" });
+    const credential = await call<{ ticket: string; key: string; uploadUrl: string }>(
+      a.url,
+      "GET",
+      `/web/api/submission/getSTSToken?${query}`,
+    );
+    expect(credential.status, credential.body.message).toBe(200);
+    const { ticket, key, uploadUrl } = credential.body.data;
+    const uploaded = await fetch(`${b.url}${uploadUrl}`, {
+      method: "PUT",
+      headers: { "content-type": "image/png" },
+      body: picture,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const saved = await call<{ id: number }>(a.url, "POST", "/web/api/submission/saveSubmission", {
+      json: {
+        title: "扩展测试",
+        kind: "作品",
+        description: "两台实例之间的投稿",
+        contact: PHONE,
+        ticket,
+        files: [key],
+      },
+    });
+    expect(saved.status, saved.body.message).toBe(200);
+    expect(await s3Object(`submissions/${key}`)).toEqual(picture);
   });
 
   it("loses no request the proxy retries and no data when one instance is killed", async () => {
