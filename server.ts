@@ -19,6 +19,7 @@ import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/reques
 import { serviceWorkerHeaders } from "./server/service-worker-headers.js";
 import { plainHttpCookieWarning } from "./server/startup-warnings.js";
 import { discardUnreadBodies } from "./server/unread-bodies.js";
+import { readAnalyticsConfig } from "./app/utils/analytics.js";
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -69,6 +70,7 @@ export async function startServer(
           // With another backend (API_BASE) this server cannot tell whether WeChat login is configured.
           wechatFrame: Boolean(config.account.wechatAppId || config.apiBase),
           secure: website.cookieSecure,
+          analyticsOrigin: readAnalyticsConfig(process.env)?.origin,
         }),
       },
       crossOriginEmbedderPolicy: false,

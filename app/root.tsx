@@ -32,6 +32,8 @@ import { OnlineStatus } from "~/components/layout/online-status";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { SiteShell } from "~/components/layout/site-shell";
 import { scrollRestorationKey } from "~/components/layout/scroll-key";
+import { Analytics } from "~/components/layout/analytics";
+import { analyticsConfig } from "~/utils/analytics.server";
 import { Toaster } from "~/components/ui/toaster";
 import { UpdatePrompt } from "~/components/ui/update-prompt";
 import { chunkFailure, reloadOnceForChunkError } from "~/utils/chunk-reload";
@@ -130,6 +132,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     toast,
     year: new Date().getFullYear(),
     env,
+    analytics: analyticsConfig,
   };
   return data(body, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
@@ -172,6 +175,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <UpdatePrompt />
             <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />
             <Scripts nonce={nonce} />
+            <Analytics config={rootData?.analytics} />
           </>
         ) : null}
       </body>

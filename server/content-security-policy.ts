@@ -16,6 +16,8 @@ export type ContentSecurityPolicySources = {
   wechatFrame: boolean;
   /** Whether the site is served over HTTPS (COOKIE_SECURE): then every address is upgraded to it. */
   secure: boolean;
+  /** The third-party analytics origin (ANALYTICS_PROVIDER), when analytics is on. */
+  analyticsOrigin?: string | null;
 };
 
 type NonceResponse = ServerResponse & { locals?: { cspNonce?: string } };
@@ -51,21 +53,23 @@ function originOf(base: string): string[] {
  * - video from this server and the static host, and from `blob:`: the HLS player feeds the video
  *   element a MediaSource object URL and runs its segment worker from a `blob:` script;
  * - no plugins, no `<base>`, framed by this site alone, forms posted to this site alone;
- * - WeChat's QR frame only when WeChat login is configured.
+ * - WeChat's QR frame only when WeChat login is configured;
+ * - the analytics tracker's origin (its script, beacons and pixels) only when analytics is on.
  */
 export function contentSecurityPolicyDirectives(sources: ContentSecurityPolicySources) {
   const api = originOf(sources.apiBase);
   const subset = originOf(sources.subsetBase);
   const assets = originOf(sources.staticBase);
   const unique = (values: string[]) => [...new Set(values)];
+  const analytics = sources.analyticsOrigin ? [sources.analyticsOrigin] : [];
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'", nonceSource],
+    "script-src": ["'self'", nonceSource, ...analytics],
     "style-src": ["'self'", "'unsafe-inline'"],
     "style-src-elem": ["'self'", nonceSource],
     "font-src": unique(["'self'", "data:", ...subset, ...assets, ...api]),
-    "img-src": unique(["'self'", "data:", "blob:", ...assets, ...api]),
-    "connect-src": unique(["'self'", ...api, ...subset, ...assets]),
+    "img-src": unique(["'self'", "data:", "blob:", ...assets, ...api, ...analytics]),
+    "connect-src": unique(["'self'", ...api, ...subset, ...assets, ...analytics]),
     "media-src": unique(["'self'", "blob:", ...assets]),
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],

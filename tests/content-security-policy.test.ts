@@ -63,4 +63,13 @@ describe("contentSecurityPolicyDirectives", () => {
       [],
     );
   });
+
+  it("allows the analytics origin for scripts, beacons and pixels only when analytics is on", () => {
+    const off = contentSecurityPolicyDirectives(embedded);
+    expect(off["script-src"]).toHaveLength(2);
+    const on = contentSecurityPolicyDirectives({ ...embedded, analyticsOrigin: "https://hm.baidu.com" });
+    expect(on["script-src"]).toContain("https://hm.baidu.com");
+    expect(on["connect-src"]).toEqual(["'self'", "https://hm.baidu.com"]);
+    expect(on["img-src"]).toEqual(["'self'", "data:", "blob:", "https://hm.baidu.com"]);
+  });
 });

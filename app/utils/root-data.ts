@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import type { PublicConfig } from "~/config.server";
 import { staticUrl } from "./misc";
 import type { Toast } from "./toast";
+import type { AnalyticsConfig } from "./analytics";
 
 export type { FriendLink };
 export type ColumnLink = WebColumn;
@@ -36,6 +37,8 @@ export type RootData = {
   toast: Toast | null;
   year: number;
   env: Omit<PublicConfig, "appTitle">;
+  /** Third-party analytics (ANALYTICS_PROVIDER); absent or null when off. */
+  analytics?: AnalyticsConfig | null;
 };
 
 /** The root loader's data; undefined inside a root error boundary when the root loader itself failed. */
