@@ -1,0 +1,228 @@
+import type { Page, Route } from "@playwright/test";
+import { test, expect, isJavaScriptOn } from "./fixtures";
+
+// Image requests must reach the test's routes, not a service worker's cache.
+test.use({ serviceWorkers: "block" });
+
+/** Chromium's console line for an image the test made fail. */
+const FAILED_IMAGE = /Failed to load resource: the server responded with a status of 503/;
+
+const firstCover = (page: Page) => page.locator(".content-card__image").first();
+
+/** The address of the first news card's cover, as the server renders it. */
+async function firstCoverPath(page: Page): Promise<string> {
+  const html = await (await page.request.get("/news")).text();
+  const src = /class="[^"]*content-card__image[^"]*"[^>]*>|<img[^>]*content-card__image[^>]*>/.exec(html)?.[0];
+  const path = src && /src="([^"]+)"/.exec(src)?.[1];
+  if (!path) throw new Error("the news list has no card cover");
+  return new URL(path.replace(/&amp;/g, "&"), "http://x").pathname;
+}
+
+/** Makes the first `failures` requests for the image at `path` answer 503; counts every request. */
+async function failImage(page: Page, path: string, failures: number) {
+  const requests: string[] = [];
+  await page.route(
+    (url) => url.pathname === path,
+    async (route: Route) => {
+      requests.push(route.request().url());
+      if (requests.length <= failures) await route.fulfill({ status: 503, body: "" });
+      else await route.continue();
+    },
+  );
+  return requests;
+}
+
+test.describe("懒加载图片", () => {
+  test("服务器 HTML 中内容图片带 loading=lazy 和宽高（无 JS 也懒加载、不跳动）", async ({ page }) => {
+    await page.goto("/news");
+    const cover = firstCover(page);
+    await expect(cover).toHaveAttribute("loading", "lazy");
+    await expect(cover).toHaveAttribute("width", /^\d+$/);
+    await expect(cover).toHaveAttribute("height", /^\d+$/);
+    await expect
+      .poll(() => cover.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth > 0))
+      .toBe(true);
+    const box = await cover.boundingBox();
+    expect(box!.height).toBeGreaterThan(0);
+  });
+
+  test("图片失败两次后第三次加载成功", async ({ page, consoleGuard }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "重试需要 JavaScript；无 JS 时由浏览器原生加载");
+    consoleGuard.allow(FAILED_IMAGE);
+    const path = await firstCoverPath(page);
+    const requests = await failImage(page, path, 2);
+    await page.goto("/news");
+    const cover = firstCover(page);
+    await expect(cover).toHaveAttribute("data-state", "loaded", { timeout: 10_000 });
+    expect(requests).toHaveLength(3);
+    await expect(cover).toHaveAttribute("data-attempt", "3");
+    expect(await cover.evaluate((node: HTMLImageElement) => node.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("三次都失败后显示“图片加载失败”，占位大小不变", async ({ page, consoleGuard }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "错误状态需要 JavaScript");
+    consoleGuard.allow(FAILED_IMAGE);
+    const path = await firstCoverPath(page);
+    const requests = await failImage(page, path, 100);
+    await page.goto("/news");
+    const card = page.locator("[data-content-id]").first();
+    const before = await card.locator(".content-card__media").boundingBox();
+    const failed = card.getByRole("img", { name: "图片加载失败" });
+    await expect(failed).toBeVisible({ timeout: 10_000 });
+    await expect(failed).toHaveText("图片加载失败");
+    expect(requests).toHaveLength(3);
+    const after = await card.locator(".content-card__media").boundingBox();
+    expect(Math.abs(after!.height - before!.height)).toBeLessThan(2);
+  });
+});
+
+/** Follows the first news card's title link without scrolling it into view first. */
+async function openFirstArticle(page: Page) {
+  await page
+    .locator(".content-card__title a")
+    .first()
+    .evaluate((link: HTMLAnchorElement) => link.click());
+  await page.waitForURL(/\/news\/\d+/);
+  await expect(page.locator("h1")).toBeVisible();
+}
+
+async function scrollDown(page: Page): Promise<number> {
+  const target = await page.evaluate(() => {
+    const y = Math.min(600, document.documentElement.scrollHeight - window.innerHeight);
+    window.scrollTo(0, y);
+    return y;
+  });
+  expect(target).toBeGreaterThan(100);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(target);
+  // Let a scroll listener see where the page stands before leaving it.
+  await page.waitForTimeout(300);
+  return target;
+}
+
+test.describe("页面导航", () => {
+  for (const start of ["/news", "/news.html"]) {
+    test(`返回 ${start} 时恢复滚动位置`, async ({ page }, info) => {
+      await page.goto(start);
+      if (isJavaScriptOn(info.project.name)) await page.waitForLoadState("networkidle");
+      const y = await scrollDown(page);
+      await openFirstArticle(page);
+      await page.goBack();
+      await expect(page.locator("[data-content-id]").first()).toBeAttached();
+      await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(y - 5);
+      expect(await page.evaluate(() => Math.round(window.scrollY))).toBeLessThan(y + 5);
+    });
+  }
+
+  test("快速的页面切换不显示进度条，超过 200 ms 的才显示", async ({ page }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "无 JS 时是整页加载，由浏览器显示进度");
+    const navigate = (to: string) =>
+      page.evaluate((path) => {
+        const router = (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter;
+        void router.navigate(path);
+      }, to);
+    const watchBar = () =>
+      page.evaluate(() => {
+        const bar = document.querySelector<HTMLElement>(".progress-bar")!;
+        const seen: Array<{ phase: string; at: number }> = [];
+        const started = performance.now();
+        new MutationObserver(() => seen.push({ phase: bar.dataset.phase!, at: performance.now() - started })).observe(
+          bar,
+          { attributes: true, attributeFilter: ["data-phase"] },
+        );
+        (window as unknown as { __phases: typeof seen }).__phases = seen;
+      });
+    const seenPhases = () =>
+      page.evaluate(() => (window as unknown as { __phases: Array<{ phase: string; at: number }> }).__phases);
+
+    await page.goto("/agreement/font");
+    await page.waitForLoadState("networkidle");
+    // Each page once, so the measured navigations find their code already loaded.
+    await navigate("/news");
+    await page.waitForURL(/\/news$/);
+    await expect(page.locator("[data-content-id]").first()).toBeVisible();
+    await navigate("/agreement/font");
+    await expect(page.getByRole("heading", { name: "字体授权协议" })).toBeVisible();
+    await navigate("/agreement/register");
+    await expect(page.getByRole("heading", { name: "用户注册协议" })).toBeVisible();
+    await page.waitForTimeout(600);
+
+    await watchBar();
+    await navigate("/agreement/font");
+    await expect(page.getByRole("heading", { name: "字体授权协议" })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect((await seenPhases()).map((entry) => entry.phase)).not.toContain("loading");
+
+    // The next page's data is held back for 800 ms.
+    await page.route(
+      (url) => url.searchParams.has("_data"),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      },
+    );
+    await watchBar();
+    await navigate("/news");
+    await expect(page.locator(".progress-bar")).toHaveAttribute("data-phase", "loading");
+    await page.waitForURL(/\/news$/);
+    await expect(page.locator(".progress-bar")).toHaveAttribute("data-phase", "idle");
+    const shown = (await seenPhases()).find((entry) => entry.phase === "loading");
+    expect(shown!.at).toBeGreaterThanOrEqual(190);
+  });
+
+  test("鼠标离开菜单 200 ms 后菜单关闭", async ({ page }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "无 JS 时菜单由点击开合");
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/agreement/font");
+    await page.waitForLoadState("networkidle");
+    const menu = page.locator("details.mobile-menu");
+    await menu.locator("summary").click();
+    await expect(menu).toHaveAttribute("open", "");
+    const box = (await menu.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.move(5, 735);
+    // Coming back within the delay keeps the menu open.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(400);
+    await expect(menu).toHaveAttribute("open", "");
+    await page.mouse.move(5, 735);
+    await expect(menu).not.toHaveAttribute("open", "");
+  });
+});
+
+test.describe("账号弹窗与统计", () => {
+  test("配置了微信登录时，登录默认打开微信扫码", async ({ page }, info) => {
+    await page.goto("/agreement/font");
+    if (!isJavaScriptOn(info.project.name)) {
+      // Without JavaScript the link opens the login page, where 微信登录 is one tab away.
+      await page.locator(".site-header__account").getByRole("link", { name: "登录" }).click();
+      await page.waitForURL(/\/account\/login/);
+      await page.getByRole("navigation", { name: "登录方式" }).getByRole("link", { name: "微信登录" }).click();
+      await expect(page.locator("[data-wechat-state]")).toBeVisible();
+      return;
+    }
+    await page.waitForLoadState("networkidle");
+    await page.locator(".site-header__account").getByRole("link", { name: "登录" }).click();
+    const dialog = page.getByRole("dialog", { name: "登录" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("navigation", { name: "登录方式" }).locator('[aria-current="page"]')).toHaveText(
+      "微信登录",
+    );
+    await expect(dialog.locator("[data-wechat-state]")).toBeVisible();
+  });
+
+  test("默认不加载第三方统计，CSP 也不放行统计域名", async ({ page }, info) => {
+    const response = await page.goto("/");
+    const csp = response!.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/hm\.baidu\.com|umami|plausible/);
+    if (isJavaScriptOn(info.project.name)) {
+      await page.waitForLoadState("networkidle");
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    }
+    await expect(page.locator("script[data-analytics]")).toHaveCount(0);
+    const thirdParty = await page.evaluate(() =>
+      [...document.scripts].map((script) => script.src).filter((src) => src && new URL(src).origin !== location.origin),
+    );
+    expect(thirdParty).toEqual([]);
+  });
+});
