@@ -1,8 +1,6 @@
 import { getStsToken, saveSubmission, type SubmissionFields, type UploadType } from "@contract/submission";
+import type { SubmissionUpload } from "~/components/content/submission-files";
 import { ApiError, apiHeaders, buildApiUrl, callApi, serviceBase, type ApiCaller } from "./api-client.server";
-
-/** A file of a submission, its type already recognised by its first bytes. */
-export type SubmissionUpload = { file: File; type: UploadType };
 
 /** How long one file's upload to the backend may take. */
 const UPLOAD_TIMEOUT_MS = 5 * 60_000;

@@ -1,22 +1,19 @@
 import {
-  SNIFF_BYTES,
-  sniffUploadType,
   SUBMISSION_DESCRIPTION_MAX,
   SUBMISSION_FILE_MAX_BYTES,
   SUBMISSION_FILES_MAX,
   SUBMISSION_KINDS,
   SUBMISSION_TITLE_MAX,
   submissionFieldsSchema,
-  UPLOAD_TOO_LARGE_MESSAGE,
-  UPLOAD_TYPE_MESSAGE,
 } from "@contract/submission";
 import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
+import { checkSubmissionFiles } from "~/components/content/submission-files";
 import { FieldError } from "~/components/ui/field-error";
 import { isApiError } from "~/services/api-client.server";
-import { submitWork, type SubmissionUpload } from "~/services/submission.server";
+import { submitWork } from "~/services/submission.server";
 import contentStylesHref from "~/styles/content.css";
 import { fieldErrors } from "~/utils/account/validation";
 import { readFormSubmission } from "~/utils/form-data.server";
@@ -47,20 +44,6 @@ function invalid(values: Values, errors: Partial<Record<Field, string>>, formErr
   return data<SubmitResult>({ outcome: "invalid", values, errors, formError }, { status: 400 });
 }
 
-/** The files chosen, each recognised by its first bytes; or the first problem with one of them. */
-async function readUploads(files: File[]): Promise<{ uploads: SubmissionUpload[] } | { error: string }> {
-  if (files.length === 0) return { error: "请至少选择一个文件" };
-  if (files.length > SUBMISSION_FILES_MAX) return { error: `最多上传 ${SUBMISSION_FILES_MAX} 个文件` };
-  const uploads: SubmissionUpload[] = [];
-  for (const file of files) {
-    if (file.size > SUBMISSION_FILE_MAX_BYTES) return { error: `「${file.name}」太大：${UPLOAD_TOO_LARGE_MESSAGE}` };
-    const type = sniffUploadType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
-    if (!type) return { error: `「${file.name}」不是可以投稿的文件：${UPLOAD_TYPE_MESSAGE}` };
-    uploads.push({ file, type });
-  }
-  return { uploads };
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await readFormSubmission(request, {
     allowFiles: true,
@@ -83,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const files = form.getAll("files").filter((file): file is File => typeof file !== "string" && file.size > 0);
 
   const fields = submissionFieldsSchema.safeParse({ website: read("website"), ...values });
-  const chosen = await readUploads(files);
+  const chosen = await checkSubmissionFiles(files);
   const filesError = "error" in chosen ? `${chosen.error}（请重新选择文件）` : undefined;
   if (!fields.success || filesError) {
     const { website, _form, ...byField } = fields.success ? {} : fieldErrors(fields.error);
@@ -154,7 +137,41 @@ export default function SubmitPage() {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const problem = result?.outcome === "invalid" ? result : null;
-  const error = (field: Field) => problem?.errors[field];
+  // With JavaScript, files are checked as soon as they are chosen, by the action's own rule; a
+  // form whose files are refused is not sent, and its fields are checked here as the action would.
+  const [chosen, setChosen] = useState<{ error: string | null } | null>(null);
+  const [refused, setRefused] = useState<Partial<Record<Field, string>> | null>(null);
+  useEffect(() => {
+    setChosen(null);
+    setRefused(null);
+  }, [result]);
+  const error = (field: Field) => {
+    if (refused) return refused[field];
+    if (field === "files" && chosen) return chosen.error ?? undefined;
+    return problem?.errors[field];
+  };
+  const checkChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    void checkSubmissionFiles([...(event.currentTarget.files ?? [])]).then((checked) =>
+      setChosen({ error: "error" in checked ? checked.error : null }),
+    );
+  };
+  const refuseChosen = (event: FormEvent<HTMLFormElement>) => {
+    if (!chosen?.error) {
+      setRefused(null);
+      return;
+    }
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const fields = submissionFieldsSchema.safeParse({
+      website: form.get("website"),
+      title: form.get("title") ?? "",
+      kind: form.get("kind") ?? "",
+      description: form.get("description") ?? "",
+      contact: form.get("contact") ?? "",
+    });
+    const { website: _website, _form: _formError, ...byField } = fields.success ? {} : fieldErrors(fields.error);
+    setRefused({ ...byField, files: chosen.error });
+  };
 
   return (
     <div className="content-page contact-page">
@@ -182,6 +199,7 @@ export default function SubmitPage() {
             noValidate
             aria-describedby={problem?.formError ? "submit-form-error" : undefined}
             aria-busy={sending || undefined}
+            onSubmit={refuseChosen}
           >
             {problem?.formError ? (
               <p id="submit-form-error" className="notice notice--error" role="alert">
@@ -262,7 +280,14 @@ export default function SubmitPage() {
               hint={`最多 ${SUBMISSION_FILES_MAX} 个，每个不超过 ${MAX_MB}MB：字体（TTF、OTF、WOFF、WOFF2）、图片（PNG、JPEG、WebP）、PDF 或 ZIP。`}
             >
               {(props) => (
-                <input {...props} type="file" className="input submit-form__files" multiple accept={ACCEPT} />
+                <input
+                  {...props}
+                  type="file"
+                  className="input submit-form__files"
+                  multiple
+                  accept={ACCEPT}
+                  onChange={checkChosen}
+                />
               )}
             </SubmitField>
 
