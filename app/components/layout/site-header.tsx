@@ -148,10 +148,8 @@ function AccountArea({
   const name = user?.nickname ?? "个人中心";
   return (
     <details className="account-menu">
-      <summary
-        className="account-menu__summary"
-        aria-label={`我的账户：${name}${unread > 0 ? `，${unread} 条未读消息` : ""}`}
-      >
+      <summary className="account-menu__summary">
+        <span className="visually-hidden">我的账户：</span>
         <span className="account-menu__avatar-wrap">
           <Avatar user={user} />
           {unread > 0 ? (
@@ -161,6 +159,7 @@ function AccountArea({
           ) : null}
         </span>
         <span className="account-menu__name">{name}</span>
+        {unread > 0 ? <span className="visually-hidden">，{unread} 条未读消息</span> : null}
       </summary>
       <div className="account-menu__panel">
         <ul>

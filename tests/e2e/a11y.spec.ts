@@ -1,0 +1,143 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { test, expect, latestCode } from "./fixtures";
+
+/**
+ * Every page of the site, signed out and signed in, with light and dark previews: axe finds no
+ * serious or critical violation, and no page's HTML carries a NUL byte.
+ */
+
+type Envelope<T> = { code: string; message: string; data: T };
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+
+/** The first link on `listPath` to one of its items (`/news/12`), read from the page's HTML. */
+async function firstItemPath(request: APIRequestContext, listPath: string): Promise<string | null> {
+  const html = await (await request.get(listPath)).text();
+  const match = new RegExp(`href="(${listPath}/[^"/?#.]+)"`).exec(html);
+  return match?.[1] ?? null;
+}
+
+async function firstFontGNo(request: APIRequestContext): Promise<string> {
+  const list = (await (await request.get("/web/api/font/getFontList?current=1&size=1")).json()) as Envelope<{
+    records: Array<{ fontGNo: string }>;
+  }>;
+  return list.data.records[0]!.fontGNo;
+}
+
+/** Every page route a visitor can open, with real ids for the detail pages. */
+async function publicPages(request: APIRequestContext): Promise<string[]> {
+  const gno = await firstFontGNo(request);
+  const details = await Promise.all(
+    ["/news", "/baike", "/case", "/album", "/video", "/variable"].map((list) => firstItemPath(request, list)),
+  );
+  return [
+    "/",
+    "/font",
+    "/font?layout=stick",
+    "/font?layout=table",
+    "/font?theme=dark",
+    "/font?layout=stick&theme=dark",
+    "/font?layout=table&theme=dark",
+    `/font/${gno}`,
+    `/font/${gno}?theme=dark`,
+    `/font/${gno}?download=1`,
+    "/news",
+    "/baike",
+    "/case",
+    "/album",
+    "/video",
+    "/variable",
+    "/variable/list",
+    ...details.filter((path): path is string => path !== null),
+    "/search?keyword=%E9%BB%91",
+    "/contact",
+    "/submit",
+    "/player",
+    "/user/compare",
+    "/user/compare?theme=dark",
+    "/agreement/font",
+    "/agreement/register",
+    "/account/login",
+    "/account/register",
+    "/account/forget",
+    "/no-such-page-here",
+  ];
+}
+
+const USER_PAGES = ["/user", "/user/profile", "/user/download", "/user/favorite", "/user/message"];
+
+/** Registers a user through the API and answers the token. */
+async function register(request: APIRequestContext): Promise<string> {
+  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
+  const email = `a11y${Date.now().toString(36)}${rand(1e6).toString(36)}@example.com`;
+  await request.post("/web/api/account/sendCode", { data: { account: email, purpose: "register" }, headers });
+  const registered = await request.post("/web/api/account/register/email", {
+    data: { email, code: await latestCode(email), password: "a11y-check-1", nickname: "无障碍检查" },
+    headers,
+  });
+  const body = (await registered.json()) as Envelope<{ token: string }>;
+  expect(body.code, body.message).toBe("200");
+  return body.data.token;
+}
+
+type Finding = { page: string; scheme: string; rule: string; impact: string; targets: string[] };
+
+async function seriousViolations(page: Page, path: string, scheme: string): Promise<Finding[]> {
+  await page.goto(path);
+  await page.waitForLoadState("load");
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      page: path,
+      scheme,
+      rule: `${violation.id}: ${violation.help}`,
+      impact: violation.impact ?? "",
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+}
+
+async function checkPages(page: Page, paths: string[]) {
+  const findings: Finding[] = [];
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of paths) findings.push(...(await seriousViolations(page, path, scheme)));
+  }
+  expect(findings, "serious or critical axe violations").toEqual([]);
+}
+
+test.describe("accessibility", () => {
+  test.setTimeout(300_000);
+
+  test("axe finds no serious violation on any public page, light and dark", async ({ page, request, consoleGuard }) => {
+    consoleGuard.allow(/status of 404/);
+    await checkPages(page, await publicPages(request));
+  });
+
+  test("axe finds no serious violation on the user centre when signed in", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await register(request);
+    await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
+    await checkPages(page, USER_PAGES);
+  });
+
+  test("no page's HTML contains a NUL byte", async ({ request }) => {
+    const token = await register(request);
+    const pages = [
+      ...(await publicPages(request)).map((path) => ({ path, signedIn: false })),
+      ...USER_PAGES.map((path) => ({ path, signedIn: true })),
+    ];
+    const withNul: string[] = [];
+    for (const { path, signedIn } of pages) {
+      const response = await request.get(path, { headers: signedIn ? { Cookie: `token=${token}` } : {} });
+      expect(response.headers()["content-type"], path).toContain("text/html");
+      if ((await response.body()).includes(0)) withNul.push(path);
+    }
+    expect(withNul).toEqual([]);
+  });
+});
