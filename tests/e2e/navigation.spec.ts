@@ -67,7 +67,7 @@ test.describe("懒加载图片", () => {
     await page.goto("/news");
     const card = page.locator("[data-content-id]").first();
     const before = await card.locator(".content-card__media").boundingBox();
-    const failed = card.getByRole("img", { name: "图片加载失败" });
+    const failed = card.locator(".lazy-image--error");
     await expect(failed).toBeVisible({ timeout: 10_000 });
     await expect(failed).toHaveText("图片加载失败");
     expect(requests).toHaveLength(3);
@@ -154,7 +154,7 @@ test.describe("页面导航", () => {
 
     // The next page's data is held back for 800 ms.
     await page.route(
-      (url) => url.searchParams.has("_data"),
+      (url) => url.searchParams.has("_data") || url.pathname.endsWith(".data"),
       async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 800));
         await route.continue();
