@@ -1,16 +1,30 @@
 import { test, expect, renderedFonts, fontsSettled, isJavaScriptOn } from "./fixtures";
 import type { APIRequestContext } from "@playwright/test";
 
-async function fontWithWeights(request: APIRequestContext): Promise<{ id: string; weights: number }> {
+type ListedFont = { fontGNo: string; videoUrl: string | null; childFontResource: unknown[] };
+
+/** A family with several weights and, when asked, none of the site's videos showing it. */
+async function fontWithWeights(
+  request: APIRequestContext,
+  { withoutVideo = false } = {},
+): Promise<{ id: string; weights: number }> {
   const response = await request.get("/web/api/font/getFontList?current=1&size=50");
-  const records = (await response.json()).data.records as Array<{ fontGNo: string; childFontResource: unknown[] }>;
-  const family = records.find((font) => font.childFontResource.length > 1) ?? records[0];
-  return { id: family.fontGNo, weights: family.childFontResource.length };
+  const records = (await response.json()).data.records as ListedFont[];
+  for (const font of records.filter((record) => record.childFontResource.length > 1)) {
+    if (withoutVideo && (font.videoUrl || (await videoCount(request, font.fontGNo)) > 0)) continue;
+    return { id: font.fontGNo, weights: font.childFontResource.length };
+  }
+  throw new Error("目录里没有符合条件的多字重字体");
+}
+
+async function videoCount(request: APIRequestContext, fontGNo: string): Promise<number> {
+  const response = await request.get(`/web/api/web-video/selectPage?fontGNo=${fontGNo}`);
+  return (await response.json()).data.total as number;
 }
 
 test.describe("字体详情", () => {
   test("各部分齐全：编辑器、家族、信息、授权、预览；没有视频时不显示视频", async ({ page, request }) => {
-    const { id, weights } = await fontWithWeights(request);
+    const { id, weights } = await fontWithWeights(request, { withoutVideo: true });
     const response = await page.goto(`/font/${id}`);
     expect(response?.status()).toBe(200);
     for (const section of ["editor", "family", "info", "license", "preview"]) {
