@@ -1,10 +1,18 @@
-import { test, expect } from "./fixtures";
+import { test, expect, isJavaScriptOn } from "./fixtures";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 5)]);
 const TTF = Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00]), Buffer.alloc(4096, 3)]);
 
 test.describe("投稿", () => {
-  test("页脚的“投稿”打开投稿表单；填错时逐项说明并保留输入，改对后提交成功", async ({ page, consoleGuard }) => {
+  test("页脚的“投稿”打开投稿表单；填错时逐项说明并保留输入，改对后提交成功", async ({
+    page,
+    consoleGuard,
+  }, testInfo) => {
+    const javaScript = isJavaScriptOn(testInfo.project.name);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
     // A refused form answers 400, which the browser reports on its console.
     consoleGuard.allow(/status of 400/);
     await page.goto("/");
@@ -19,6 +27,8 @@ test.describe("投稿", () => {
     await form
       .getByLabel("文件")
       .setInputFiles({ name: "样张.png", mimeType: "image/png", buffer: Buffer.from("这不是图片") });
+    // With JavaScript the file is judged as soon as it is chosen, and the form is then not sent.
+    if (javaScript) await expect(form.getByText(/「样张\.png」不是可以投稿的文件/)).toBeVisible();
     await form.getByRole("button", { name: "提交投稿" }).click();
 
     await expect(form.getByText("请填写投稿标题")).toBeVisible();
@@ -28,6 +38,7 @@ test.describe("投稿", () => {
     await expect(form.getByLabel("说明")).toHaveValue("我画的一套圆润手写体，SIL OFL 授权。");
     await expect(form.getByLabel("联系方式")).toHaveValue("12345");
     await expect(form.getByLabel("作品（用了站内字体的短视频、海报）")).toBeChecked();
+    expect(posts).toHaveLength(javaScript ? 0 : 1);
 
     // Over the size limit: said beside the files, the rest kept.
     await form.getByLabel("标题").fill("秋日手写体");
