@@ -22,9 +22,9 @@ describe("lazy image rules", () => {
     expect(LAZY_IMAGE_CACHE_SIZE).toBe(200);
   });
 
-  it("grows the viewport by 15% above and below for a factor of 1.3", () => {
-    expect(preloadRootMargin()).toBe("15% 0px");
-    expect(preloadRootMargin(2)).toBe("50% 0px");
+  it("starts loading images within 30% of a screen below the fold for a factor of 1.3", () => {
+    expect(preloadRootMargin()).toBe("0px 0px 30% 0px");
+    expect(preloadRootMargin(2)).toBe("0px 0px 100% 0px");
   });
 
   it("gives later attempts a retry query, keeping existing queries and fragments", () => {

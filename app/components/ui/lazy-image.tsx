@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
 import { cn } from "~/utils/misc";
 
-/** How far ahead images start loading: the viewport grown to 1.3 times its size. */
+/** How far ahead images start loading: 1.3 viewport heights from the top of the viewport. */
 export const LAZY_IMAGE_PRELOAD_FACTOR = 1.3;
 /** Visibility checks and retries run at most this often. */
 export const LAZY_IMAGE_THROTTLE_MS = 200;
@@ -12,10 +12,13 @@ export const LAZY_IMAGE_CACHE_SIZE = 200;
 
 export const LAZY_IMAGE_ERROR_TEXT = "图片加载失败";
 
-/** The IntersectionObserver margin that makes the viewport `factor` times as large (half above, half below). */
+/**
+ * The IntersectionObserver margin for `factor`: an image starts loading once its top is within
+ * `factor` viewport heights of the viewport's top (1.3: 30% of a screen below the fold).
+ */
 export function preloadRootMargin(factor = LAZY_IMAGE_PRELOAD_FACTOR): string {
-  const percent = Math.round(((factor - 1) / 2) * 1000) / 10;
-  return `${percent}% 0px`;
+  const percent = Math.round((factor - 1) * 1000) / 10;
+  return `0px 0px ${percent}% 0px`;
 }
 
 /** A least-recently-used set of addresses, bounded to `limit` entries. */
