@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import "../../../tests/setup-dom";
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LAZY_IMAGE_THROTTLE_MS, LazyImage, loadedImages } from "./lazy-image";
 
@@ -49,13 +51,14 @@ describe("LazyImage", () => {
     }
     vi.stubGlobal("IntersectionObserver", FakeObserver);
     try {
-      // The first image on the page hydrates and loads.
+      // An image added in the browser, once loaded, is remembered.
       const first = render(<LazyImage src="/images/seen.png" alt="看过" width={10} height={10} />);
+      expect(screen.getByRole("img", { name: "看过" }).getAttribute("src")).toBeNull();
       fireEvent.load(screen.getByRole("img", { name: "看过" }));
       expect(loadedImages.has("/images/seen.png")).toBe(true);
       first.unmount();
 
-      // Mounted later (a client-side navigation): the cached one has its address straight away.
+      // Mounted again (a client-side navigation): the cached one has its address straight away.
       render(
         <>
           <LazyImage src="/images/seen.png" alt="看过" width={10} height={10} />
@@ -69,6 +72,29 @@ describe("LazyImage", () => {
       expect(fresh.getAttribute("src")).toBeNull();
       expect(fresh.dataset.state).toBe("loading");
       expect(observed).toContain(fresh);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("keeps the server-rendered address when hydrating, so the page loads it natively", async () => {
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const element = <LazyImage src="/images/server.png" alt="服务器" width={10} height={10} />;
+      const container = document.createElement("div");
+      container.innerHTML = renderToString(element);
+      expect(container.querySelector("img")!.getAttribute("src")).toBe("/images/server.png");
+      expect(container.querySelector("img")!.getAttribute("loading")).toBe("lazy");
+      document.body.appendChild(container);
+      await act(async () => void hydrateRoot(container, element));
+      expect(container.querySelector("img")!.getAttribute("src")).toBe("/images/server.png");
+      container.remove();
     } finally {
       vi.unstubAllGlobals();
     }

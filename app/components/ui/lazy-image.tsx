@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ImgHTMLAttributes } from "react";
 import { cn } from "~/utils/misc";
 
 /** How far ahead images start loading: 1.3 viewport heights from the top of the viewport. */
@@ -89,8 +89,16 @@ export function attemptUrl(src: string, attempt: number): string {
   return `${path}${separator}retry=${attempt - 1}${hash === undefined ? "" : `#${hash}`}`;
 }
 
-/** Set once the first page has hydrated: later images are new to the DOM and wait until they are near. */
-let hydrated = false;
+const noSubscription = () => () => {};
+
+/** False while the server HTML is hydrated (its images already have their address), true after. */
+function useRenderedInBrowser(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 type Status = "loading" | "loaded" | "error";
 
@@ -108,14 +116,12 @@ export type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "
  * so the page never shifts.
  */
 export function LazyImage({ src, width, height, alt, className, onLoad, onError, ...rest }: LazyImageProps) {
-  const [near, setNear] = useState(() => !hydrated || loadedImages.has(src));
+  // Images new to the page wait until they are near the viewport; server-rendered ones already load.
+  const inBrowser = useRenderedInBrowser();
+  const [near, setNear] = useState(() => !inBrowser || loadedImages.has(src));
   const [attempt, setAttempt] = useState(1);
-  const [status, setStatus] = useState<Status>(() => (hydrated && loadedImages.has(src) ? "loaded" : "loading"));
+  const [status, setStatus] = useState<Status>(() => (inBrowser && loadedImages.has(src) ? "loaded" : "loading"));
   const image = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    hydrated = true;
-  }, []);
 
   // A new address starts over.
   const [shownSrc, setShownSrc] = useState(src);
