@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { FieldError } from "~/components/ui/field-error";
+import { Honeypot } from "~/components/ui/honeypot";
 import { PasswordField } from "~/components/ui/password-field";
 import { PASSWORD_MIN, type AccountFormResult } from "~/utils/account/account-forms";
 import type { SendCodeState } from "~/utils/account/send-code";
@@ -36,18 +37,6 @@ export function AuthForm({
         {children}
       </div>
     </Form>
-  );
-}
-
-/** Visually hidden trap field (decision 004); real users never fill it in. */
-function Honeypot() {
-  return (
-    <div className="visually-hidden" aria-hidden="true">
-      <label>
-        请勿填写此项
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
   );
 }
 

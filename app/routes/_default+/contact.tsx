@@ -4,10 +4,17 @@ import {
   messageBoardBodySchema,
   type MessageBoardBody,
 } from "@contract/content";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FieldError } from "~/components/ui/field-error";
+import { Honeypot } from "~/components/ui/honeypot";
 import { isApiError } from "~/services/api-client.server";
 import { leaveMessage } from "~/services/content.server";
 import contentStylesHref from "~/styles/content.css";
@@ -16,8 +23,8 @@ import { parseFormSubmission } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStylesHref }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.submission ? "投稿" : "联系我们"} - 短视频字体` },
+export const meta: MetaFunction = () => [
+  { title: "联系我们 - 短视频字体" },
   { name: "description", content: "给短视频字体的编辑留言：字体收录建议、授权问题、投稿与合作。" },
 ];
 
@@ -28,9 +35,10 @@ type ContactResult =
   | { outcome: "invalid"; values: Values; errors: Partial<Record<Field, string>>; formError: string | null }
   | { outcome: "sent" };
 
-/** `?type=submission`: the footer's 投稿 link, the same form with words for sending work in. */
+/** `?type=submission` was the 投稿 link before submissions had their own page. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { submission: new URL(request.url).searchParams.get("type") === "submission" };
+  if (new URL(request.url).searchParams.get("type") === "submission") throw redirect("/submit", 301);
+  return null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<ContactResult> {
@@ -65,7 +73,6 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 }
 
 export default function ContactPage() {
-  const { submission } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
@@ -75,11 +82,10 @@ export default function ContactPage() {
   return (
     <div className="content-page contact-page">
       <header className="content-head">
-        <h1 className="content-head__title">{submission ? "投稿" : "联系我们"}</h1>
+        <h1 className="content-head__title">联系我们</h1>
         <p className="content-head__lead">
-          {submission
-            ? "做了一条用字讲究的短视频，或者想推荐一款好字体？留下链接和想说的话，编辑会尽快联系你。"
-            : "字体收录建议、授权疑问、页面问题或合作意向，都可以在这里留言。"}
+          字体收录建议、授权疑问、页面问题或合作意向，都可以在这里留言。想投稿字体或作品，请到
+          <Link to="/submit">投稿页</Link>。
         </p>
       </header>
 
@@ -88,7 +94,7 @@ export default function ContactPage() {
           <section className="contact-success" role="status" aria-labelledby="contact-sent-title">
             <h2 id="contact-sent-title">留言已收到，谢谢你！</h2>
             <p>编辑会尽快通过你留下的手机号或邮箱回复。</p>
-            <Link to={submission ? "/contact?type=submission" : "/contact"} className="btn btn--ghost">
+            <Link to="/contact" className="btn btn--ghost">
               再写一条
             </Link>
           </section>
@@ -105,13 +111,7 @@ export default function ContactPage() {
               </p>
             ) : null}
 
-            {/* A field people never see: a value in it marks the message as a bot's. */}
-            <div className="visually-hidden" aria-hidden="true">
-              <label>
-                请勿填写此项
-                <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-              </label>
-            </div>
+            <Honeypot />
 
             <div className="field">
               <label htmlFor="contact-name" className="field__label">
@@ -175,7 +175,7 @@ export default function ContactPage() {
 
             <div className="field">
               <label htmlFor="contact-content" className="field__label">
-                {submission ? "投稿内容" : "留言内容"}
+                留言内容
               </label>
               <textarea
                 id="contact-content"
@@ -183,7 +183,7 @@ export default function ContactPage() {
                 className="textarea"
                 rows={6}
                 maxLength={MESSAGE_CONTENT_MAX * 2}
-                placeholder={submission ? "作品链接、用到的字体，以及你想说的话" : `最多 ${MESSAGE_CONTENT_MAX} 字`}
+                placeholder={`最多 ${MESSAGE_CONTENT_MAX} 字`}
                 defaultValue={invalid?.values.content}
                 aria-invalid={error("content") ? true : undefined}
                 aria-describedby={error("content") ? "contact-content-error" : undefined}

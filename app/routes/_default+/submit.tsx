@@ -12,6 +12,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode }
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { checkSubmissionFiles } from "~/components/content/submission-files";
 import { FieldError } from "~/components/ui/field-error";
+import { Honeypot } from "~/components/ui/honeypot";
 import { isApiError } from "~/services/api-client.server";
 import { submitWork } from "~/services/submission.server";
 import contentStylesHref from "~/styles/content.css";
@@ -207,13 +208,7 @@ export default function SubmitPage() {
               </p>
             ) : null}
 
-            {/* A field people never see: a value in it marks the submission as a bot's. */}
-            <div className="visually-hidden" aria-hidden="true">
-              <label>
-                请勿填写此项
-                <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-              </label>
-            </div>
+            <Honeypot />
 
             <SubmitField field="title" label="标题" error={error("title")}>
               {(props) => (
