@@ -1,12 +1,14 @@
 /**
  * HTTP benchmark (not a test): starts the built site in a child process on loopback, then loads
- * /font, /font/{id} and the subset endpoint from this process, each beside the trivial /healthz
- * route of the same server measured in the same run, and prints the ratios.
+ * the data pages (/, /font, a filtered /font?page=2, /font/{id}) and the subset endpoint from this
+ * process, each beside a near-static page of the same server (/agreement/font) measured in the
+ * same run, and prints the ratios; last, it opens every font's page and reports the server's
+ * resident memory with the whole catalogue warm.
  *
  *   npm run build && npm run bench:http   (BENCH_SECONDS=5 BENCH_CONCURRENCY=16 to tune)
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { mkdtempSync, rmSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import http from "node:http";
@@ -92,10 +94,25 @@ async function waitForHealth(): Promise<void> {
   throw new Error("服务器未能在 240 秒内启动");
 }
 
-async function firstFontId(): Promise<string> {
-  const response = await fetch(`${origin}/web/api/font/getFontList?current=1&size=1`);
-  const body = (await response.json()) as { data: { records: Array<{ fontGNo: string }> } };
-  return body.data.records[0].fontGNo;
+async function fontIds(): Promise<string[]> {
+  const ids: string[] = [];
+  for (let current = 1; ; current++) {
+    const response = await fetch(`${origin}/web/api/font/getFontList?current=${current}&size=50`);
+    const body = (await response.json()) as { data: { records: Array<{ fontGNo: string }>; pages: number } };
+    ids.push(...body.data.records.map((font) => font.fontGNo));
+    if (current >= body.data.pages || body.data.records.length === 0) return ids;
+  }
+}
+
+/** The server process's resident set size in MB (Linux), or NaN elsewhere. */
+function residentMegabytes(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kilobytes = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);
+    return kilobytes / 1024;
+  } catch {
+    return NaN;
+  }
 }
 
 function format(result: Result): string {
@@ -111,9 +128,14 @@ async function main() {
   });
   try {
     await waitForHealth();
-    const id = await firstFontId();
+    const ids = await fontIds();
+    const id = ids[0];
+    const reference: Target = { name: "/agreement/font", method: "GET", path: "/agreement/font" };
     const targets: Target[] = [
+      { name: "/healthz", method: "GET", path: "/healthz" },
+      { name: "/", method: "GET", path: "/" },
       { name: "/font", method: "GET", path: "/font" },
+      { name: "/font?page=2&style=all&sort=new", method: "GET", path: "/font?page=2&style=all&sort=new" },
       { name: `/font/${id}`, method: "GET", path: `/font/${id}` },
       {
         name: "POST /webfont/http",
@@ -124,13 +146,20 @@ async function main() {
     ];
     console.log(`并发 ${concurrency}，每项 ${seconds} 秒，回环地址 ${origin}`);
     for (const target of targets) {
-      const reference = await load({ name: "/healthz", method: "GET", path: "/healthz" });
+      const near = await load(reference);
       const measured = await load(target);
-      console.log(`\n${target.name}\n  measured  ${format(measured)}\n  /healthz  ${format(reference)}`);
+      console.log(`\n${target.name}\n  measured  ${format(measured)}\n  ${reference.name}  ${format(near)}`);
       console.log(
-        `  ratio     throughput ${(measured.perSecond / reference.perSecond).toFixed(3)}×, p50 latency ${(measured.p50 / reference.p50).toFixed(1)}×, p95 latency ${(measured.p95 / reference.p95).toFixed(1)}×`,
+        `  ratio     throughput ${(measured.perSecond / near.perSecond).toFixed(3)}×, p50 latency ${(measured.p50 / near.p50).toFixed(1)}×, p99 latency ${(measured.p99 / near.p99).toFixed(1)}×`,
       );
     }
+    for (const fontId of ids) await request({ name: fontId, method: "GET", path: `/font/${fontId}` });
+    for (let page = 1; page <= Math.ceil(ids.length / 20) + 1; page++) {
+      await request({ name: "list", method: "GET", path: `/font?page=${page}` });
+    }
+    console.log(
+      `\n内存：${ids.length} 款字体的页面都已打开后，服务器常驻内存 ${residentMegabytes(server.pid).toFixed(0)} MB`,
+    );
   } finally {
     server.kill("SIGTERM");
     agent.destroy();
