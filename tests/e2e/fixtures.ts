@@ -22,6 +22,9 @@ declare global {
  * (also with JavaScript off, where no page script runs).
  */
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  // A service worker answers requests itself, out of `page.route`'s reach: tests that intercept
+  // requests would see none. The service worker's own tests (offline.spec.ts) allow it.
+  serviceWorkers: "block",
   consoleGuard: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -19,6 +19,8 @@ async function controlledByServiceWorker(page: Page) {
 }
 
 test.describe("离线与新版本（Service Worker）", () => {
+  test.use({ serviceWorkers: "allow" });
+
   test("/sw.js 可控制整站且不长期缓存", async ({ request }) => {
     const response = await request.get("/sw.js");
     expect(response.status()).toBe(200);
