@@ -20,6 +20,7 @@ import { serviceWorkerHeaders } from "./server/service-worker-headers.js";
 import { plainHttpCookieWarning } from "./server/startup-warnings.js";
 import { discardUnreadBodies } from "./server/unread-bodies.js";
 import { readAnalyticsConfig } from "./app/utils/analytics.js";
+import { inProcessExpressApp, inProcessFetch, type BackendFetch } from "./server/in-process-fetch.js";
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -89,6 +90,8 @@ export async function startServer(
   });
 
   const closers: Array<() => Promise<void>> = [];
+  // The embedded backend and subset service by themselves, for loaders to call in process.
+  let backendFetch: BackendFetch | undefined;
 
   if (!config.apiBase) {
     const backend = await createBackend({
@@ -101,6 +104,10 @@ export async function startServer(
     });
     closers.push(backend.close);
     app.use(backend.router);
+    const embedded = inProcessExpressApp();
+    embedded.set("trust proxy", config.trustProxy);
+    embedded.use(backend.router);
+    backendFetch = inProcessFetch(embedded);
     if (!config.subsetBase) {
       const subset = await createSubsetService({
         cacheDir: path.join(config.dataDir, "subset-cache"),
@@ -125,6 +132,7 @@ export async function startServer(
       });
       closers.push(subset.close);
       app.use(subset.router);
+      embedded.use(subset.router);
     }
   } else if (!config.subsetBase) {
     throw new Error("API_BASE 指向外部后端时，必须同时设置 SUBSET_BASE");
@@ -156,7 +164,7 @@ export async function startServer(
     createRequestHandler({
       build,
       mode: config.nodeEnv,
-      getLoadContext: (_req, res: Response) => createLoadContext(internalOrigin, cspNonce(res)),
+      getLoadContext: (_req, res: Response) => createLoadContext(internalOrigin, cspNonce(res), backendFetch),
     }),
   );
   app.use(answerUnhandledErrors);

@@ -15,6 +15,12 @@ declare module "@remix-run/server-runtime" {
      */
     internalOrigin?: string;
     /**
+     * The embedded backend and subset service called in this same process (no socket): set by
+     * server.ts when it embeds them, so loaders skip loopback HTTP. Calls still go through the
+     * contract's paths and envelope; API_BASE / SUBSET_BASE, when set, win over it.
+     */
+    backendFetch?: (request: Request) => Promise<Response>;
+    /**
      * This response's Content-Security-Policy nonce: every inline `<script>` and `<style>` carries
      * it. Set by server.ts; absent under remix-serve (which sends no Content-Security-Policy, so
      * the inline scripts need none) and in unit tests that call loaders directly.
@@ -25,6 +31,10 @@ declare module "@remix-run/server-runtime" {
 
 export type { AppLoadContext };
 
-export function createLoadContext(internalOrigin: string, cspNonce: string): AppLoadContext {
-  return { internalOrigin, cspNonce };
+export function createLoadContext(
+  internalOrigin: string,
+  cspNonce: string,
+  backendFetch?: (request: Request) => Promise<Response>,
+): AppLoadContext {
+  return { internalOrigin, cspNonce, backendFetch };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { getToast } from "~/utils/toast.server";
 import { HTTP_STATUS_MESSAGES } from "~/utils/api-errors";
+import { inProcessFetch } from "../../server/in-process-fetch";
 import { ApiError, CONTRACT_BREACH_MESSAGE, buildApiUrl, callApi } from "./api-client.server";
 
 type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
@@ -18,49 +19,57 @@ function reply(res: ServerResponse, status: number, body: unknown) {
   res.end(typeof body === "string" ? body : JSON.stringify(body));
 }
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://x");
-      const body = Buffer.concat(chunks).toString("utf8");
-      lastSeen = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body };
-      const status = url.pathname.match(/^\/status\/(\d+)$/);
-      if (status) {
-        const n = Number(status[1]);
-        return reply(res, n, { code: String(n), message: url.searchParams.get("message") ?? "", data: null });
-      }
-      switch (url.pathname) {
-        case "/greeting":
-          return reply(res, 200, {
-            code: "200",
-            message: "success",
-            data: { hello: "世界", query: Object.fromEntries(url.searchParams) },
-          });
-        case "/greeting/broken":
-          return reply(res, 200, { code: "200", message: "success", data: { hello: 42 } });
-        case "/numeric-code":
-          return reply(res, 200, { code: 200, message: "success", data: { hello: "世界" } });
-        case "/business":
-          return reply(res, 200, { code: "A0001", message: "验证码错误", data: null });
-        case "/expired":
-          return reply(res, 200, { code: "S00106", message: "登录已过期，请重新登录", data: null });
-        case "/expired-401":
-          return reply(res, 401, { code: "S00106", message: "登录已过期，请重新登录", data: null });
-        case "/not-json":
-          res.writeHead(500, { "Content-Type": "text/html" });
-          return res.end("<h1>boom</h1>");
-        case "/echo":
-          return reply(res, 200, { code: "200", message: "success", data: { method: req.method, body } });
-        case "/slow":
-          setTimeout(() => reply(res, 200, { code: "200", message: "success", data: { hello: "late" } }), 500);
-          return;
-        default:
-          return reply(res, 404, { code: "404", message: "字体不存在", data: null });
-      }
-    });
+/** The test backend: reached over HTTP, or in process as server.ts does with the embedded one. */
+function testBackend(req: IncomingMessage, res: ServerResponse) {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const body = Buffer.concat(chunks).toString("utf8");
+    lastSeen = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body };
+    const status = url.pathname.match(/^\/status\/(\d+)$/);
+    if (status) {
+      const n = Number(status[1]);
+      return reply(res, n, { code: String(n), message: url.searchParams.get("message") ?? "", data: null });
+    }
+    switch (url.pathname) {
+      case "/greeting":
+        return reply(res, 200, {
+          code: "200",
+          message: "success",
+          data: { hello: "世界", query: Object.fromEntries(url.searchParams) },
+        });
+      case "/greeting/broken":
+        return reply(res, 200, { code: "200", message: "success", data: { hello: 42 } });
+      case "/numeric-code":
+        return reply(res, 200, { code: 200, message: "success", data: { hello: "世界" } });
+      case "/business":
+        return reply(res, 200, { code: "A0001", message: "验证码错误", data: null });
+      case "/expired":
+        return reply(res, 200, { code: "S00106", message: "登录已过期，请重新登录", data: null });
+      case "/expired-401":
+        return reply(res, 401, { code: "S00106", message: "登录已过期，请重新登录", data: null });
+      case "/not-json":
+        res.writeHead(500, { "Content-Type": "text/html" });
+        return res.end("<h1>boom</h1>");
+      case "/echo":
+        return reply(res, 200, { code: "200", message: "success", data: { method: req.method, body } });
+      case "/slow":
+        setTimeout(() => reply(res, 200, { code: "200", message: "success", data: { hello: "late" } }), 500);
+        return;
+      default:
+        return reply(res, 404, { code: "404", message: "字体不存在", data: null });
+    }
   });
+}
+
+/** How the calls of a suite reach the test backend. */
+type Transport = "over HTTP" | "in process";
+let transport: Transport = "over HTTP";
+const inProcessBackend = inProcessFetch(testBackend);
+
+beforeAll(async () => {
+  server = createServer(testBackend);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -101,7 +110,10 @@ const echo = (method: "POST" | "PUT" | "DELETE", bodyEncoding: "json" | "multipa
 function caller(cookie?: string, at = origin, headers: Record<string, string> = {}) {
   return {
     request: new Request("http://site.test/font", { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) } }),
-    context: { internalOrigin: at },
+    context:
+      transport === "in process" && at === origin
+        ? { internalOrigin: "http://backend.invalid", backendFetch: inProcessBackend }
+        : { internalOrigin: at },
   };
 }
 
@@ -114,139 +126,145 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
   throw new Error("expected a rejection");
 }
 
-describe("callApi: success", () => {
-  it("answers the envelope's data, checked, and sends the query and the XHR marker", async () => {
-    const data = await callApi(caller(), getGreeting, { query: { a: "1", b: "", d: ["x", "y"] } });
-    expect(data).toEqual({ hello: "世界", query: { a: "1", d: "y" } });
-    expect(lastSeen?.url).toBe("/greeting?a=1&d=x&d=y");
-    expect(lastSeen?.headers["x-requested-with"]).toBe("XMLHttpRequest");
-    expect(lastSeen?.headers.authorization).toBeUndefined();
+describe.each<Transport>(["over HTTP", "in process"])("callApi %s", (suiteTransport) => {
+  beforeAll(() => {
+    transport = suiteTransport;
   });
 
-  it("sends both token headers when the endpoint takes a token, and none when it does not or is asked not to", async () => {
-    await callApi(caller("a=1; token=abc123"), getGreeting);
-    expect(lastSeen?.headers.authorization).toBe("Bearer abc123");
-    expect(lastSeen?.headers.token).toBe("abc123");
-    await callApi(caller("token=abc123"), getEndpoint("/greeting", "none"));
-    expect(lastSeen?.headers.token).toBeUndefined();
-    await callApi(caller("token=abc123"), getGreeting, { anonymous: true });
-    expect(lastSeen?.headers.token).toBeUndefined();
-  });
-
-  it("passes the visitor's address on to the backend", async () => {
-    await callApi(caller(undefined, origin, { "X-Forwarded-For": "203.0.113.9" }), getGreeting);
-    expect(lastSeen?.headers["x-forwarded-for"]).toBe("203.0.113.9");
-    await callApi(caller(), getGreeting);
-    expect(lastSeen?.headers["x-forwarded-for"]).toBeUndefined();
-  });
-
-  it("posts JSON with the UTF-8 content type, and multipart with files", async () => {
-    const data = await callApi(caller("token=t1"), echo("POST"), { body: { text: "你好" } });
-    expect(data).toEqual({ method: "POST", body: JSON.stringify({ text: "你好" }) });
-    expect(lastSeen?.headers["content-type"]).toBe("application/json;charset=UTF-8");
-    expect((await callApi(caller("token=t1"), echo("PUT"), { body: {} })).method).toBe("PUT");
-
-    const form = await callApi(caller("token=t1"), echo("POST", "multipart"), {
-      body: { nickname: "小明" },
-      files: { avatar: new File(["abc"], "a.jpg", { type: "image/jpeg" }) },
+  describe("callApi: success", () => {
+    it("answers the envelope's data, checked, and sends the query and the XHR marker", async () => {
+      const data = await callApi(caller(), getGreeting, { query: { a: "1", b: "", d: ["x", "y"] } });
+      expect(data).toEqual({ hello: "世界", query: { a: "1", d: "y" } });
+      expect(lastSeen?.url).toBe("/greeting?a=1&d=x&d=y");
+      expect(lastSeen?.headers["x-requested-with"]).toBe("XMLHttpRequest");
+      expect(lastSeen?.headers.authorization).toBeUndefined();
     });
-    expect(lastSeen?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
-    expect(form.body).toContain('name="nickname"');
-    expect(form.body).toContain('filename="a.jpg"');
-  });
-});
 
-describe("callApi: refusals", () => {
-  it("throws ApiError with the server's message for a code other than '200' on HTTP 200", async () => {
-    const error = (await caught(callApi(caller(), getEndpoint("/business")))) as ApiError;
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.status).toBe(200);
-    expect(error.code).toBe("A0001");
-    expect(error.message).toBe("验证码错误");
-    expect(error.isBusinessError).toBe(true);
-  });
+    it("sends both token headers when the endpoint takes a token, and none when it does not or is asked not to", async () => {
+      await callApi(caller("a=1; token=abc123"), getGreeting);
+      expect(lastSeen?.headers.authorization).toBe("Bearer abc123");
+      expect(lastSeen?.headers.token).toBe("abc123");
+      await callApi(caller("token=abc123"), getEndpoint("/greeting", "none"));
+      expect(lastSeen?.headers.token).toBeUndefined();
+      await callApi(caller("token=abc123"), getGreeting, { anonymous: true });
+      expect(lastSeen?.headers.token).toBeUndefined();
+    });
 
-  it.each([
-    [403, HTTP_STATUS_MESSAGES[403]],
-    [404, "网络请求错误，未找到该资源"],
-    [405, "网络请求错误，请求方法未允许"],
-    [408, "网络请求超时"],
-    [500, "服务器错误，请联系管理员"],
-    [502, "网络错误"],
-    [503, "服务不可用，服务器暂时过载或维护"],
-    [504, "网络超时"],
-  ])("HTTP %i → %s", async (status, message) => {
-    const error = (await caught(
-      callApi(caller(), getEndpoint(`/status/${status}`), { query: { message: "服务端原文" } }),
-    )) as ApiError;
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.status).toBe(status);
-    expect(error.message).toBe(message);
-    expect(error.isBusinessError).toBe(false);
-    expect(error.unreachable).toBe(false);
-  });
+    it("passes the visitor's address on to the backend", async () => {
+      await callApi(caller(undefined, origin, { "X-Forwarded-For": "203.0.113.9" }), getGreeting);
+      expect(lastSeen?.headers["x-forwarded-for"]).toBe("203.0.113.9");
+      await callApi(caller(), getGreeting);
+      expect(lastSeen?.headers["x-forwarded-for"]).toBeUndefined();
+    });
 
-  it("HTTP 400 shows the server's message; a non-JSON error body still maps by status", async () => {
-    const refused = (await caught(
-      callApi(caller(), getEndpoint("/status/400"), { query: { message: "参数 current 必须是正整数" } }),
-    )) as ApiError;
-    expect(refused.message).toBe("参数 current 必须是正整数");
-    const broken = (await caught(callApi(caller(), getEndpoint("/not-json")))) as ApiError;
-    expect(broken.status).toBe(500);
-    expect(broken.message).toBe("服务器错误，请联系管理员");
-  });
+    it("posts JSON with the UTF-8 content type, and multipart with files", async () => {
+      const data = await callApi(caller("token=t1"), echo("POST"), { body: { text: "你好" } });
+      expect(data).toEqual({ method: "POST", body: JSON.stringify({ text: "你好" }) });
+      expect(lastSeen?.headers["content-type"]).toBe("application/json;charset=UTF-8");
+      expect((await callApi(caller("token=t1"), echo("PUT"), { body: {} })).method).toBe("PUT");
 
-  it.each(["/status/401", "/expired", "/expired-401"])(
-    "%s (401 or S00106) redirects home, clearing the token, with a toast",
-    async (path) => {
-      const thrown = await caught(callApi(caller("token=abc"), getEndpoint(path)));
-      expect(thrown).toBeInstanceOf(Response);
-      const response = thrown as Response;
-      expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe("/");
-      const cookies = response.headers.getSetCookie();
-      expect(cookies.find((value) => value.startsWith("token=")) ?? "").toMatch(/^token=;.*Max-Age=0/);
-      const flash = cookies.find((value) => value.startsWith("toast=")) ?? "";
-      const { toast } = getToast(new Request("http://x/", { headers: { Cookie: flash.split(";")[0]! } }));
-      expect(toast).toMatchObject({
-        type: "error",
-        message: path === "/status/401" ? "用户没有权限（令牌、用户名、密码错误）" : "登录已过期，请重新登录",
+      const form = await callApi(caller("token=t1"), echo("POST", "multipart"), {
+        body: { nickname: "小明" },
+        files: { avatar: new File(["abc"], "a.jpg", { type: "image/jpeg" }) },
       });
-    },
-  );
-
-  it("times out with 504 网络超时, and a refused connection is 502 网络错误", async () => {
-    const late = (await caught(callApi(caller(), getEndpoint("/slow"), { timeoutMs: 100 }))) as ApiError;
-    expect([late.status, late.message, late.unreachable]).toEqual([504, "网络超时", true]);
-
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", () => resolve()));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const refused = (await caught(callApi(caller(undefined, `http://127.0.0.1:${port}`), getGreeting))) as ApiError;
-    expect([refused.status, refused.message, refused.unreachable]).toEqual([502, "网络错误", true]);
+      expect(lastSeen?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+      expect(form.body).toContain('name="nickname"');
+      expect(form.body).toContain('filename="a.jpg"');
+    });
   });
-});
 
-describe("callApi: answers that break the contract", () => {
-  it.each([
-    ["/greeting/broken", "GET /greeting/broken", "data.hello"],
-    ["/numeric-code", "GET /numeric-code", "code"],
-  ])("%s answers 502 with a Chinese message and logs the call and the field", async (path, call, field) => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      const thrown = await caught(callApi(caller(), getEndpoint(path)));
-      expect(thrown).toBeInstanceOf(Response);
-      const response = thrown as Response;
-      expect(response.status).toBe(502);
-      expect(await response.json()).toEqual({ message: CONTRACT_BREACH_MESSAGE });
-      expect(logged).toHaveBeenCalledTimes(1);
-      const line = String(logged.mock.calls[0]?.[0]);
-      expect(line).toContain(call);
-      expect(line).toContain(`${field} `);
-    } finally {
-      logged.mockRestore();
-    }
+  describe("callApi: refusals", () => {
+    it("throws ApiError with the server's message for a code other than '200' on HTTP 200", async () => {
+      const error = (await caught(callApi(caller(), getEndpoint("/business")))) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(200);
+      expect(error.code).toBe("A0001");
+      expect(error.message).toBe("验证码错误");
+      expect(error.isBusinessError).toBe(true);
+    });
+
+    it.each([
+      [403, HTTP_STATUS_MESSAGES[403]],
+      [404, "网络请求错误，未找到该资源"],
+      [405, "网络请求错误，请求方法未允许"],
+      [408, "网络请求超时"],
+      [500, "服务器错误，请联系管理员"],
+      [502, "网络错误"],
+      [503, "服务不可用，服务器暂时过载或维护"],
+      [504, "网络超时"],
+    ])("HTTP %i → %s", async (status, message) => {
+      const error = (await caught(
+        callApi(caller(), getEndpoint(`/status/${status}`), { query: { message: "服务端原文" } }),
+      )) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(status);
+      expect(error.message).toBe(message);
+      expect(error.isBusinessError).toBe(false);
+      expect(error.unreachable).toBe(false);
+    });
+
+    it("HTTP 400 shows the server's message; a non-JSON error body still maps by status", async () => {
+      const refused = (await caught(
+        callApi(caller(), getEndpoint("/status/400"), { query: { message: "参数 current 必须是正整数" } }),
+      )) as ApiError;
+      expect(refused.message).toBe("参数 current 必须是正整数");
+      const broken = (await caught(callApi(caller(), getEndpoint("/not-json")))) as ApiError;
+      expect(broken.status).toBe(500);
+      expect(broken.message).toBe("服务器错误，请联系管理员");
+    });
+
+    it.each(["/status/401", "/expired", "/expired-401"])(
+      "%s (401 or S00106) redirects home, clearing the token, with a toast",
+      async (path) => {
+        const thrown = await caught(callApi(caller("token=abc"), getEndpoint(path)));
+        expect(thrown).toBeInstanceOf(Response);
+        const response = thrown as Response;
+        expect(response.status).toBe(302);
+        expect(response.headers.get("Location")).toBe("/");
+        const cookies = response.headers.getSetCookie();
+        expect(cookies.find((value) => value.startsWith("token=")) ?? "").toMatch(/^token=;.*Max-Age=0/);
+        const flash = cookies.find((value) => value.startsWith("toast=")) ?? "";
+        const { toast } = getToast(new Request("http://x/", { headers: { Cookie: flash.split(";")[0]! } }));
+        expect(toast).toMatchObject({
+          type: "error",
+          message: path === "/status/401" ? "用户没有权限（令牌、用户名、密码错误）" : "登录已过期，请重新登录",
+        });
+      },
+    );
+
+    it("times out with 504 网络超时, and a refused connection is 502 网络错误", async () => {
+      const late = (await caught(callApi(caller(), getEndpoint("/slow"), { timeoutMs: 100 }))) as ApiError;
+      expect([late.status, late.message, late.unreachable]).toEqual([504, "网络超时", true]);
+
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", () => resolve()));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const refused = (await caught(callApi(caller(undefined, `http://127.0.0.1:${port}`), getGreeting))) as ApiError;
+      expect([refused.status, refused.message, refused.unreachable]).toEqual([502, "网络错误", true]);
+    });
+  });
+
+  describe("callApi: answers that break the contract", () => {
+    it.each([
+      ["/greeting/broken", "GET /greeting/broken", "data.hello"],
+      ["/numeric-code", "GET /numeric-code", "code"],
+    ])("%s answers 502 with a Chinese message and logs the call and the field", async (path, call, field) => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      try {
+        const thrown = await caught(callApi(caller(), getEndpoint(path)));
+        expect(thrown).toBeInstanceOf(Response);
+        const response = thrown as Response;
+        expect(response.status).toBe(502);
+        expect(await response.json()).toEqual({ message: CONTRACT_BREACH_MESSAGE });
+        expect(logged).toHaveBeenCalledTimes(1);
+        const line = String(logged.mock.calls[0]?.[0]);
+        expect(line).toContain(call);
+        expect(line).toContain(`${field} `);
+      } finally {
+        logged.mockRestore();
+      }
+    });
   });
 });
 

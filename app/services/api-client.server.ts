@@ -77,6 +77,18 @@ export function serviceBase(endpoint: { service: EndpointService }, context: App
   return base;
 }
 
+/**
+ * The embedded backend's in-process transport when this server embeds the endpoint's service (no
+ * API_BASE / SUBSET_BASE for it); otherwise none, and the call goes over HTTP.
+ */
+function inProcessBackend(
+  endpoint: { service: EndpointService },
+  context: AppLoadContext | undefined,
+): ((request: Request) => Promise<Response>) | undefined {
+  const configured = endpoint.service === "subset" ? websiteConfig.subsetBase : websiteConfig.apiBase;
+  return configured ? undefined : context?.backendFetch;
+}
+
 /** Headers every call sends: the XHR marker, the visitor's address, and both token headers when there is one. */
 export function apiHeaders(request: Request, options: { withToken: boolean }): Headers {
   const headers = new Headers();
@@ -111,17 +123,20 @@ export async function callApi<E extends JsonEndpoint>(
   const url = buildApiUrl(serviceBase(endpoint, caller.context), path, options.query as QueryInput | undefined);
   const headers = apiHeaders(caller.request, { withToken: endpoint.auth !== "none" && !options.anonymous });
   const body = requestBody(endpoint, options, headers);
+  const send = inProcessBackend(endpoint, caller.context) ?? fetch;
 
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
-      method: endpoint.method,
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS),
-    });
+    response = await send(
+      new Request(url, {
+        method: endpoint.method,
+        headers,
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS),
+      }),
+    );
     text = await response.text();
   } catch (error) {
     const status = isTimeout(error) ? 504 : 502;
