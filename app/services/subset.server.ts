@@ -8,6 +8,7 @@ import {
   type SubsetRequestItem,
   type SubsetResponseItem,
 } from "~/utils/catalogue/fonts";
+import { BoundedCache } from "~/utils/bounded-cache.server";
 import { coveredCodepoints, fetchSubsetFile, missingCharacters } from "~/utils/compare/compare-fonts.server";
 import { callApi, type ApiCaller } from "./api-client.server";
 
@@ -76,6 +77,12 @@ export async function loadPreviewFaces(
 }
 
 /**
+ * The characters each subset file covers, by its path: the service names a file after its content
+ * (a hash and the time it was made), so a path always denotes the same bytes and needs no expiry.
+ */
+const subsetCoverage = new BoundedCache<Set<number>>({ maxEntries: 4_000 });
+
+/**
  * Each face with the characters of its text the font lacks, read from the subset's own character
  * map, so a preview marks them instead of letting the browser draw them in another font. A subset
  * that cannot be read leaves its face unchecked.
@@ -89,7 +96,9 @@ async function withCoverage(
   const checked = await Promise.all(
     Object.values(faces).map(async (face) => {
       try {
-        const covered = coveredCodepoints(await fetchSubsetFile(caller, subsetFilePath(face.ttfPath)));
+        const covered = await subsetCoverage.get(face.ttfPath, async () =>
+          coveredCodepoints(await fetchSubsetFile(caller, subsetFilePath(face.ttfPath))),
+        );
         return { ...face, missing: missingCharacters(texts.get(face.gno) ?? "", covered) };
       } catch {
         return face;
