@@ -1,12 +1,17 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router-dom";
+import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Font, PreviewFace } from "~/utils/catalogue/fonts";
 import { FontList } from "./font-list";
 
+/** The list as a visitor's /font page renders it: inside the root route, whose data the hearts read. */
 function render(ui: ReactElement) {
-  return renderToStaticMarkup(<MemoryRouter initialEntries={["/font"]}>{ui}</MemoryRouter>);
+  const router = createMemoryRouter(
+    [{ id: "root", path: "/", element: <Outlet />, children: [{ path: "font", element: ui }] }],
+    { initialEntries: ["/font"], hydrationData: { loaderData: { root: null } } },
+  );
+  return renderToStaticMarkup(<RouterProvider router={router} />);
 }
 
 function font(fontGNo: string, overrides: Partial<Font> = {}): Font {
@@ -82,6 +87,9 @@ describe("FontList", () => {
     expect(html).toContain("个人免费");
     expect(html).toContain('href="/font/10001"');
     expect(html).toContain("font-preview--dark");
+    // Every font carries the favourite and compare controls, as plain forms a visitor can post.
+    expect(html.match(/>收藏</g)).toHaveLength(2);
+    expect(html.match(/加入对比/g)?.length).toBeGreaterThanOrEqual(2);
   });
 
   it("shows the table columns", () => {
