@@ -46,12 +46,18 @@ export type WebLayerOptions = {
   /** The website's settings (cookies, ALLOWED_ORIGINS, public addresses); read from the environment by default. */
   website?: WebsiteConfig;
   connectionTimeouts?: Partial<ConnectionTimeouts>;
+  /**
+   * Serve only the embedded web API and subset service (`--backend-only`), for a website deployed
+   * on its own under remix-serve with API_BASE and SUBSET_BASE pointing here.
+   */
+  backendOnly?: boolean;
 };
 
 export async function startServer(
   config: ServerConfig = readServerConfig(process.env),
   options: WebLayerOptions = {},
 ): Promise<RunningServer> {
+  if (options.backendOnly && config.apiBase) throw new Error("--backend-only 提供内置后端，不能同时设置 API_BASE");
   const website = options.website ?? readWebsiteConfig(process.env);
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts };
   const app = express();
@@ -138,35 +144,12 @@ export async function startServer(
     throw new Error("API_BASE 指向外部后端时，必须同时设置 SUBSET_BASE");
   }
 
-  app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h", setHeaders: serviceWorkerHeaders }));
-
-  app.use((req, _res, next) => {
-    // What loaders forward to the backend as the visitor's address: Express's req.ip honours only
-    // the proxies TRUST_PROXY trusts, so a visitor cannot choose it.
-    req.headers["x-forwarded-for"] = req.ip ?? "";
-    // @remix-run/express builds its Request from originalUrl.
-    req.url = req.originalUrl = stripHtmlSuffix(req.originalUrl);
-    next();
-  });
-
-  // Every state-changing request to the website; the API and the subset service above read the
-  // token from a header only, which a page on another site cannot make a browser send.
-  app.use(refuseCrossSiteRequests({ allowedOrigins: website.allowedOrigins }));
-  app.use(answerPageOptions);
-
   // Where loaders reach the embedded backend and subset service over HTTP: this same server, known
   // once it listens (the port may be chosen by the system).
   let internalOrigin = "";
-  const build = (await import(path.join(rootDir, "build/index.js"))) as ServerBuild;
-  // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
-  app.use(
-    createRequestHandler({
-      build,
-      mode: config.nodeEnv,
-      getLoadContext: (_req, res: Response) => createLoadContext(internalOrigin, cspNonce(res), backendFetch),
-    }),
-  );
+  if (!options.backendOnly) {
+    await serveWebsite(app, { website, mode: config.nodeEnv, backendFetch, internalOrigin: () => internalOrigin });
+  }
   app.use(answerUnhandledErrors);
 
   const server: Server = createServer(
@@ -205,10 +188,50 @@ export async function startServer(
   return { url, close };
 }
 
+/** The website's static files and pages, behind the checks that only the website needs. */
+async function serveWebsite(
+  app: express.Express,
+  options: {
+    website: WebsiteConfig;
+    mode: string;
+    backendFetch: BackendFetch | undefined;
+    internalOrigin: () => string;
+  },
+): Promise<void> {
+  app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h", setHeaders: serviceWorkerHeaders }));
+
+  app.use((req, _res, next) => {
+    // What loaders forward to the backend as the visitor's address: Express's req.ip honours only
+    // the proxies TRUST_PROXY trusts, so a visitor cannot choose it.
+    req.headers["x-forwarded-for"] = req.ip ?? "";
+    // @remix-run/express builds its Request from originalUrl.
+    req.url = req.originalUrl = stripHtmlSuffix(req.originalUrl);
+    next();
+  });
+
+  // Every state-changing request to the website; the API and the subset service above read the
+  // token from a header only, which a page on another site cannot make a browser send.
+  app.use(refuseCrossSiteRequests({ allowedOrigins: options.website.allowedOrigins }));
+  app.use(answerPageOptions);
+
+  const build = (await import(path.join(rootDir, "build/index.js"))) as ServerBuild;
+  // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
+  app.use(
+    createRequestHandler({
+      build,
+      mode: options.mode,
+      getLoadContext: (_req, res: Response) =>
+        createLoadContext(options.internalOrigin(), cspNonce(res), options.backendFetch),
+    }),
+  );
+}
+
 const isEntryPoint = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isEntryPoint) {
-  const running = await startServer();
-  console.log(`短视频字体 已启动: ${running.url}`);
+  const backendOnly = process.argv.includes("--backend-only");
+  const running = await startServer(undefined, { backendOnly });
+  console.log(`${backendOnly ? "短视频字体 后端已启动" : "短视频字体 已启动"}: ${running.url}`);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

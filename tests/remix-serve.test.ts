@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The website deployed alone: `remix-serve build/index.js` (no server.ts, no load context) talking
- * to the backend started as its own process (backend/serve.ts), as an operator would run them.
+ * to the backend started as its own process (`server.ts --backend-only`), as an operator would run them.
  */
 
 const root = path.resolve(__dirname, "..");
@@ -64,7 +64,7 @@ describe.skipIf(!built)("the website under remix-serve with the backend as its o
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "ziti-remix-serve-"));
     const startedBackend = await startProcess(
-      ["--import", "tsx", "backend/serve.ts"],
+      ["--import", "tsx", "server.ts", "--backend-only"],
       { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", CAPTCHA: "off" },
       /后端已启动: (http:\/\/\S+)/,
     );

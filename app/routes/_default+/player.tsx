@@ -5,17 +5,15 @@ import { COVER_SIZES } from "~/components/content/content-card";
 import { ContentSection, RelatedList } from "~/components/content/content-detail";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { contentDetailLinks } from "~/components/content/detail-route";
-import { describeDuration, formatChinaDate, formatDuration } from "~/components/content/format";
 import { positiveInt } from "~/components/content/list-query";
 import { loadRelated } from "~/components/content/related.server";
 import { describeError } from "~/components/ui/error-page";
-import { VideoPlayer, videoPlayerLinks } from "~/components/video/video-player";
+import { formatDuration } from "~/components/content/format";
+import { videoPlayerLinks } from "~/components/video/video-player";
+import { VideoFacts, VideoStage } from "~/components/video/video-stage";
 import { getVideo, listVideos } from "~/services/content.server";
 import { fontHref } from "~/utils/catalogue/fonts";
 import { notFound, throwApiError } from "~/utils/responses.server";
-import { useStaticUrl } from "~/utils/root-data";
-import { pickStreams } from "~/utils/video/streams";
-import { LazyImage } from "~/components/ui/lazy-image";
 
 export const links: LinksFunction = () => [...contentDetailLinks(), ...videoPlayerLinks()];
 
@@ -38,7 +36,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function PlayerPage() {
   const { video, related } = useLoaderData<typeof loader>();
-  const asset = useStaticUrl();
   return (
     <article className="content-page player-page" data-video-id={video.id}>
       <Breadcrumb
@@ -50,34 +47,13 @@ export default function PlayerPage() {
       />
 
       <div className="player-page__stage">
-        {video.streams.length > 0 ? (
-          <VideoPlayer
-            title={video.title}
-            poster={asset(video.poster)}
-            {...pickStreams(video.streams, COVER_SIZES.video)}
-          />
-        ) : (
-          <figure className="video-stage__poster">
-            <LazyImage
-              src={asset(video.poster)}
-              alt={`视频封面：${video.title}`}
-              width={COVER_SIZES.video.width}
-              height={COVER_SIZES.video.height}
-            />
-            <figcaption className="video-stage__soon" role="status">
-              视频即将上线
-            </figcaption>
-          </figure>
-        )}
+        <VideoStage video={video} />
       </div>
 
       <header className="player-page__head">
         <h1 className="content-detail__title">{video.title}</h1>
         <p className="content-detail__meta">
-          <span aria-label={`时长 ${describeDuration(video.durationSeconds)}`}>
-            时长 {formatDuration(video.durationSeconds)}
-          </span>
-          <time dateTime={video.publishedAt}>{formatChinaDate(video.publishedAt)}</time>
+          <VideoFacts video={video} />
           <Link to={`/video/${video.id}`}>视频介绍</Link>
         </p>
         <p className="content-detail__summary">{video.summary}</p>

@@ -8,18 +8,16 @@ import { ContentDetailHead, ContentSection, RelatedList } from "~/components/con
 import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
-import { describeDuration, formatChinaDate, formatDuration } from "~/components/content/format";
 import { parseContentId } from "~/components/content/list-query";
 import { Prose } from "~/components/content/prose";
-import { VideoPlayer, videoPlayerLinks } from "~/components/video/video-player";
+import { formatDuration } from "~/components/content/format";
+import { videoPlayerLinks } from "~/components/video/video-player";
+import { VideoFacts, VideoStage } from "~/components/video/video-stage";
 import { loadRelated } from "~/components/content/related.server";
 import { getVideo, listVideos, loadSampleFaces } from "~/services/content.server";
 import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/font-query";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
-import { useStaticUrl } from "~/utils/root-data";
-import { pickStreams } from "~/utils/video/streams";
-import { LazyImage } from "~/components/ui/lazy-image";
 
 export const links: LinksFunction = () => [...contentDetailLinks(), ...videoPlayerLinks()];
 
@@ -43,32 +41,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function VideoDetailPage() {
   const { video, bodyHtml, faces, related } = useLoaderData<typeof loader>();
-  const asset = useStaticUrl();
   return (
     <article className="content-page content-detail" data-video-id={video.id}>
       <FontFaces faces={faces} />
       <Breadcrumb trail={[{ to: "/video", label: "视频" }]} current={video.title} />
 
       <div className="video-stage">
-        {video.streams.length > 0 ? (
-          <VideoPlayer
-            title={video.title}
-            poster={asset(video.poster)}
-            {...pickStreams(video.streams, COVER_SIZES.video)}
-          />
-        ) : (
-          <figure className="video-stage__poster">
-            <LazyImage
-              src={asset(video.poster)}
-              alt={`视频封面：${video.title}`}
-              width={COVER_SIZES.video.width}
-              height={COVER_SIZES.video.height}
-            />
-            <figcaption className="video-stage__soon" role="status">
-              视频即将上线
-            </figcaption>
-          </figure>
-        )}
+        <VideoStage video={video} />
       </div>
       {video.streams.length > 0 ? (
         <p className="video-stage__more">
@@ -83,10 +62,7 @@ export default function VideoDetailPage() {
         metaFirst
         meta={
           <>
-            <span aria-label={`时长 ${describeDuration(video.durationSeconds)}`}>
-              时长 {formatDuration(video.durationSeconds)}
-            </span>
-            <time dateTime={video.publishedAt}>{formatChinaDate(video.publishedAt)}</time>
+            <VideoFacts video={video} />
           </>
         }
         tags={{ items: video.tags, listPath: "/video", layout: "inline" }}
