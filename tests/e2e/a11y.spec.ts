@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, latestCode } from "./fixtures";
+import { test, expect, registerByEmail, signIn } from "./fixtures";
 
 /**
  * Every page of the site, signed out and signed in, with light and dark previews: axe finds no
@@ -8,8 +8,6 @@ import { test, expect, latestCode } from "./fixtures";
  */
 
 type Envelope<T> = { code: string; message: string; data: T };
-
-const rand = (n: number) => Math.floor(Math.random() * n);
 
 /** The first link on `listPath` to one of its items (`/news/12`), read from the page's HTML. */
 async function firstItemPath(request: APIRequestContext, listPath: string): Promise<string | null> {
@@ -65,21 +63,9 @@ async function publicPages(request: APIRequestContext): Promise<string[]> {
   ];
 }
 
-const USER_PAGES = ["/user", "/user/profile", "/user/download", "/user/favorite", "/user/message"];
+const A11Y_USER = { prefix: "a11y", password: "a11y-check-1", nickname: "无障碍检查" };
 
-/** Registers a user through the API and answers the token. */
-async function register(request: APIRequestContext): Promise<string> {
-  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
-  const email = `a11y${Date.now().toString(36)}${rand(1e6).toString(36)}@example.com`;
-  await request.post("/web/api/account/sendCode", { data: { account: email, purpose: "register" }, headers });
-  const registered = await request.post("/web/api/account/register/email", {
-    data: { email, code: await latestCode(email), password: "a11y-check-1", nickname: "无障碍检查" },
-    headers,
-  });
-  const body = (await registered.json()) as Envelope<{ token: string }>;
-  expect(body.code, body.message).toBe("200");
-  return body.data.token;
-}
+const USER_PAGES = ["/user", "/user/profile", "/user/download", "/user/favorite", "/user/message"];
 
 type Finding = { page: string; scheme: string; rule: string; impact: string; targets: string[] };
 
@@ -124,14 +110,14 @@ test.describe("accessibility", () => {
       request,
       baseURL,
     }) => {
-      const token = await register(request);
-      await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
+      const { token } = await registerByEmail(request, A11Y_USER);
+      await signIn(context, baseURL, token);
       await checkPages(page, USER_PAGES, scheme);
     });
   }
 
   test("no page's HTML contains a NUL byte", async ({ request }) => {
-    const token = await register(request);
+    const { token } = await registerByEmail(request, A11Y_USER);
     const pages = [
       ...(await publicPages(request)).map((path) => ({ path, signedIn: false })),
       ...USER_PAGES.map((path) => ({ path, signedIn: true })),

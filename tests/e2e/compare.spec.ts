@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { test, expect, isJavaScriptOn, latestCode } from "./fixtures";
+import { test, expect, isJavaScriptOn, registerByEmail, submitPasswordLogin } from "./fixtures";
 
 /** The comparison list: 加入对比 / 移出对比 with their toasts, the /user/compare page and the PDF export. */
 
@@ -44,26 +44,6 @@ async function setCookieList(context: BrowserContext, baseURL: string | undefine
 
 async function cookieList(context: BrowserContext): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === "compare-fonts")?.value;
-}
-
-const rand = (n: number) => Math.floor(Math.random() * n);
-
-/** Registers a user through the API; the login itself goes through the site's form. */
-async function registeredUser(request: APIRequestContext, password: string): Promise<string> {
-  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
-  const email = `cmp${Date.now().toString(36)}${rand(1e6).toString(36)}@example.com`;
-  const sent = await request.post("/web/api/account/sendCode", {
-    data: { account: email, purpose: "register" },
-    headers,
-  });
-  expect((await sent.json()).code).toBe("200");
-  const code = await latestCode(email);
-  const registered = await request.post("/web/api/account/register/email", {
-    data: { email, code, password },
-    headers,
-  });
-  expect((await registered.json()).code).toBe("200");
-  return email;
 }
 
 test.describe("字体对比", () => {
@@ -147,17 +127,13 @@ test.describe("字体对比", () => {
 
   test("访客的对比列表在登录后保留", async ({ page, request }) => {
     const { covering } = await fontsFor(request, RARE);
-    const password = "Compare-pass-1";
-    const email = await registeredUser(request, password);
+    const { email, password } = await registerByEmail(request, { prefix: "cmp", password: "Compare-pass-1" });
     await page.goto(`/font/${covering.fontGNo}`);
     await control(page, covering.fontGNo).click();
     await expect(toast(page, "添加对比成功")).toBeVisible();
 
     await page.goto("/account/login?mode=password&redirect=%2Fuser%2Fcompare");
-    const main = page.locator("main");
-    await main.getByLabel("账号", { exact: true }).fill(email);
-    await main.getByLabel("密码", { exact: true }).fill(password);
-    await main.getByRole("button", { name: "登录", exact: true }).click();
+    await submitPasswordLogin(page, email, password);
     await expect(page).toHaveURL(/\/user\/compare/);
     await expect(page.locator(`[data-compare-font="${covering.fontGNo}"]`)).toBeVisible();
   });

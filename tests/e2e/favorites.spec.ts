@@ -1,34 +1,8 @@
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { test, expect, latestCode } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { test, expect, registerByEmail, firstFonts, signIn, submitPasswordLogin } from "./fixtures";
 
 type Envelope<T> = { code: string; message: string; data: T };
 type Summary = { id: number; name: string; isDefault: boolean; fontCount: number };
-
-const rand = (n: number) => Math.floor(Math.random() * n);
-const unique = () => `${Date.now().toString(36)}${rand(1e6).toString(36)}`;
-const PASSWORD = "favourites-1";
-
-/** Registers a user through the API, each from its own address (codes are capped per IP). */
-async function register(request: APIRequestContext): Promise<{ email: string; token: string }> {
-  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
-  const email = `fav${unique()}@example.com`;
-  const sent = await request.post("/web/api/account/sendCode", {
-    data: { account: email, purpose: "register" },
-    headers,
-  });
-  expect((await sent.json()).code).toBe("200");
-  const registered = await request.post("/web/api/account/register/email", {
-    data: { email, code: await latestCode(email), password: PASSWORD },
-    headers,
-  });
-  const body = (await registered.json()) as Envelope<{ token: string }>;
-  expect(body.code, body.message).toBe("200");
-  return { email, token: body.data.token };
-}
-
-async function signIn(context: BrowserContext, baseURL: string | undefined, token: string) {
-  await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
-}
 
 /** Calls the backend as the user, for what the browser's actions must have changed. */
 function api(request: APIRequestContext, token: string) {
@@ -56,11 +30,7 @@ function api(request: APIRequestContext, token: string) {
   };
 }
 
-async function firstFonts(request: APIRequestContext, size: number) {
-  const response = await request.get(`/web/api/font/getFontList?size=${size}`);
-  const body = (await response.json()) as Envelope<{ records: Array<{ fontGNo: string }> }>;
-  return body.data.records.map((record) => record.fontGNo);
-}
+const FAVOURITES_USER = { prefix: "fav", password: "favourites-1" };
 
 const heart = (page: Page, gno: string) => page.locator(`[data-favorite="${gno}"]`).first();
 
@@ -74,7 +44,7 @@ test.describe("favourites", () => {
   }) => {
     // A refused name is answered 400 with the form and its message; the browser logs the status.
     consoleGuard.allow(/status of 400/);
-    const { token } = await register(request);
+    const { token } = await registerByEmail(request, FAVOURITES_USER);
     await signIn(context, baseURL, token);
     const user = api(request, token);
 
@@ -125,7 +95,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await register(request);
+    const { token } = await registerByEmail(request, FAVOURITES_USER);
     await signIn(context, baseURL, token);
     const user = api(request, token);
     const [defaultCollection] = await user.collections();
@@ -165,7 +135,7 @@ test.describe("favourites", () => {
   });
 
   test("with several collections the heart asks which one", async ({ page, context, request, baseURL }) => {
-    const { token } = await register(request);
+    const { token } = await registerByEmail(request, FAVOURITES_USER);
     await signIn(context, baseURL, token);
     const user = api(request, token);
     await user.collections();
@@ -204,7 +174,7 @@ test.describe("favourites", () => {
   }) => {
     // Another user's collection is a 404 page, which the browser logs.
     consoleGuard.allow(/status of 404/);
-    const { token } = await register(request);
+    const { token } = await registerByEmail(request, FAVOURITES_USER);
     await signIn(context, baseURL, token);
     const user = api(request, token);
     const [first, second] = await firstFonts(request, 2);
@@ -233,7 +203,7 @@ test.describe("favourites", () => {
     expect(await user.fontsOf(collection.id)).toEqual([second]);
 
     // Another user's collection is not found.
-    const other = await register(request);
+    const other = await registerByEmail(request, FAVOURITES_USER);
     await signIn(context, baseURL, other.token);
     const response = await page.goto(`/user/favorite/${collection.id}`);
     expect(response?.status()).toBe(404);
@@ -245,7 +215,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await register(request);
+    const { token } = await registerByEmail(request, FAVOURITES_USER);
     await signIn(context, baseURL, token);
     const news = (await (await request.get("/web/api/web-wenzhang/selectPage?size=1")).json()) as Envelope<{
       records: Array<{ id: number; title: string }>;
@@ -279,7 +249,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await register(request);
+    const { token } = await registerByEmail(request, FAVOURITES_USER);
     await signIn(context, baseURL, token);
     const firstId = async (path: string) => {
       const body = (await (await request.get(path)).json()) as Envelope<{ records: Array<{ id: number }> }>;
@@ -313,7 +283,7 @@ test.describe("favourites", () => {
     page,
     request,
   }) => {
-    const { email, token } = await register(request);
+    const { email, password, token } = await registerByEmail(request, FAVOURITES_USER);
     const user = api(request, token);
     await page.goto("/font?layout=stick");
     const item = page.locator(".font-list--stick [data-font-gno]").first();
@@ -324,10 +294,7 @@ test.describe("favourites", () => {
     const redirect = new URL(page.url()).searchParams.get("redirect")!;
     expect(redirect).toBe(`/resources/favorite?redirectTo=${encodeURIComponent("/font?layout=stick")}`);
     await page.goto(`/account/login?mode=password&redirect=${encodeURIComponent(redirect)}`);
-    const main = page.locator("main");
-    await main.getByLabel("账号", { exact: true }).fill(email);
-    await main.getByLabel("密码", { exact: true }).fill(PASSWORD);
-    await main.getByRole("button", { name: "登录", exact: true }).click();
+    await submitPasswordLogin(page, email, password);
 
     await expect(page).toHaveURL(/\/font\?layout=stick$/);
     await expect(page.getByText("已加入收藏")).toBeVisible();
@@ -347,7 +314,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await register(request);
+    const { token } = await registerByEmail(request, FAVOURITES_USER);
     await signIn(context, baseURL, token);
     await api(request, token).post("/web/api/account/collection/add", { name: "第二个收藏夹" });
     await page.setViewportSize({ width: 360, height: 740 });
@@ -377,7 +344,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await register(request);
+    const { token } = await registerByEmail(request, FAVOURITES_USER);
     await signIn(context, baseURL, token);
     const user = api(request, token);
     await page.goto("/resources/favorite?redirectTo=%2Ffont");

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 type ConsoleGuard = {
   /** Console errors matching this pattern are expected by the test (e.g. the 404 page's own status). */
@@ -101,4 +101,72 @@ export async function latestCode(to: string, baseURL?: string): Promise<string> 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`没有收到发给 ${to} 的验证码`);
+}
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+
+/** A string no other test run has used, for e-mail addresses, names and codes. */
+export const unique = () => `${Date.now().toString(36)}${rand(1e6).toString(36)}`;
+
+/** A fresh mainland mobile number. */
+export const newPhone = () => `13${String(rand(1e9)).padStart(9, "0")}`;
+
+/**
+ * A client address of its own, sent as X-Forwarded-For (the e2e server trusts it from loopback):
+ * the backend caps verification codes and logins per client IP, and every test shares one server.
+ */
+export const clientAddress = () => `10.${rand(256)}.${rand(256)}.${1 + rand(254)}`;
+
+/**
+ * Registers a fresh user by e-mail through the API, from a client address of its own (the backend
+ * caps codes per client IP), and answers its e-mail, password and token.
+ */
+export async function registerByEmail(
+  request: APIRequestContext,
+  {
+    password = "e2e-password-1",
+    prefix = "u",
+    nickname,
+  }: { password?: string; prefix?: string; nickname?: string } = {},
+): Promise<{ email: string; password: string; token: string }> {
+  const headers = { "X-Forwarded-For": clientAddress() };
+  const email = `${prefix}${unique()}@example.com`;
+  const sent = (await (
+    await request.post("/web/api/account/sendCode", { data: { account: email, purpose: "register" }, headers })
+  ).json()) as { code: string; message: string };
+  expect(sent.code, sent.message).toBe("200");
+  const registered = await request.post("/web/api/account/register/email", {
+    data: { email, code: await latestCode(email), password, ...(nickname ? { nickname } : {}) },
+    headers,
+  });
+  const body = (await registered.json()) as { code: string; message: string; data: { token: string } };
+  expect(body.code, body.message).toBe("200");
+  return { email, password, token: body.data.token };
+}
+
+/** Logs in through the API from a client address of its own; answers the envelope. */
+export async function apiLogin(request: APIRequestContext, account: string, password: string) {
+  const headers = { "X-Forwarded-For": clientAddress() };
+  const response = await request.post("/web/api/login", { data: { account, password }, headers });
+  return (await response.json()) as { code: string; message: string; data: { token: string } | null };
+}
+
+/** Signs the browser in by giving it the user's token cookie. */
+export async function signIn(context: BrowserContext, baseURL: string | undefined, token: string) {
+  await context.addCookies([{ name: "token", value: token, url: baseURL ?? "http://127.0.0.1:3310" }]);
+}
+
+/** Fills and submits the password login form on the page already open (`/account/login?mode=password…`). */
+export async function submitPasswordLogin(page: Page, account: string, password: string) {
+  const main = page.locator("main");
+  await main.getByLabel("账号", { exact: true }).fill(account);
+  await main.getByLabel("密码", { exact: true }).fill(password);
+  await main.getByRole("button", { name: "登录", exact: true }).click();
+}
+
+/** The catalogue numbers of the first `size` fonts of the font list. */
+export async function firstFonts(request: APIRequestContext, size: number) {
+  const response = await request.get(`/web/api/font/getFontList?size=${size}`);
+  const body = (await response.json()) as { data: { records: Array<{ fontGNo: string }> } };
+  return body.data.records.map((record) => record.fontGNo);
 }

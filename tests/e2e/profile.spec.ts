@@ -3,44 +3,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { test, expect, isJavaScriptOn, latestCode } from "./fixtures";
-
-/** A fresh e-mail / phone per test (both projects share one database). */
-function unique(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-}
-const newEmail = () => `p${unique()}@example.com`;
-const rand = (n: number) => Math.floor(Math.random() * n);
-const newPhone = () => `13${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
-
-type Envelope<T> = { code: string; message: string; data: T };
-
-/** Registers a user through the API (not the other engineer's UI); returns the e-mail and the token. */
-async function registerByEmail(
-  request: APIRequestContext,
-  password: string,
-): Promise<{ email: string; token: string }> {
-  // The backend caps codes per client IP (20 an hour); each test registers from its own address.
-  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
-  const email = newEmail();
-  const sent = await request.post("/web/api/account/sendCode", {
-    data: { account: email, purpose: "register" },
-    headers,
-  });
-  expect((await sent.json()).code).toBe("200");
-  const code = await latestCode(email);
-  const registered = await request.post("/web/api/account/register/email", {
-    data: { email, code, password },
-    headers,
-  });
-  const body = (await registered.json()) as Envelope<{ token: string }>;
-  expect(body.code, body.message).toBe("200");
-  return { email, token: body.data.token };
-}
-
-async function signIn(context: BrowserContext, baseURL: string | undefined, token: string) {
-  await context.addCookies([{ name: "token", value: token, url: baseURL ?? "http://127.0.0.1:3310" }]);
-}
+import {
+  test,
+  expect,
+  isJavaScriptOn,
+  apiLogin,
+  latestCode,
+  newPhone,
+  registerByEmail,
+  signIn,
+  unique,
+} from "./fixtures";
 
 async function loggedInUser(
   request: APIRequestContext,
@@ -48,15 +21,9 @@ async function loggedInUser(
   baseURL: string | undefined,
   password = "old-password-1",
 ) {
-  const { email, token } = await registerByEmail(request, password);
+  const { email, token } = await registerByEmail(request, { prefix: "p", password });
   await signIn(context, baseURL, token);
   return { email, token, password };
-}
-
-async function login(request: APIRequestContext, account: string, password: string) {
-  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
-  const response = await request.post("/web/api/login", { data: { account, password }, headers });
-  return (await response.json()) as Envelope<{ token: string } | null>;
 }
 
 /** A real picture, made with sharp (wider than 2000 px so the cropper's downscale runs). */
@@ -372,7 +339,7 @@ test.describe("个人资料 /user/profile", () => {
     await unbind.getByRole("button", { name: "确认解绑邮箱" }).click();
     await expect(toast(page, "已解绑邮箱")).toBeVisible();
     await expect(page.getByTestId("email-value")).toHaveText("未绑定");
-    expect((await login(request, email, password)).code).not.toBe("200");
+    expect((await apiLogin(request, email, password)).code).not.toBe("200");
 
     // The phone is the last way in: disabled in the page, refused by the server when forced.
     await expect(phoneRow.getByRole("button", { name: "解绑" })).toBeDisabled();
@@ -421,8 +388,8 @@ test.describe("个人资料 /user/profile", () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "个人资料" })).toBeVisible();
 
-    expect((await login(request, email, next)).code).toBe("200");
-    const old = await login(request, email, password);
+    expect((await apiLogin(request, email, next)).code).toBe("200");
+    const old = await apiLogin(request, email, password);
     expect(old.code).not.toBe("200");
     expect(old.message).toBe("账号或密码错误");
   });
@@ -435,7 +402,7 @@ test.describe("个人资料 /user/profile", () => {
     baseURL,
   }, testInfo) => {
     const { email, password } = await loggedInUser(request, context, baseURL);
-    const other = await login(request, email, password);
+    const other = await apiLogin(request, email, password);
     expect(other.code).toBe("200");
     const otherContext = await browser.newContext({
       baseURL,

@@ -1,40 +1,23 @@
-import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
-import { test, expect, isJavaScriptOn, latestCode } from "./fixtures";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import {
+  test,
+  expect,
+  isJavaScriptOn,
+  latestCode,
+  apiLogin,
+  clientAddress,
+  newPhone,
+  registerByEmail,
+  signIn,
+  submitPasswordLogin,
+  unique,
+} from "./fixtures";
 
 /**
  * The web layer's defences, in the browser, with JavaScript on and off: redirects stay on the site,
  * another site's form cannot post to it, and the Content-Security-Policy holds on every page
  * (the shared fixture fails any test that meets a violation).
  */
-
-const rand = (n: number) => Math.floor(Math.random() * n);
-const unique = () => `${Date.now().toString(36)}${rand(1e6).toString(36)}`;
-
-type Envelope<T> = { code: string; message: string; data: T };
-
-/** A user registered through the API, from an address of its own (the backend caps codes per IP). */
-async function registeredUser(request: APIRequestContext) {
-  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
-  const email = `sec${unique()}@example.com`;
-  const password = "Security-pass-1";
-  const sent = await request.post("/web/api/account/sendCode", {
-    data: { account: email, purpose: "register" },
-    headers,
-  });
-  expect((await sent.json()).code).toBe("200");
-  const code = await latestCode(email);
-  const registered = await request.post("/web/api/account/register/email", {
-    data: { email, code, password },
-    headers,
-  });
-  const body = (await registered.json()) as Envelope<{ token: string }>;
-  expect(body.code, body.message).toBe("200");
-  return { email, password, token: body.data.token };
-}
-
-async function signIn(context: BrowserContext, baseURL: string | undefined, token: string) {
-  await context.addCookies([{ name: "token", value: token, url: baseURL ?? "http://127.0.0.1:3310" }]);
-}
 
 /** Where the page is now, relative to the site; throws if it left the site. */
 function sitePath(page: Page, baseURL: string | undefined): string {
@@ -43,7 +26,8 @@ function sitePath(page: Page, baseURL: string | undefined): string {
   return url.pathname;
 }
 
-const newPhone = () => `13${String(rand(1e9)).padStart(9, "0")}`;
+const SECURITY_USER = { prefix: "sec", password: "Security-pass-1" };
+
 const main = (page: Page) => page.locator("main");
 
 function toast(page: Page, text: string | RegExp) {
@@ -55,7 +39,7 @@ function toast(page: Page, text: string | RegExp) {
  * loopback (TRUST_PROXY), and the backend caps codes per client per hour.
  */
 async function ownClientAddress(context: BrowserContext) {
-  await context.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` });
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
 }
 
 /** Signs in (or up) with WeChat: the e2e WeChat peer takes any code `wx-<name>` as the user <name>. */
@@ -102,12 +86,6 @@ async function submitProfileForm(page: Page, button: Locator) {
   await page.waitForLoadState();
 }
 
-async function apiLogin(request: APIRequestContext, account: string, password: string) {
-  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
-  const response = await request.post("/web/api/login", { data: { account, password }, headers });
-  return (await response.json()) as Envelope<{ token: string } | null>;
-}
-
 const HOSTILE_REDIRECTS = [
   "/.//evil.com",
   "//evil.com",
@@ -124,7 +102,7 @@ test.describe("安全：跳转、跨站请求与内容安全策略", () => {
       (url) => url.hostname.endsWith("evil.com"),
       (route) => route.fulfill({ body: "evil" }),
     );
-    const { token } = await registeredUser(request);
+    const { token } = await registerByEmail(request, SECURITY_USER);
     await signIn(context, baseURL, token);
     for (const hostile of HOSTILE_REDIRECTS) {
       await page.goto(`/account/login?redirect=${encodeURIComponent(hostile)}`);
@@ -141,12 +119,9 @@ test.describe("安全：跳转、跨站请求与内容安全策略", () => {
       (url) => url.hostname.endsWith("evil.com"),
       (route) => route.fulfill({ body: "evil" }),
     );
-    const { email, password } = await registeredUser(request);
+    const { email, password } = await registerByEmail(request, SECURITY_USER);
     await page.goto(`/account/login?mode=password&redirect=${encodeURIComponent("/.//evil.com")}`);
-    const form = page.locator("main");
-    await form.getByLabel("账号", { exact: true }).fill(email);
-    await form.getByLabel("密码", { exact: true }).fill(password);
-    await form.getByRole("button", { name: "登录", exact: true }).click();
+    await submitPasswordLogin(page, email, password);
     await expect(page.getByText("登录成功")).toBeVisible();
     expect(sitePath(page, baseURL)).toBe("/");
   });
@@ -391,7 +366,7 @@ test.describe("被拒的表单：密码从不回填到页面，其他输入保�
   });
 
   test("找回密码：常见的新密码被拒，提示显示，密码框为空", async ({ page, context, request }, testInfo) => {
-    const { email } = await registeredUser(request);
+    const { email } = await registerByEmail(request, SECURITY_USER);
     await ownClientAddress(context);
     await page.goto("/account/forget");
     await main(page).getByLabel("邮箱", { exact: true }).fill(email);

@@ -1,39 +1,15 @@
-import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import fs from "node:fs/promises";
-import { test, expect, isJavaScriptOn, latestCode } from "./fixtures";
+import { test, expect, isJavaScriptOn, registerByEmail, firstFonts, signIn } from "./fixtures";
 
 type Envelope<T> = { code: string; message: string; data: T };
 
 const NICKNAME = "字体收藏家";
-const rand = (n: number) => Math.floor(Math.random() * n);
-const unique = () => `${Date.now().toString(36)}${rand(1e6).toString(36)}`;
 
-/** Registers a user through the API; each registration from its own address (codes are capped per IP). */
+/** Registers a user through the API and answers the token. */
 async function register(request: APIRequestContext): Promise<string> {
-  const headers = { "X-Forwarded-For": `10.${rand(256)}.${rand(256)}.${1 + rand(254)}` };
-  const email = `uc${unique()}@example.com`;
-  const sent = await request.post("/web/api/account/sendCode", {
-    data: { account: email, purpose: "register" },
-    headers,
-  });
-  expect((await sent.json()).code).toBe("200");
-  const registered = await request.post("/web/api/account/register/email", {
-    data: { email, code: await latestCode(email), password: "user-centre-1", nickname: NICKNAME },
-    headers,
-  });
-  const body = (await registered.json()) as Envelope<{ token: string }>;
-  expect(body.code, body.message).toBe("200");
-  return body.data.token;
-}
-
-async function signIn(context: BrowserContext, baseURL: string | undefined, token: string) {
-  await context.addCookies([{ name: "token", value: token, url: baseURL! }]);
-}
-
-async function firstFonts(request: APIRequestContext, size: number) {
-  const response = await request.get(`/web/api/font/getFontList?size=${size}`);
-  const body = (await response.json()) as Envelope<{ records: Array<{ fontGNo: string }> }>;
-  return body.data.records.map((record) => record.fontGNo);
+  const { token } = await registerByEmail(request, { prefix: "uc", password: "user-centre-1", nickname: NICKNAME });
+  return token;
 }
 
 test.describe("user centre: downloads, messages and the overview", () => {
