@@ -1,11 +1,8 @@
 import fs from "node:fs/promises";
 import { request } from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createBackend, type Backend } from "../index.js";
+import { describe, expect, it, vi } from "vitest";
 import { TEST_DATABASES } from "../db/test-databases.js";
-import { serveRouter, type TestServer } from "../http/test-server.js";
+import { useServedBackend } from "../http/served-backend.js";
 import { FontStorage } from "../storage/font-storage.js";
 import { requiredCodepoints } from "./codepoints.js";
 import { FAMILY_SEEDS } from "./families.js";
@@ -55,30 +52,10 @@ const FONT_KEYS = [
 ].sort();
 
 describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
-  let backend: Backend;
-  let server: TestServer;
-  let dataDir: string;
-  let dispose: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!database.available) return;
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "catalogue-test-"));
-    const { dispose: disposeDatabase, ...options } = await database.open();
-    dispose = disposeDatabase;
-    backend = await createBackend({ ...options, dataDir });
-    server = await serveRouter(backend.router);
-  });
-
-  afterAll(async () => {
-    if (!database.available) return;
-    await server?.close();
-    await backend?.close();
-    await dispose?.();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const served = useServedBackend(database, "catalogue-test-");
 
   async function call<T = unknown>(pathAndQuery: string, expectedStatus = 200): Promise<Envelope<T>> {
-    const response = await fetch(server.origin + pathAndQuery);
+    const response = await fetch(served.server.origin + pathAndQuery);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     const body = (await response.json()) as Envelope<T>;
     expect(response.status, `${pathAndQuery}: ${body.message}`).toBe(expectedStatus);
@@ -143,7 +120,7 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
             const font = await ok<Font>(`/api/v1/web/search/fontInformation/${child.fontGNo}`);
             expect(openLicences, child.fontGNo).toContain(font.license.code);
             expect(font.license.commercialSource).toMatch(/^字体名称表 nameID 13 声明采用/);
-            const file = (await backend.fontSource(child.fontGNo))!;
+            const file = (await served.backend.fontSource(child.fontGNo))!;
             const facts = readFontFacts(await fs.readFile(file.filePath));
             expect(classifyLicence(facts.licenceDescription, facts.licenceUrl)?.code, child.fontGNo).toBe(
               font.license.code,
@@ -271,7 +248,7 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
           const required = requiredCodepoints(text);
           const expected: string[] = [];
           for (const font of all) {
-            const file = (await backend.fontSource(font.fontGNo))!;
+            const file = (await served.backend.fontSource(font.fontGNo))!;
             const cmap = new Set(readFontFacts(await fs.readFile(file.filePath)).codepoints);
             if (required.every((codepoint) => cmap.has(codepoint))) expected.push(font.familyName);
           }
@@ -458,10 +435,10 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
     describe("GET /api/v1/web/{id}/download", () => {
       it("streams the TTF with its headers and counts the download", async () => {
         const before = await ok<Font>("/api/v1/web/search/fontInformation/10027");
-        const response = await fetch(`${server.origin}/api/v1/web/10027/download`);
+        const response = await fetch(`${served.server.origin}/api/v1/web/10027/download`);
         expect(response.status).toBe(200);
         expect(response.headers.get("content-type")).toBe("font/ttf");
-        const file = (await backend.fontSource("10027"))!;
+        const file = (await served.backend.fontSource("10027"))!;
         const expected = await fs.readFile(file.filePath);
         expect(Number(response.headers.get("content-length"))).toBe(expected.byteLength);
         expect(response.headers.get("content-disposition")).toBe(
@@ -474,7 +451,7 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
 
       it("answers HEAD with the headers only and without counting", async () => {
         const before = await ok<Font>("/api/v1/web/search/fontInformation/10001");
-        const response = await fetch(`${server.origin}/api/v1/web/10001/download`, { method: "HEAD" });
+        const response = await fetch(`${served.server.origin}/api/v1/web/10001/download`, { method: "HEAD" });
         expect(response.status).toBe(200);
         expect(response.headers.get("content-type")).toBe("font/ttf");
         expect(Number(response.headers.get("content-length"))).toBe(before.fileSize);
@@ -483,11 +460,11 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
       });
 
       it("serves the original WOFF2 where there is one", async () => {
-        const response = await fetch(`${server.origin}/api/v1/web/10037/download?format=woff2`);
+        const response = await fetch(`${served.server.origin}/api/v1/web/10037/download?format=woff2`);
         expect(response.status).toBe(200);
         expect(response.headers.get("content-type")).toBe("font/woff2");
         const original = await fs.readFile(
-          new FontStorage(dataDir).resolve("npm:@fontsource/unifontex/files/unifontex-latin-400-normal.woff2"),
+          new FontStorage(served.dataDir).resolve("npm:@fontsource/unifontex/files/unifontex-latin-400-normal.woff2"),
         );
         expect(Buffer.from(await response.arrayBuffer()).equals(original)).toBe(true);
         await rejects("/api/v1/web/10027/download?format=woff2", 404);
@@ -495,7 +472,7 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
       });
 
       it("answers a catalogued font whose file has gone with a JSON 404, and logs it", async () => {
-        const file = (await backend.fontSource("10037"))!;
+        const file = (await served.backend.fontSource("10037"))!;
         const before = await ok<Font>("/api/v1/web/search/fontInformation/10037");
         const kept = `${file.filePath}.kept`;
         await fs.rename(file.filePath, kept);
@@ -504,14 +481,14 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
           expect(await rejects("/api/v1/web/10037/download", 404)).toBe("字体文件缺失，暂时无法下载，请联系管理员");
           expect(log).toHaveBeenCalledOnce();
           expect(String(log.mock.calls[0]![0])).toMatch(/10037.*缺失/);
-          const head = await fetch(`${server.origin}/api/v1/web/10037/download`, { method: "HEAD" });
+          const head = await fetch(`${served.server.origin}/api/v1/web/10037/download`, { method: "HEAD" });
           expect(head.status).toBe(404);
         } finally {
           log.mockRestore();
           await fs.rename(kept, file.filePath);
         }
         expect((await ok<Font>("/api/v1/web/search/fontInformation/10037")).downloads).toBe(before.downloads);
-        expect((await fetch(`${server.origin}/api/v1/web/10037/download`)).status).toBe(200);
+        expect((await fetch(`${served.server.origin}/api/v1/web/10037/download`)).status).toBe(200);
       });
 
       it("answers an unknown font with the JSON 404", async () => {
@@ -754,7 +731,7 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
       /** node:http rather than fetch, which refuses to send TRACE. */
       function send(method: string, pathAndQuery: string) {
         return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-          const outgoing = request(server.origin + pathAndQuery, { method }, (response) => {
+          const outgoing = request(served.server.origin + pathAndQuery, { method }, (response) => {
             let body = "";
             response.setEncoding("utf8");
             response.on("data", (chunk: string) => (body += chunk));
@@ -774,8 +751,8 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
     });
 
     it("never answered 500", () => {
-      expect(server.statuses.length).toBeGreaterThan(50);
-      expect(server.statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(served.server.statuses.length).toBeGreaterThan(50);
+      expect(served.server.statuses.filter((status) => status >= 500)).toEqual([]);
     });
   });
 });

@@ -1,44 +1,20 @@
 import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { albumZipEndpoints, albumZipSchema } from "../../contract/album-zip.js";
 import { successEnvelopeSchema } from "../../contract/envelope.js";
 import { dispositionFileName, zipEntries } from "../../tests/zip-entries.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
-import { serveRouter, type TestServer } from "../http/test-server.js";
-import { createBackend, type Backend } from "../index.js";
+import { useServedBackend } from "../http/served-backend.js";
 import { FontStorage } from "../storage/font-storage.js";
 import { contentDb } from "./tables.js";
 
 describe.each(TEST_DATABASES)("album zip on $name", (database) => {
-  let backend: Backend;
-  let server: TestServer;
-  let dataDir: string;
-  let dispose: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!database.available) return;
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "album-zip-test-"));
-    const { dispose: disposeDatabase, ...options } = await database.open();
-    dispose = disposeDatabase;
-    backend = await createBackend({ ...options, dataDir });
-    server = await serveRouter(backend.router);
-  });
-
-  afterAll(async () => {
-    if (!database.available) return;
-    expect(server?.statuses.filter((status) => status >= 500)).toEqual([]);
-    await server?.close();
-    await backend?.close();
-    await dispose?.();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const served = useServedBackend(database, "album-zip-test-");
 
   const skip = !database.available;
 
   async function zipUrlOf(id: number | string) {
-    const response = await fetch(`${server.origin}${albumZipEndpoints.getAlbumZipUrl.path}?id=${id}`);
+    const response = await fetch(`${served.server.origin}${albumZipEndpoints.getAlbumZipUrl.path}?id=${id}`);
     return {
       status: response.status,
       body: (await response.json()) as { code: string; message: string; data: unknown },
@@ -47,7 +23,7 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
 
   /** Every album with its fonts as the catalogue stores them (file and licence), in album order. */
   async function catalogued() {
-    const db = contentDb(backend.db);
+    const db = contentDb(served.backend.db);
     const albums = await db.selectFrom("album").select(["id", "title"]).orderBy("id").execute();
     return Promise.all(
       albums.map(async (album) => ({
@@ -66,7 +42,7 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
   it.skipIf(skip)(
     "every album's zip holds each font file byte for byte, its licence text and a 说明.txt, under a Chinese file name",
     async () => {
-      const storage = new FontStorage(dataDir);
+      const storage = new FontStorage(served.dataDir);
       const albums = await catalogued();
       expect(albums.length).toBeGreaterThanOrEqual(8);
       for (const album of albums) {
@@ -78,7 +54,7 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
         expect(zip.fileName).toBe(`${album.title}.zip`);
         expect(zip.files.map((file) => file.fontGNo)).toEqual(album.fonts.map((font) => font.gno));
 
-        const response = await fetch(`${server.origin}${zip.url}`);
+        const response = await fetch(`${served.server.origin}${zip.url}`);
         expect(response.status).toBe(200);
         expect(response.headers.get("content-type")).toBe("application/zip");
         expect(dispositionFileName(response.headers.get("content-disposition"))).toBe(`${album.title}.zip`);
@@ -112,7 +88,7 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
       const unknown = await zipUrlOf(999_999);
       expect(unknown).toEqual({ status: 404, body: { code: "404", message: "专辑不存在", data: null } });
 
-      const zip = await fetch(`${server.origin}/web/api/web-font-collection/download-font-zip/999999`);
+      const zip = await fetch(`${served.server.origin}/web/api/web-font-collection/download-font-zip/999999`);
       expect(zip.status).toBe(404);
       expect(await zip.json()).toEqual({ code: "404", message: "专辑不存在", data: null });
 
@@ -121,7 +97,7 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
         expect(malformed.status).toBe(400);
         expect(malformed.body.code).toBe("400");
       }
-      const malformedZip = await fetch(`${server.origin}/web/api/web-font-collection/download-font-zip/abc`);
+      const malformedZip = await fetch(`${served.server.origin}/web/api/web-font-collection/download-font-zip/abc`);
       expect(malformedZip.status).toBe(400);
     },
   );

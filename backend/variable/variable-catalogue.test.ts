@@ -1,13 +1,10 @@
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
 import wawoff2 from "wawoff2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { VariableFont } from "../../contract/variable.js";
-import { createBackend, type Backend } from "../index.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
-import { serveRouter, type TestServer } from "../http/test-server.js";
+import { useServedBackend } from "../http/served-backend.js";
 import { FontStorage } from "../storage/font-storage.js";
 import { variableFontLicence } from "./licence.js";
 import { packageSlices, parseUnicodeRange } from "./package-slices.js";
@@ -97,30 +94,10 @@ describe("variableFontLicence", () => {
 });
 
 describe.each(TEST_DATABASES)("variable font catalogue on $name", (database) => {
-  let backend: Backend;
-  let server: TestServer;
-  let dataDir: string;
-  let dispose: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!database.available) return;
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "variable-catalogue-"));
-    const { dispose: disposeDatabase, ...options } = await database.open();
-    dispose = disposeDatabase;
-    backend = await createBackend({ ...options, dataDir });
-    server = await serveRouter(backend.router);
-  });
-
-  afterAll(async () => {
-    if (!database.available) return;
-    await server?.close();
-    await backend?.close();
-    await dispose?.();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const served = useServedBackend(database, "variable-catalogue-");
 
   async function get(pathAndQuery: string) {
-    const response = await fetch(`${server.origin}${pathAndQuery}`);
+    const response = await fetch(`${served.server.origin}${pathAndQuery}`);
     return {
       status: response.status,
       body: (await response.json()) as {
@@ -154,7 +131,7 @@ describe.each(TEST_DATABASES)("variable font catalogue on $name", (database) => 
       expect(fonts.find((font) => font.gno === "v7")).toMatchObject({ familyName: "Recursive" });
       expect(fonts.find((font) => font.gno === "v7")!.license.commercialSource).toContain("LICENSE");
 
-      expect(await seedVariableFonts(backend.db, new FontStorage(dataDir))).toEqual([]);
+      expect(await seedVariableFonts(served.backend.db, new FontStorage(served.dataDir))).toEqual([]);
       expect((await get("/api/v1/variable/query-list")).body.data!.total).toBe(7);
     });
 
