@@ -1,7 +1,7 @@
 import { NOTICE_TYPE_NAMES } from "@contract/notices";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { siteDownloadHref } from "~/components/catalogue/download-dialog";
+import { DownloadRecordItem } from "~/components/user/download-record-item";
 import { UserAvatar } from "~/components/user/user-avatar";
 import { formatChinaDateTime } from "~/components/user/user-lists";
 import { listDownloads } from "~/services/downloads.server";
@@ -74,24 +74,7 @@ export default function UserCentrePage() {
           {downloads.records.length > 0 ? (
             <ul className="user-list" aria-label="最近下载">
               {downloads.records.map((record) => (
-                <li key={record.id} className="user-list__item">
-                  <div className="user-list__main">
-                    <Link to={`/font/${record.fontGNo}`} className="user-list__title">
-                      {record.fontName}
-                    </Link>
-                    <span className="user-list__meta">
-                      <time dateTime={record.downloadedAt}>{formatChinaDateTime(record.downloadedAt)}</time>
-                    </span>
-                  </div>
-                  <a
-                    className="btn btn--ghost btn--sm"
-                    href={siteDownloadHref(record.fontGNo, record.format)}
-                    download={record.fileName}
-                    aria-label={`再次下载 ${record.fileName}`}
-                  >
-                    下载
-                  </a>
-                </li>
+                <DownloadRecordItem key={record.id} record={record} againLabel="下载" />
               ))}
             </ul>
           ) : (

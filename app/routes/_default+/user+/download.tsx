@@ -1,9 +1,9 @@
 import { KEYWORD_MAX } from "@contract/catalogue";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { siteDownloadHref } from "~/components/catalogue/download-dialog";
+import { DownloadRecordItem } from "~/components/user/download-record-item";
 import { Pagination } from "~/components/ui/pagination";
-import { formatChinaDateTime, listHref, pageParam } from "~/components/user/user-lists";
+import { listHref, pageParam } from "~/components/user/user-lists";
 import { listDownloads } from "~/services/downloads.server";
 import { requireAuthGuard } from "~/utils/auth.server";
 import { throwApiError } from "~/utils/responses.server";
@@ -68,25 +68,7 @@ export default function DownloadHistoryPage() {
         {history.records.length > 0 ? (
           <ul className="user-list download-history" aria-label="下载记录">
             {history.records.map((record) => (
-              <li key={record.id} className="user-list__item" data-font-gno={record.fontGNo}>
-                <div className="user-list__main">
-                  <Link to={`/font/${record.fontGNo}`} className="user-list__title">
-                    {record.fontName}
-                  </Link>
-                  <span className="user-list__meta">
-                    {record.fileName} ·{" "}
-                    <time dateTime={record.downloadedAt}>{formatChinaDateTime(record.downloadedAt)}</time>
-                  </span>
-                </div>
-                <a
-                  className="btn btn--ghost btn--sm"
-                  href={siteDownloadHref(record.fontGNo, record.format)}
-                  download={record.fileName}
-                  aria-label={`再次下载 ${record.fileName}`}
-                >
-                  再次下载
-                </a>
-              </li>
+              <DownloadRecordItem key={record.id} record={record} showFile />
             ))}
           </ul>
         ) : (
