@@ -82,6 +82,8 @@ export type BackendContext = {
   sharedRateLimiter?: (options: { name: string; limit: number; windowMs: number }) => RateLimiter;
   /** With Redis: the upload signing key every instance shares. */
   uploadSigningKey?: Buffer;
+  /** S3_*: the bucket, for credentials that upload straight to it. */
+  s3?: S3Settings;
 };
 
 /**
@@ -103,10 +105,11 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
       }),
     }),
   ({ db, storage }) => createAlbumZipRouter({ db, storage }),
-  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey }) =>
+  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3 }) =>
     createSubmissionRouter({
       db,
       dataDir,
+      s3,
       // Local uploads stay where they were; a shared bucket takes them when one is configured.
       blobs: blobs instanceof DiskBlobStore ? undefined : blobs,
       secret: uploadSigningKey,
@@ -162,6 +165,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       limits: redis ? new RedisRateLimits(redis) : undefined,
       sharedRateLimiter,
       uploadSigningKey: redis ? await sharedSecret(redis, "upload-signing") : undefined,
+      s3: options.s3,
     };
     const router = express.Router();
     for (const createRoutes of routeModules) router.use(createRoutes(context));

@@ -82,9 +82,14 @@ export type StsTokenQuery = z.output<typeof stsTokenQuerySchema>;
 export const stsTokenSchema = z.object({
   ticket,
   key: uploadKey,
-  /** Where to PUT the file's bytes, relative to the API base; the signature is in its query. */
+  /**
+   * Where to PUT the file's bytes: relative to the API base (the backend's own upload endpoint), or
+   * an absolute presigned URL of the object store when one is configured. The signature is in its query.
+   */
   uploadUrl: z.string().min(1),
   method: z.literal("PUT"),
+  /** The headers the PUT must carry, exactly; the body must be the `maxSize` bytes declared. */
+  headers: z.record(z.string()),
   /** The Content-Type the upload must carry. */
   contentType: z.enum(UPLOAD_TYPES),
   maxSize: z.number().int().positive(),

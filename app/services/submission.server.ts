@@ -1,4 +1,4 @@
-import { getStsToken, saveSubmission, type SubmissionFields, type UploadType } from "@contract/submission";
+import { getStsToken, saveSubmission, type StsToken, type SubmissionFields } from "@contract/submission";
 import type { SubmissionUpload } from "~/components/content/submission-files";
 import { ApiError, apiHeaders, buildApiUrl, callApi, serviceBase, type ApiCaller } from "./api-client.server";
 
@@ -21,19 +21,26 @@ export async function submitWork(
       query: { contentType: type, size: file.size, fileName: file.name || "未命名", ticket },
     });
     ticket = grant.ticket;
-    await putFile(caller, grant.uploadUrl, type, file);
+    await putFile(caller, grant, file);
     keys.push(grant.key);
   }
   return callApi(caller, saveSubmission, { body: { ...fields, ticket: ticket ?? "", files: keys } });
 }
 
-async function putFile(caller: ApiCaller, uploadUrl: string, type: UploadType, file: File): Promise<void> {
-  const headers = apiHeaders(caller.request, { withToken: false });
-  headers.set("Content-Type", type);
+/**
+ * PUTs the file where the credential says, with the headers it says: the backend's own upload
+ * endpoint (a path, answered with an envelope) or a presigned object-store URL (absolute, answered
+ * with a bare 200), which gets no header of ours beyond the credential's.
+ */
+async function putFile(caller: ApiCaller, grant: StsToken, file: File): Promise<void> {
+  const direct = /^https?:\/\//i.test(grant.uploadUrl);
+  const headers = direct ? new Headers() : apiHeaders(caller.request, { withToken: false });
+  for (const [name, value] of Object.entries(grant.headers)) headers.set(name, value);
   let response: Response;
   try {
-    response = await fetch(buildApiUrl(serviceBase(getStsToken, caller.context), uploadUrl), {
-      method: "PUT",
+    const url = direct ? grant.uploadUrl : buildApiUrl(serviceBase(getStsToken, caller.context), grant.uploadUrl);
+    response = await fetch(url, {
+      method: grant.method,
       headers,
       body: file,
       redirect: "manual",
@@ -42,7 +49,10 @@ async function putFile(caller: ApiCaller, uploadUrl: string, type: UploadType, f
   } catch {
     throw new ApiError({ status: 502, code: "502", message: "文件上传失败，请稍后重试", unreachable: true });
   }
-  const envelope = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
+  if (direct && response.ok) return;
+  const envelope = direct
+    ? null
+    : ((await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null);
   if (response.ok && envelope?.code === "200") return;
   const message = typeof envelope?.message === "string" ? envelope.message : "文件上传失败，请稍后重试";
   throw new ApiError({

@@ -17,9 +17,11 @@ import { currentUser, optionalUser } from "../account/index.js";
 import type { Database } from "../db/schema.js";
 import { ApiError, badRequest } from "../http/envelope.js";
 import type { BlobStore } from "../blob/blob-store.js";
+import type { S3Settings } from "../blob/s3-blob-store.js";
 import { clientKey, InMemoryRateLimiter, tooManyRequests, type RateLimiter } from "../http/rate-limit.js";
 import { route } from "../http/route.js";
 import { submissionDb } from "./tables.js";
+import { S3Uploads } from "./s3-uploads.js";
 import { signedUploadQuery, verifyUpload } from "./upload-signature.js";
 
 /** How long an upload credential may be used: enough to send 20 MB over a slow line, no more. */
@@ -47,6 +49,11 @@ export type SubmissionRouterOptions = {
   submissionLimiter?: RateLimiter;
   /** Where finished uploads are kept instead of `<dataDir>/submissions` (a bucket every instance shares). */
   blobs?: BlobStore;
+  /**
+   * With a bucket, each credential is a presigned S3 PUT straight to it, and saving the submission
+   * checks what arrived; without, uploads go through this backend's signed upload endpoint.
+   */
+  s3?: S3Settings;
 };
 
 const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
@@ -77,6 +84,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     options.credentialLimiter ?? new InMemoryRateLimiter({ limit: CREDENTIALS_PER_WINDOW, windowMs: WINDOW_MS });
   const submissions =
     options.submissionLimiter ?? new InMemoryRateLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: WINDOW_MS });
+  const direct = options.s3 ? new S3Uploads(options.s3) : undefined;
   const router = express.Router();
 
   route(router, getStsToken, async ({ query }, { req }) => {
@@ -125,11 +133,20 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       })
       .execute();
     const grant = { key, contentType: query.contentType, maxSize: query.size, expires };
+    const uploadUrl = direct
+      ? await direct.presignPut({
+          key,
+          contentType: query.contentType,
+          size: query.size,
+          expiresInSeconds: CREDENTIAL_TTL_MS / 1000,
+        })
+      : `${endpointPath(uploadSubmissionFile, { key })}?${signedUploadQuery(secret, grant)}`;
     return {
       ticket,
       key,
-      uploadUrl: `${endpointPath(uploadSubmissionFile, { key })}?${signedUploadQuery(secret, grant)}`,
+      uploadUrl,
       method: "PUT" as const,
+      headers: { "Content-Type": query.contentType },
       contentType: query.contentType,
       maxSize: query.size,
       expiresAt: new Date(expires).toISOString(),
@@ -217,6 +234,34 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     }
   });
 
+  /**
+   * Checks a file uploaded straight to the bucket as the upload endpoint checks one sent to it: the
+   * granted size and type, and first bytes that are what the type says. A refused object is deleted.
+   */
+  async function acceptDirectUpload(
+    trx: typeof db,
+    upload: { key: string; content_type: string; max_size: number },
+  ): Promise<void> {
+    const uploaded = await direct!.inspect(upload.key, SNIFF_BYTES);
+    if (!uploaded) throw badRequest("文件还没有上传完成，请重新上传");
+    let problem: ApiError | null = null;
+    if (uploaded.size === 0) problem = badRequest("文件不能为空");
+    else if (uploaded.size > Number(upload.max_size)) problem = refusal(413, "文件比上传凭证允许的大，请重新上传");
+    else if (uploaded.contentType !== upload.content_type) problem = badRequest("文件类型与上传凭证不符");
+    else if (sniffUploadType(uploaded.head) !== upload.content_type)
+      problem = badRequest("文件内容不是所声明的类型，请检查文件");
+    if (problem) {
+      await direct!.refuse(upload.key);
+      throw problem;
+    }
+    if (!(await direct!.accept(upload.key, uploaded.etag))) throw refusal(409, "文件在检查时被改动了，请重新上传");
+    await trx
+      .updateTable("submission_upload")
+      .set({ size: uploaded.size, uploaded_at: new Date(now()) })
+      .where("key", "=", upload.key)
+      .execute();
+  }
+
   route(
     router,
     saveSubmission,
@@ -224,7 +269,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       const decision = await submissions.consume(clientKey(req), 1);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs);
       const ticketHash = hashTicket(body.ticket);
-      return db.transaction().execute(async (trx) => {
+      const saved = await db.transaction().execute(async (trx) => {
         const known = await trx
           .selectFrom("submission_ticket")
           .select("ticket_hash")
@@ -239,14 +284,15 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         if (used) throw badRequest("这次投稿已经提交过了");
         const uploads = await trx
           .selectFrom("submission_upload")
-          .select(["key", "uploaded_at", "submission_id"])
+          .select(["key", "uploaded_at", "submission_id", "content_type", "max_size"])
           .where("ticket_hash", "=", ticketHash)
           .where("key", "in", body.files)
           .execute();
         for (const key of body.files) {
           const upload = uploads.find((row) => row.key === key);
           if (!upload) throw badRequest("文件不属于这次投稿，请重新上传");
-          if (!upload.uploaded_at) throw badRequest("文件还没有上传完成，请重新上传");
+          if (!upload.uploaded_at && direct) await acceptDirectUpload(trx, upload);
+          else if (!upload.uploaded_at) throw badRequest("文件还没有上传完成，请重新上传");
         }
         const { id } = await trx
           .insertInto("submission")
@@ -266,6 +312,9 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         await trx.updateTable("submission_upload").set({ submission_id: id }).where("key", "in", body.files).execute();
         return { id };
       });
+      // Kept until the submission is saved, so a refusal of another file lets this one be checked again.
+      if (direct) await Promise.all(body.files.map((key) => direct.refuse(key)));
+      return saved;
     },
     { before: [optionalUser(options.db), express.json({ limit: SUBMISSION_BODY_LIMIT })] },
   );

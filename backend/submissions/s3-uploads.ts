@@ -1,0 +1,114 @@
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Settings } from "../blob/s3-blob-store.js";
+
+/** What an uploaded object is, as far as saving a submission needs: its size, type and first bytes. */
+export type UploadedObject = { size: number; contentType: string; head: Buffer; etag: string };
+
+/** Where a browser's presigned PUT lands, before the submission has checked it. */
+export const incomingKey = (key: string) => `submissions/incoming/${key}`;
+/** Where a checked upload is kept, the same place the backend's own upload endpoint writes to. */
+export const storedKey = (key: string) => `submissions/${key}`;
+
+/**
+ * Uploads sent straight to the bucket: a presigned PUT per file, bound to its key, Content-Type and
+ * exact Content-Length, then the submission's check of what actually arrived.
+ */
+export class S3Uploads {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(settings: S3Settings) {
+    this.bucket = settings.bucket;
+    this.client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      // A presigned URL cannot carry the checksum of a body it has not seen.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+    });
+  }
+
+  /** A URL that accepts one PUT of exactly `size` bytes of `contentType` at `key` for `expiresInSeconds`. */
+  presignPut(grant: { key: string; contentType: string; size: number; expiresInSeconds: number }): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: incomingKey(grant.key),
+        ContentType: grant.contentType,
+        ContentLength: grant.size,
+      }),
+      // Content-Type is not signed unless asked; Content-Length always is.
+      { expiresIn: grant.expiresInSeconds, signableHeaders: new Set(["content-type", "content-length"]) },
+    );
+  }
+
+  /** The uploaded object's size, type and first `headBytes` bytes, or null when nothing was uploaded. */
+  async inspect(key: string, headBytes: number): Promise<UploadedObject | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: incomingKey(key) }));
+      const etag = head.ETag ?? "";
+      const size = head.ContentLength ?? 0;
+      let first = Buffer.alloc(0);
+      if (size > 0) {
+        const ranged = await this.client.send(
+          new GetObjectCommand({
+            Bucket: this.bucket,
+            Key: incomingKey(key),
+            Range: `bytes=0-${headBytes - 1}`,
+            // The bytes read belong to the version whose size and type were just read.
+            IfMatch: etag || undefined,
+          }),
+        );
+        first = Buffer.from((await ranged.Body?.transformToByteArray()) ?? []);
+      }
+      const contentType = (head.ContentType ?? "").split(";", 1)[0]!.trim().toLowerCase();
+      return { size, contentType, head: first.subarray(0, headBytes), etag };
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === "NotFound" || name === "NoSuchKey") return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Moves the checked version to where accepted uploads are kept. The presigned URL stays valid until
+   * it expires, so only the version whose ETag was checked is copied; a later PUT cannot replace it.
+   * The incoming object is left for `refuse` once the submission is saved. Answers false when the
+   * object changed since it was checked.
+   */
+  async accept(key: string, etag: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: storedKey(key),
+          CopySource: `${this.bucket}/${encodeURI(incomingKey(key))}`,
+          CopySourceIfMatch: etag || undefined,
+        }),
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name === "PreconditionFailed") return false;
+      throw error;
+    }
+    return true;
+  }
+
+  /** Removes what was uploaded at `key`; no error when nothing is there. */
+  async refuse(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: incomingKey(key) }));
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
