@@ -3,8 +3,10 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { stripHtmlSuffix } from "~/utils/html-suffix";
 import { installChunkReloadGuard } from "~/utils/chunk-reload";
+import { installDataRequestToasts } from "~/utils/data-request-toasts";
 
 installChunkReloadGuard();
+installDataRequestToasts();
 
 const address = `${window.location.pathname}${window.location.search}${window.location.hash}`;
 const canonicalAddress = stripHtmlSuffix(address);

@@ -225,4 +225,20 @@ test.describe("账号弹窗与统计", () => {
     );
     expect(thirdParty).toEqual([]);
   });
+
+  test("客户端请求数据失败时用错误目录里的文案提示（503）", async ({ page, consoleGuard }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "无 JS 时没有客户端请求，由服务器页面说明错误");
+    consoleGuard.allow(/status of 503/);
+    // Remix logs that the body (the proxy's text, not its own stream) cannot be decoded.
+    consoleGuard.allow(/SyntaxError/);
+    await page.goto("/");
+    // Hydrated: the click is a client navigation that fetches the page's data.
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.route(
+      (url) => url.pathname === "/news.data",
+      (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "维护中" }),
+    );
+    await page.locator("header").getByRole("link", { name: "资讯", exact: true }).first().click();
+    await expect(page.getByRole("alert").filter({ hasText: "服务不可用，服务器暂时过载或维护" })).toBeVisible();
+  });
 });

@@ -38,7 +38,7 @@ type ContactResult =
 /** `?type=submission` was the 投稿 link before submissions had their own page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (new URL(request.url).searchParams.get("type") === "submission") throw redirect("/submit", 301);
-  return null;
+  return {};
 }
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<ContactResult> {
