@@ -268,10 +268,14 @@ test.describe("favourites", () => {
       await control.click();
       await expect(control).toHaveAttribute("data-favorited", "true");
     }
-    const ids = await api(request, token).get<Array<{ kind: string; id: number }>>(
-      "/web/api/account/favorite-article/allIds",
-    );
-    expect(ids.map((ref) => `${ref.kind}:${ref.id}`).sort()).toEqual(kinds.map(([kind, id]) => `${kind}:${id}`).sort());
+    // With JavaScript the control turns favourited as it is pressed, before the save has answered.
+    const savedIds = async () => {
+      const ids = await api(request, token).get<Array<{ kind: string; id: number }>>(
+        "/web/api/account/favorite-article/allIds",
+      );
+      return ids.map((ref) => `${ref.kind}:${ref.id}`).sort();
+    };
+    await expect.poll(savedIds).toEqual(kinds.map(([kind, id]) => `${kind}:${id}`).sort());
     for (const [kind, id, label] of kinds) {
       await page.goto(`/user/favorite?tab=articles&kind=${kind}`);
       await expect(page.locator(`[data-article="${kind}:${id}"]`)).toContainText(label);
