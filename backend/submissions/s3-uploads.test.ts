@@ -1,13 +1,8 @@
-import { createHash, createHmac } from "node:crypto";
 import fs from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { SignatureV4 } from "@smithy/signature-v4";
 import express from "express";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissionEndpoints, type StsToken } from "../../contract/submission.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
@@ -16,6 +11,7 @@ import { serveRouter, type TestServer } from "../http/test-server.js";
 import { createBackend, type Backend } from "../index.js";
 import { createSubmissionRouter } from "./routes.js";
 import { submissionDb } from "./tables.js";
+import { BUCKET, KEYS, startCheckedBucket } from "./test-bucket.js";
 
 type Envelope<T = unknown> = { code: string; message: string; data: T };
 
@@ -27,118 +23,18 @@ const FIELDS = {
   description: "直接上传到对象存储。",
   contact: "author@example.com",
 };
-const BUCKET = "uploads";
-const KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
-
-const bytes = (data: string | ArrayBuffer | ArrayBufferView) =>
-  typeof data === "string"
-    ? data
-    : ArrayBuffer.isView(data)
-      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-      : new Uint8Array(data);
-
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret ? createHmac("sha256", bytes(secret)) : createHash("sha256");
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView) {
-    this.hash.update(bytes(data));
-  }
-  async digest() {
-    return new Uint8Array(this.hash.digest());
-  }
-}
-
-/**
- * s3rver does not check SigV4 signatures, so presigned requests pass through this front first,
- * which checks them as S3 does: the signature recomputed over the request actually received (its
- * method, path, query and the headers the URL says are signed) must equal the one in the URL.
- */
-async function verifyPresigned(req: http.IncomingMessage): Promise<boolean> {
-  const url = new URL(req.url ?? "/", "http://placeholder");
-  const given = url.searchParams.get("X-Amz-Signature");
-  if (!given) return true;
-  const signedHeaders = (url.searchParams.get("X-Amz-SignedHeaders") ?? "").split(";");
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) if (name !== "X-Amz-Signature") query[name] = value;
-  const payload = query["X-Amz-Content-Sha256"]!;
-  delete query["X-Amz-Content-Sha256"];
-  const headers: Record<string, string> = { "X-Amz-Content-Sha256": payload };
-  for (const name of signedHeaders) headers[name] = String(req.headers[name] ?? "");
-  const [hostname, port] = (req.headers.host ?? "").split(":");
-  const date = query["X-Amz-Date"]!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z");
-  const signer = new SignatureV4({ credentials: KEYS, region: "us-east-1", service: "s3", sha256: Sha256 });
-  const signed = await signer.presign(
-    {
-      method: req.method!,
-      protocol: "http:",
-      hostname: hostname!,
-      port: Number(port),
-      path: url.pathname,
-      query,
-      headers,
-    },
-    { signingDate: new Date(date), expiresIn: Number(query["X-Amz-Expires"]) },
-  );
-  return signed.query?.["X-Amz-Signature"] === given;
-}
-
-async function startBucket() {
-  const directory = await fs.mkdtemp(path.join(os.tmpdir(), "submission-s3-test-"));
-  const s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port: s3Port } = await s3.run();
-  const refused: string[] = [];
-  const front = http.createServer((req, res) => {
-    void verifyPresigned(req).then((ok) => {
-      if (!ok) {
-        refused.push(req.method!);
-        req.resume();
-        res
-          .writeHead(403, { "Content-Type": "application/xml" })
-          .end("<Error><Code>SignatureDoesNotMatch</Code></Error>");
-        return;
-      }
-      const upstream = http.request(
-        { host: "127.0.0.1", port: s3Port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(upstream);
-    });
-  });
-  await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
-  const endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-  return {
-    endpoint,
-    refused,
-    async close() {
-      await new Promise((resolve) => front.close(resolve));
-      await s3.close();
-      await fs.rm(directory, { recursive: true, force: true });
-    },
-  };
-}
 
 describe.each(TEST_DATABASES)("投稿 straight to an S3 bucket on $name", (database) => {
   let backend: Backend;
   let server: TestServer;
-  let bucket: Awaited<ReturnType<typeof startBucket>>;
+  let bucket: Awaited<ReturnType<typeof startCheckedBucket>>;
   let client: S3Client;
   let dataDir: string;
   let dispose: () => Promise<void>;
 
   beforeAll(async () => {
     if (!database.available) return;
-    bucket = await startBucket();
+    bucket = await startCheckedBucket();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "submission-s3-data-"));
     const { dispose: disposeDatabase, ...options } = await database.open();
     dispose = disposeDatabase;
