@@ -202,8 +202,11 @@ export async function startProxy(upstreams: () => number[]): Promise<Service & {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const ports = upstreams();
+    // Each request takes the next instance in turn, then tries the others in order: the shared turn
+    // counter alone would let concurrent requests send one request's retries to the same dead port.
+    const first = turn++;
     for (let attempt = 0; attempt < ports.length * 2; attempt++) {
-      const port = ports[turn++ % ports.length]!;
+      const port = ports[(first + attempt) % ports.length]!;
       try {
         const answer = await forward(port, req, body);
         res.writeHead(answer.status, { ...answer.headers, "x-upstream": String(port) }).end(answer.body);
