@@ -27,6 +27,23 @@ export type ContentCardProps = {
   id: number;
 };
 
+type CardKind = keyof typeof COVER_SIZES;
+
+/** What every card of an album, case, news item or video shows: its link, title, summary and cover. */
+export function contentCardBasics(
+  kind: CardKind,
+  item: { id: number; title: string; summary: string },
+  coverSrc: string,
+): Pick<ContentCardProps, "id" | "href" | "title" | "summary" | "image"> {
+  return {
+    id: item.id,
+    href: `/${kind}/${item.id}`,
+    title: item.title,
+    summary: item.summary,
+    image: { src: coverSrc, ...COVER_SIZES[kind] },
+  };
+}
+
 /** A card in a content grid: cover, title, one or two lines of summary, tags and a line of facts. */
 export function ContentCard({ href, title, summary, image, badge, meta, tags, id }: ContentCardProps) {
   const asset = useStaticUrl();

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { HomeContent } from "~/services/content.server";
-import { ContentCard, ContentGrid, COVER_SIZES } from "./content-card";
+import { ContentCard, ContentGrid, contentCardBasics } from "./content-card";
 import { formatChinaDate, formatDuration } from "./format";
 
 function Section({
@@ -44,14 +44,7 @@ export function HomeContentSections({ content }: { content: HomeContent }) {
           <ContentGrid label="字体专辑">
             {albums.map((album) => (
               <li key={album.id}>
-                <ContentCard
-                  id={album.id}
-                  href={`/album/${album.id}`}
-                  title={album.title}
-                  summary={album.summary}
-                  image={{ src: album.cover, ...COVER_SIZES.album }}
-                  badge={`${album.fontCount} 款字体`}
-                />
+                <ContentCard {...contentCardBasics("album", album, album.cover)} badge={`${album.fontCount} 款字体`} />
               </li>
             ))}
           </ContentGrid>
@@ -63,13 +56,7 @@ export function HomeContentSections({ content }: { content: HomeContent }) {
           <ContentGrid label="用字案例">
             {cases.map((item) => (
               <li key={item.id}>
-                <ContentCard
-                  id={item.id}
-                  href={`/case/${item.id}`}
-                  title={item.title}
-                  summary={item.summary}
-                  image={{ src: item.cover, ...COVER_SIZES.case }}
-                />
+                <ContentCard {...contentCardBasics("case", item, item.cover)} />
               </li>
             ))}
           </ContentGrid>
@@ -82,11 +69,7 @@ export function HomeContentSections({ content }: { content: HomeContent }) {
             {videos.map((video) => (
               <li key={video.id}>
                 <ContentCard
-                  id={video.id}
-                  href={`/video/${video.id}`}
-                  title={video.title}
-                  summary={video.summary}
-                  image={{ src: video.poster, ...COVER_SIZES.video }}
+                  {...contentCardBasics("video", video, video.poster)}
                   badge={formatDuration(video.durationSeconds)}
                 />
               </li>

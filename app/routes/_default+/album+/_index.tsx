@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ContentCard, ContentGrid, COVER_SIZES } from "~/components/content/content-card";
+import { ContentCard, ContentGrid, contentCardBasics } from "~/components/content/content-card";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { ContentEmpty, ContentListHead } from "~/components/content/content-page";
 import { formatChinaDate } from "~/components/content/format";
@@ -60,11 +60,7 @@ export default function AlbumListPage() {
           {albums.map((album) => (
             <li key={album.id}>
               <ContentCard
-                id={album.id}
-                href={`/album/${album.id}`}
-                title={album.title}
-                summary={album.summary}
-                image={{ src: album.cover, ...COVER_SIZES.album }}
+                {...contentCardBasics("album", album, album.cover)}
                 badge={`${album.fontCount} 款字体`}
                 tags={album.tags}
                 meta={<time dateTime={album.createdAt}>{formatChinaDate(album.createdAt)}</time>}

@@ -1,7 +1,7 @@
 import { FONT_GNO_PATTERN } from "@contract/catalogue";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ContentCard, ContentGrid, COVER_SIZES } from "~/components/content/content-card";
+import { ContentCard, ContentGrid, contentCardBasics } from "~/components/content/content-card";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { ContentEmpty, ContentListHead } from "~/components/content/content-page";
 import { formatChinaDate } from "~/components/content/format";
@@ -71,11 +71,7 @@ export default function CaseListPage() {
           {cases.map((item) => (
             <li key={item.id}>
               <ContentCard
-                id={item.id}
-                href={`/case/${item.id}`}
-                title={item.title}
-                summary={item.summary}
-                image={{ src: item.cover, ...COVER_SIZES.case }}
+                {...contentCardBasics("case", item, item.cover)}
                 badge={item.example ? "示例方案" : undefined}
                 tags={item.tags}
                 meta={

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ContentCard, ContentGrid, COVER_SIZES } from "~/components/content/content-card";
+import { ContentCard, ContentGrid, contentCardBasics } from "~/components/content/content-card";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { ContentEmpty, ContentListHead } from "~/components/content/content-page";
 import { describeDuration, formatChinaDate, formatDuration } from "~/components/content/format";
@@ -57,11 +57,7 @@ export default function VideoListPage() {
           {videos.map((video) => (
             <li key={video.id}>
               <ContentCard
-                id={video.id}
-                href={`/video/${video.id}`}
-                title={video.title}
-                summary={video.summary}
-                image={{ src: video.poster, ...COVER_SIZES.video }}
+                {...contentCardBasics("video", video, video.poster)}
                 badge={
                   <span aria-label={`时长 ${describeDuration(video.durationSeconds)}`}>
                     {formatDuration(video.durationSeconds)}
