@@ -90,7 +90,9 @@ test.describe("离线与新版本（Service Worker）", () => {
       let loads = 0;
       page.on("load", () => loads++);
       await prompt.click();
-      await expect.poll(() => loads).toBe(1);
+      // Chromium activates the new worker only once the old one has finished the fetches it is
+      // handling (subset fonts and images of /case may still be loading on a busy machine).
+      await expect.poll(() => loads, { timeout: 30_000 }).toBe(1);
       await expect(page).toHaveURL(/\/case$/);
       await expect(prompt).toHaveCount(0);
       const state = await page.evaluate(async () => {
