@@ -20,7 +20,7 @@ const serverEnvSchema = z.object({
   STATIC_BASE: optionalUrl,
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default("data"),
-  SUBSET_MEMORY_MB: z.coerce.number().int().min(16).max(16384).default(512),
+  SUBSET_MEMORY_MB: z.coerce.number().int().min(16).max(16384).default(160),
   SUBSET_CACHE_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),
   SUBSET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30_000),
   SUBSET_FILES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3_000),

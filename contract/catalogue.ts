@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, PUBLIC_READ_CACHE } from "./endpoint";
 import { pageQuerySchema, pageSchema } from "./envelope";
 import { codePointCount } from "./fields";
 import { oneOf, optionalQueryInt, optionalQueryText, queryIntWithDefault, queryValue } from "./query";
@@ -298,6 +298,7 @@ export const getFontList = defineEndpoint({
   query: fontListQuerySchema,
   data: pageSchema(fontSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /** A font with its family; counts a view. */
@@ -315,6 +316,7 @@ export const getDownloadUrl = defineEndpoint({
   query: fontGNoQuerySchema,
   data: downloadFilesSchema,
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 export const getFontDictionaries = defineEndpoint({
@@ -322,6 +324,7 @@ export const getFontDictionaries = defineEndpoint({
   path: "/web/api/dict/font-default",
   data: z.array(dictSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /** Every weight in the family of font `:id`. */
@@ -331,6 +334,7 @@ export const getFamilyFonts = defineEndpoint({
   params: fontIdParamsSchema,
   data: z.array(childFontSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /** A font with its family, without counting a view. */
@@ -340,6 +344,7 @@ export const getFontInformation = defineEndpoint({
   params: fontIdParamsSchema,
   data: fontSchema,
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 export const getFontFamily = defineEndpoint({
@@ -348,6 +353,7 @@ export const getFontFamily = defineEndpoint({
   params: fontIdParamsSchema,
   data: fontFamilySummarySchema,
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /**
@@ -370,6 +376,7 @@ export const getKeywords = defineEndpoint({
   query: keywordQuerySchema,
   data: z.array(keywordSuggestionSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 export const getHomeData = defineEndpoint({
@@ -377,6 +384,7 @@ export const getHomeData = defineEndpoint({
   path: "/web/api/showData/getData",
   data: homeDataSchema,
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 export const getFriendshipLinks = defineEndpoint({
@@ -384,6 +392,7 @@ export const getFriendshipLinks = defineEndpoint({
   path: "/web/api/friendshipLinks/getFriendshipLinks",
   data: z.array(friendLinkSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 export const getColumnsByType = defineEndpoint({
@@ -392,6 +401,7 @@ export const getColumnsByType = defineEndpoint({
   query: columnQuerySchema,
   data: z.array(webColumnSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 export const getAdverts = defineEndpoint({
@@ -400,6 +410,7 @@ export const getAdverts = defineEndpoint({
   query: advertQuerySchema,
   data: z.array(advertSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 export const catalogueEndpoints = {

@@ -1,6 +1,6 @@
 import { z, type ZodTypeAny } from "zod";
 import { COMMERCIAL_LABELS, FONT_GNO_PATTERN, KEYWORD_MAX } from "./catalogue";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, PUBLIC_READ_CACHE } from "./endpoint";
 import { pageQuerySchema, pageSchema } from "./envelope";
 import {
   EMAIL_MESSAGE,
@@ -351,12 +351,26 @@ function contentPageEndpoint<
   I extends ZodTypeAny,
   Q extends ZodTypeAny = typeof contentPageQuerySchema,
 >(path: P, item: I, query: Q = contentPageQuerySchema as ZodTypeAny as Q) {
-  return defineEndpoint({ method: "GET", path, query, data: pageSchema(item), auth: "none" });
+  return defineEndpoint({
+    method: "GET",
+    path,
+    query,
+    data: pageSchema(item),
+    auth: "none",
+    publicCache: PUBLIC_READ_CACHE,
+  });
 }
 
 /** One item of a content kind by `id`; public. */
 function contentDetailEndpoint<const P extends string, D extends ZodTypeAny>(path: P, detail: D) {
-  return defineEndpoint({ method: "GET", path, query: contentIdQuerySchema, data: detail, auth: "none" });
+  return defineEndpoint({
+    method: "GET",
+    path,
+    query: contentIdQuerySchema,
+    data: detail,
+    auth: "none",
+    publicCache: PUBLIC_READ_CACHE,
+  });
 }
 
 /** The album tags, each with how many albums carry it. */
@@ -365,6 +379,7 @@ export const getAlbumTags = defineEndpoint({
   path: "/web/api/web-font-collection/getCollectionTagList",
   data: z.array(contentTagCountSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /** Albums, newest first. */
@@ -379,6 +394,7 @@ export const getBaikeTitles = defineEndpoint({
   query: baikeTitlesQuerySchema,
   data: z.array(baikeTitleGroupSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /** Entries in reading order (by tag, then within it). */
@@ -392,6 +408,7 @@ export const getCaseTags = defineEndpoint({
   path: "/web/api/web-font-case/getTagList",
   data: z.array(contentTagCountSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /** Cases, newest first. */
@@ -427,6 +444,7 @@ export const searchEverything = defineEndpoint({
   query: searchQuerySchema,
   data: pageSchema(searchResultSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /** How many items of each kind match `keyword`. */
@@ -436,6 +454,7 @@ export const countSearchResults = defineEndpoint({
   query: searchCountsQuerySchema,
   data: searchCountsSchema,
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /**

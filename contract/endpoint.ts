@@ -26,7 +26,27 @@ type EndpointCommon = {
   body?: ZodTypeAny;
   bodyEncoding?: BodyEncoding;
   auth: EndpointAuth;
+  /**
+   * The answer is the same for every caller and may be kept by any cache: the backend sends it with
+   * `Cache-Control: public, max-age, stale-while-revalidate`. Only for GET calls without side effects
+   * that take no token.
+   */
+  publicCache?: PublicCache;
 };
+
+/** How long a public answer is used as it is, then how much longer it may be served while it is fetched again. */
+export type PublicCache = { maxAgeSeconds: number; staleWhileRevalidateSeconds: number };
+
+/**
+ * Catalogue and article reads: a change (a new font, a count, an article) shows within half a
+ * minute, and a busy page never waits on a reload within the following five.
+ */
+export const PUBLIC_READ_CACHE: PublicCache = { maxAgeSeconds: 30, staleWhileRevalidateSeconds: 300 };
+
+/** The Cache-Control header of a public answer. */
+export function publicCacheControl({ maxAgeSeconds, staleWhileRevalidateSeconds }: PublicCache): string {
+  return `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}`;
+}
 
 export type JsonEndpointDefinition = EndpointCommon & {
   kind?: "json";

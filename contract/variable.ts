@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { licenseSchema } from "./catalogue";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, PUBLIC_READ_CACHE } from "./endpoint";
 import { pageQuerySchema, pageSchema } from "./envelope";
 import { oneOf, optionalQueryText, queryValue } from "./query";
 import { subsetRequestSchema } from "./subset";
@@ -124,6 +124,7 @@ export const getVariableFontList = defineEndpoint({
   query: variableFontListQuerySchema,
   data: pageSchema(variableFontSchema),
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /** One variable font. */
@@ -133,6 +134,7 @@ export const getVariableFont = defineEndpoint({
   params: variableGnoParamsSchema,
   data: variableFontSchema,
   auth: "none",
+  publicCache: PUBLIC_READ_CACHE,
 });
 
 /**

@@ -6,13 +6,21 @@ import { z } from "zod";
 import { getToast } from "~/utils/toast.server";
 import { HTTP_STATUS_MESSAGES } from "~/utils/api-errors";
 import { inProcessFetch } from "../../server/in-process-fetch";
-import { ApiError, CONTRACT_BREACH_MESSAGE, buildApiUrl, callApi } from "./api-client.server";
+import {
+  ApiError,
+  CONTRACT_BREACH_MESSAGE,
+  buildApiUrl,
+  callApi,
+  forgetPublicAnswers,
+  publicLifetime,
+} from "./api-client.server";
 
 type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
 
 let server: Server;
 let origin: string;
 let lastSeen: Seen | null = null;
+let answersCounted = 0;
 
 function reply(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "Content-Type": "application/json;charset=UTF-8" });
@@ -54,6 +62,13 @@ function testBackend(req: IncomingMessage, res: ServerResponse) {
         return res.end("<h1>boom</h1>");
       case "/echo":
         return reply(res, 200, { code: "200", message: "success", data: { method: req.method, body } });
+      case "/counted": {
+        // Each answer is numbered, so a caller can tell a kept answer from a new one.
+        const cacheControl = url.searchParams.get("cacheControl");
+        res.setHeader("Cache-Control", cacheControl ?? "no-store");
+        answersCounted += 1;
+        return reply(res, 200, { code: "200", message: "success", data: { hello: `第 ${answersCounted} 次` } });
+      }
       case "/slow":
         setTimeout(() => reply(res, 200, { code: "200", message: "success", data: { hello: "late" } }), 500);
         return;
@@ -265,6 +280,57 @@ describe.each<Transport>(["over HTTP", "in process"])("callApi %s", (suiteTransp
         logged.mockRestore();
       }
     });
+  });
+});
+
+describe("callApi: public answers", () => {
+  const publicRead = defineEndpoint({
+    method: "GET",
+    path: "/counted",
+    query: z.object({ cacheControl: z.string().optional(), n: z.string().optional() }),
+    data: greetingSchema,
+    auth: "none",
+    publicCache: { maxAgeSeconds: 30, staleWhileRevalidateSeconds: 300 },
+  });
+  const call = (cacheControl: string, n = "1") => callApi(caller(), publicRead, { query: { cacheControl, n } });
+
+  beforeAll(() => {
+    transport = "over HTTP";
+    forgetPublicAnswers();
+  });
+
+  it("keeps an answer the backend marks public for its max-age, per URL, and frozen", async () => {
+    const first = await call("public, max-age=30");
+    const again = await call("public, max-age=30");
+    expect(again).toEqual(first);
+    expect(Object.isFrozen(again)).toBe(true);
+    const other = await call("public, max-age=30", "2");
+    expect(other.hello).not.toBe(first.hello);
+  });
+
+  it("asks again for an answer the backend does not mark public, and for refusals", async () => {
+    const first = await call("no-store");
+    expect((await call("no-store")).hello).not.toBe(first.hello);
+    const privateFirst = await call("private, max-age=30");
+    expect((await call("private, max-age=30")).hello).not.toBe(privateFirst.hello);
+
+    const failing = defineEndpoint({ ...publicRead, path: "/status/503" });
+    await expect(callApi(caller(), failing)).rejects.toBeInstanceOf(ApiError);
+    const seenBefore = lastSeen;
+    await expect(callApi(caller(), failing)).rejects.toBeInstanceOf(ApiError);
+    expect(lastSeen).not.toBe(seenBefore);
+  });
+
+  it("reads max-age, s-maxage and stale-while-revalidate, and keeps nothing without public", () => {
+    expect(publicLifetime("public, max-age=30, stale-while-revalidate=300")).toEqual({
+      freshMs: 30_000,
+      staleMs: 300_000,
+    });
+    expect(publicLifetime("public, max-age=30, s-maxage=60")).toEqual({ freshMs: 60_000, staleMs: 0 });
+    expect(publicLifetime("max-age=30")).toEqual({ freshMs: 0, staleMs: 0 });
+    expect(publicLifetime("public, no-cache, max-age=30")).toEqual({ freshMs: 0, staleMs: 0 });
+    expect(publicLifetime("public, max-age=oops")).toEqual({ freshMs: 0, staleMs: 0 });
+    expect(publicLifetime(null)).toEqual({ freshMs: 0, staleMs: 0 });
   });
 });
 

@@ -14,6 +14,7 @@ import { websiteConfig } from "~/config.server";
 import type { AppLoadContext } from "~/load-context";
 import { ApiError, HTTP_STATUS_MESSAGES, messageForHttpStatus } from "~/utils/api-errors";
 import { getToken, redirectHomeClearingToken } from "~/utils/auth.server";
+import { BoundedCache, type CacheLifetime } from "~/utils/bounded-cache.server";
 
 /**
  * The one piece of the website that talks to the backend: it knows the base addresses, the token
@@ -108,27 +109,59 @@ export function apiHeaders(request: Request, options: { withToken: boolean }): H
 /** Any envelope; its `data` is checked against the endpoint once the code says success. */
 const anyEnvelopeSchema = envelopeSchema(z.unknown());
 
+/** A public answer's checked `data` and how long the backend let it be kept. */
+type PublicAnswer = { data: unknown; lifetime: CacheLifetime };
+
+/**
+ * Public answers (endpoints the contract marks `publicCache`) as the backend's Cache-Control allows,
+ * by URL, shared by every visitor; the data is frozen, since every caller gets the same object.
+ */
+const publicAnswers = new BoundedCache<PublicAnswer>({ maxEntries: 1_000, lifetime: (answer) => answer.lifetime });
+
+/** Forgets every kept public answer (tests that change the catalogue under a running site). */
+export function forgetPublicAnswers() {
+  publicAnswers.clear();
+}
+
 /**
  * Calls `endpoint` and answers its `data`, checked against the contract. Throws an `ApiError` for a
  * refusal (HTTP error or a code other than "200"), the redirect home that clears the token for a
- * 401 or S00106, and a 502 Response when the answer breaks the contract.
+ * 401 or S00106, and a 502 Response when the answer breaks the contract. A public read is answered
+ * from memory while the backend's `Cache-Control: public, max-age` (and `stale-while-revalidate`)
+ * allows; refusals are never kept.
  */
 export async function callApi<E extends JsonEndpoint>(
   caller: ApiCaller,
   endpoint: E,
   options: CallOptions<E> = {},
 ): Promise<EndpointData<E>> {
-  const call = `${endpoint.method} ${endpoint.path}`;
   const path = (endpointPath as (endpoint: { path: string }, params?: object) => string)(endpoint, options.params);
   const url = buildApiUrl(serviceBase(endpoint, caller.context), path, options.query as QueryInput | undefined);
+  if (endpoint.publicCache && endpoint.method === "GET" && endpoint.auth === "none") {
+    const answer = await publicAnswers.get(url, async () => {
+      const { data, cacheControl } = await send(caller, endpoint, options, url);
+      return { data: deepFreeze(data), lifetime: publicLifetime(cacheControl) };
+    });
+    return answer.data as EndpointData<E>;
+  }
+  return (await send(caller, endpoint, options, url)).data;
+}
+
+async function send<E extends JsonEndpoint>(
+  caller: ApiCaller,
+  endpoint: E,
+  options: CallOptions<E>,
+  url: string,
+): Promise<{ data: EndpointData<E>; cacheControl: string | null }> {
+  const call = `${endpoint.method} ${endpoint.path}`;
   const headers = apiHeaders(caller.request, { withToken: endpoint.auth !== "none" && !options.anonymous });
   const body = requestBody(endpoint, options, headers);
-  const send = inProcessBackend(endpoint, caller.context) ?? fetch;
+  const transport = inProcessBackend(endpoint, caller.context) ?? fetch;
 
   let response: Response;
   let text: string;
   try {
-    response = await send(
+    response = await transport(
       new Request(url, {
         method: endpoint.method,
         headers,
@@ -174,7 +207,34 @@ export async function callApi<E extends JsonEndpoint>(
   }
   const data = endpoint.data.safeParse(envelope.data.data);
   if (!data.success) throw contractBreach(call, data.error, "data");
-  return data.data as EndpointData<E>;
+  return { data: data.data as EndpointData<E>, cacheControl: response.headers.get("Cache-Control") };
+}
+
+/** How long a shared cache may keep an answer with this Cache-Control: nothing unless it is `public` with a `max-age`. */
+export function publicLifetime(cacheControl: string | null): CacheLifetime {
+  const directives = new Map(
+    (cacheControl ?? "").split(",").map((part) => {
+      const [name = "", value = ""] = part.trim().toLowerCase().split("=");
+      return [name, value] as const;
+    }),
+  );
+  const seconds = (name: string) => {
+    const value = Number(directives.get(name));
+    return directives.get(name) && Number.isFinite(value) && value > 0 ? value * 1000 : 0;
+  };
+  if (!directives.has("public") || directives.has("no-store") || directives.has("no-cache") || directives.has("private")) {
+    return { freshMs: 0, staleMs: 0 };
+  }
+  const freshMs = seconds("s-maxage") || seconds("max-age");
+  return { freshMs, staleMs: freshMs > 0 ? seconds("stale-while-revalidate") : 0 };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 function requestBody(

@@ -40,4 +40,55 @@ describe("BoundedCache", () => {
       vi.useRealTimers();
     }
   });
+
+  it("answers a stale value while one reload runs, then the reloaded one; past its stale time the caller waits", async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new BoundedCache<number>({ maxEntries: 10, lifetime: () => ({ freshMs: 1_000, staleMs: 5_000 }) });
+      let loads = 0;
+      let release: (() => void) | undefined;
+      const slowLoad = () => new Promise<number>((resolve) => (release = () => resolve(++loads)));
+      const first = cache.get("k", slowLoad);
+      release!();
+      expect(await first).toBe(1);
+
+      vi.advanceTimersByTime(1_500);
+      expect(await cache.get("k", slowLoad)).toBe(1); // stale, a reload starts
+      expect(await cache.get("k", slowLoad)).toBe(1); // still stale, no second reload
+      release!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await cache.get("k", slowLoad)).toBe(2);
+      expect(loads).toBe(2);
+
+      vi.advanceTimersByTime(7_000);
+      const waited = cache.get("k", slowLoad);
+      release!();
+      expect(await waited).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps the stale value when its reload fails, and does not keep a value whose lifetime is nil", async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new BoundedCache<number>({
+        maxEntries: 10,
+        lifetime: (value) => (value < 0 ? { freshMs: 0, staleMs: 0 } : { freshMs: 1_000, staleMs: 5_000 }),
+      });
+      expect(await cache.get("k", async () => 1)).toBe(1);
+      vi.advanceTimersByTime(1_500);
+      expect(await cache.get("k", () => Promise.reject(new Error("down")))).toBe(1);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await cache.get("k", async () => 2)).toBe(1); // the failed reload left the stale value; this one reloads
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await cache.get("k", async () => 3)).toBe(2);
+
+      expect(await cache.get("uncacheable", async () => -1)).toBe(-1);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await cache.get("uncacheable", async () => -2)).toBe(-2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

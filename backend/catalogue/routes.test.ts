@@ -83,6 +83,18 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
   const names = (fonts: Font[]) => fonts.map((font) => font.familyName);
 
   describe.skipIf(!database.available)("with a seeded catalogue", () => {
+    it("marks public reads cacheable by anyone for half a minute, and never a call that counts a view", async () => {
+      const cacheControl = async (pathAndQuery: string) =>
+        (await fetch(served.server.origin + pathAndQuery)).headers.get("cache-control");
+      expect(await cacheControl("/web/api/font/getFontList")).toBe("public, max-age=30, stale-while-revalidate=300");
+      expect(await cacheControl("/web/api/showData/getData")).toBe("public, max-age=30, stale-while-revalidate=300");
+      const { records } = await list("?size=1");
+      expect((await cacheControl(`/web/api/font/getFontDetail?fontGNo=${records[0]!.fontGNo}`)) ?? "").not.toMatch(
+        /public/,
+      );
+      expect((await cacheControl("/web/api/font/getFontList?size=oops")) ?? "").not.toMatch(/public/);
+    });
+
     describe("GET /web/api/font/getFontList", () => {
       it("lists each family once, as its default weight with every weight as children", async () => {
         const page = await list("?size=100");

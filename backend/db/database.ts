@@ -6,6 +6,12 @@ import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.js";
 import type { Database } from "./schema.js";
 
+/**
+ * PostgreSQL's own default of 128 MB of shared buffers lives in PGlite's wasm memory, inside this
+ * process; the site's tables fit in a fraction of it, so 16 MB keeps the process small (decision 018).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 export type DatabaseLocation =
   /** A PostgreSQL server (`DATABASE_URL`). */
   | { kind: "postgres"; url: string }
@@ -28,9 +34,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   let pglite: PGlite;
   if (location.kind === "pglite") {
     await fs.mkdir(location.directory, { recursive: true });
-    pglite = await PGlite.create({ dataDir: location.directory });
+    pglite = await PGlite.create({ dataDir: location.directory, startParams: PGLITE_START_PARAMS });
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create({ startParams: PGLITE_START_PARAMS });
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from "express";
 import type { z, ZodTypeAny } from "zod";
-import type { EndpointData, EndpointDefinition } from "../../contract/endpoint.js";
+import { publicCacheControl, type EndpointData, type EndpointDefinition } from "../../contract/endpoint.js";
 import { badRequest, sendOk } from "./envelope.js";
 import { methodNotAllowed } from "./method-not-allowed.js";
 import { rejectMalformedQuery } from "./query.js";
@@ -56,7 +56,8 @@ const routesByRouter = new WeakMap<Router, Map<string, { methods: Set<string>; r
  * - parses `req.params`, `req.query` and `req.body` with the endpoint's `params`, `query` and `body`
  *   schemas; the first problem found is a 400 with the schema's message (see `nameParameters`);
  * - calls `handler` with what they parsed to, and answers the `data` it returns (typed by the
- *   endpoint's `data` schema) in the success envelope; a file endpoint's handler sends the answer;
+ *   endpoint's `data` schema) in the success envelope, public and cacheable when the endpoint says
+ *   `publicCache`; a file endpoint's handler sends the answer;
  * - answers any other method on the path 405 with `Allow`, OPTIONS 204 with `Allow`.
  *
  * Errors thrown (an `ApiError` for a refusal) go to the router's error handler. A body is only
@@ -88,7 +89,9 @@ export function route<E extends EndpointDefinition>(
         body: parse("body", req.body),
       } as RouteInput<E>;
       const result = await handler(input, { req, res });
-      if (endpoint.kind !== "file") sendOk(res, result);
+      if (endpoint.kind === "file") return;
+      if (endpoint.publicCache) res.set("Cache-Control", publicCacheControl(endpoint.publicCache));
+      sendOk(res, result);
     };
     run().catch(next);
   };

@@ -32,6 +32,9 @@ export function decodedFontLocation(ttfFileName: string): StorageLocation {
 export type StoredFile = { path: string; size: number; mtimeMs: number };
 
 export class FontStorage {
+  /** npm locations already resolved: an installed package's files do not move while the process runs. */
+  private readonly resolvedPackageFiles = new Map<string, string>();
+
   constructor(private readonly dataDir: string) {}
 
   /** Where TTFs decoded from WOFF2 are written. */
@@ -41,7 +44,14 @@ export class FontStorage {
 
   /** The absolute path of a stored file; throws for a location of an unknown kind. */
   resolve(location: string): string {
-    if (location.startsWith("npm:")) return require.resolve(location.slice("npm:".length));
+    if (location.startsWith("npm:")) {
+      let resolved = this.resolvedPackageFiles.get(location);
+      if (!resolved) {
+        resolved = require.resolve(location.slice("npm:".length));
+        this.resolvedPackageFiles.set(location, resolved);
+      }
+      return resolved;
+    }
     if (location.startsWith("data:")) {
       const relative = location.slice("data:".length);
       const absolute = path.resolve(this.dataDir, relative);
