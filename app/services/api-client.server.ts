@@ -222,7 +222,12 @@ export function publicLifetime(cacheControl: string | null): CacheLifetime {
     const value = Number(directives.get(name));
     return directives.get(name) && Number.isFinite(value) && value > 0 ? value * 1000 : 0;
   };
-  if (!directives.has("public") || directives.has("no-store") || directives.has("no-cache") || directives.has("private")) {
+  if (
+    !directives.has("public") ||
+    directives.has("no-store") ||
+    directives.has("no-cache") ||
+    directives.has("private")
+  ) {
     return { freshMs: 0, staleMs: 0 };
   }
   const freshMs = seconds("s-maxage") || seconds("max-age");
