@@ -12,6 +12,7 @@ import { createSubsetService } from "./backend/subset/index.js";
 import { readWebsiteConfig, type WebsiteConfig } from "./app/config.server.js";
 import { createLoadContext } from "./app/load-context.js";
 import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
+import { anonymousPageCache } from "./server/page-cache.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
 import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
 import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
@@ -214,6 +215,7 @@ async function serveWebsite(
   // token from a header only, which a page on another site cannot make a browser send.
   app.use(refuseCrossSiteRequests({ allowedOrigins: options.website.allowedOrigins }));
   app.use(answerPageOptions);
+  app.use(anonymousPageCache({ maxBytes: options.website.pageCacheBytes }));
 
   const build = (await import(path.join(rootDir, "build/index.js"))) as ServerBuild;
   // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.

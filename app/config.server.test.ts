@@ -14,6 +14,7 @@ describe("readWebsiteConfig", () => {
       cookieSecureIsExplicit: false,
       tokenCookieName: "__Host-token",
       allowedOrigins: [],
+      pageCacheBytes: 32 * 1024 * 1024,
       isTest: false,
     });
   });
@@ -25,6 +26,7 @@ describe("readWebsiteConfig", () => {
       SUBSET_BASE: "https://subset.example.com",
       STATIC_BASE: "https://cdn.example.com/",
       SITE_DOMAIN: "example.com",
+      PAGE_CACHE_MB: "0",
       NODE_ENV: "test",
     });
     expect(config).toEqual({
@@ -38,6 +40,7 @@ describe("readWebsiteConfig", () => {
       cookieSecureIsExplicit: false,
       tokenCookieName: "token",
       allowedOrigins: [],
+      pageCacheBytes: 0,
       isTest: true,
     });
     expect(publicConfig(config)).toEqual({
@@ -49,6 +52,7 @@ describe("readWebsiteConfig", () => {
   });
 
   it("refuses an address that is not http(s), naming the variable", () => {
+    expect(() => readWebsiteConfig({ PAGE_CACHE_MB: "lots" })).toThrow(/PAGE_CACHE_MB: 必须是数字/);
     expect(() => readWebsiteConfig({ API_BASE: "api.example.com" })).toThrow(
       /API_BASE: 必须是以 http:\/\/ 或 https:\/\/ 开头的地址/,
     );

@@ -73,6 +73,13 @@ const configSchema = z.object({
       }
       return origins;
     }),
+  PAGE_CACHE_MB: z.coerce
+    .number({ invalid_type_error: "必须是数字" })
+    .int("必须是整数")
+    .min(0, "不能小于 0")
+    .max(4096, "不能大于 4096")
+    .optional()
+    .default(32),
   NODE_ENV: z.string().optional().default("production"),
 });
 
@@ -103,6 +110,8 @@ export type WebsiteConfig = {
   tokenCookieName: "__Host-token" | "token";
   /** ALLOWED_ORIGINS: other origins (`https://admin.example.com`) whose pages may post to the site. */
   allowedOrigins: string[];
+  /** PAGE_CACHE_MB in bytes: public pages kept for visitors without cookies (server/page-cache.ts); 0 = none. */
+  pageCacheBytes: number;
   /** NODE_ENV=test: automated tests, where external frames (WeChat's QR code) cannot load. */
   isTest: boolean;
 };
@@ -127,6 +136,7 @@ export function readWebsiteConfig(env: Record<string, string | undefined>): Webs
     cookieSecureIsExplicit: Boolean(settings.COOKIE_SECURE),
     tokenCookieName: cookieSecure && !settings.SITE_DOMAIN ? "__Host-token" : "token",
     allowedOrigins: settings.ALLOWED_ORIGINS,
+    pageCacheBytes: settings.PAGE_CACHE_MB * 1024 * 1024,
     isTest: settings.NODE_ENV === "test",
   };
 }

@@ -1,7 +1,8 @@
 /**
  * HTTP benchmark (not a test): starts the built site in a child process on loopback, then loads
  * the data pages (/, /font, a filtered /font?page=2, /font/{id}) and the subset endpoint from this
- * process, each beside a near-static page of the same server (/agreement/font) measured in the
+ * process (each page twice: as a visitor without cookies, whom the server may answer from its page
+ * cache, and with a cookie, for whom every page is rendered), each beside a near-static page of the same server (/agreement/font) measured in the
  * same run, and prints the ratios; last, it opens every font's page and reports the server's
  * resident memory with the whole catalogue warm.
  *
@@ -18,7 +19,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const port = Number(process.env.BENCH_PORT ?? 3390);
 const origin = `http://127.0.0.1:${port}`;
 
-type Target = { name: string; method: "GET" | "POST"; path: string; body?: string };
+type Target = { name: string; method: "GET" | "POST"; path: string; body?: string; cookie?: string };
 type Result = { requests: number; errors: number; perSecond: number; p50: number; p95: number; p99: number };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -31,7 +32,10 @@ function request(target: Target): Promise<number> {
       {
         method: target.method,
         agent,
-        headers: target.body ? { "content-type": "application/json" } : {},
+        headers: {
+          ...(target.body ? { "content-type": "application/json" } : {}),
+          ...(target.cookie ? { cookie: target.cookie } : {}),
+        },
       },
       (res) => {
         res.resume();
@@ -131,12 +135,18 @@ async function main() {
     const ids = await fontIds();
     const id = ids[0];
     const reference: Target = { name: "/agreement/font", method: "GET", path: "/agreement/font" };
+    const pages = ["/", "/font", "/font?page=2&style=all&sort=new", `/font/${id}`];
+    // A visitor with any cookie (a compare list here; a login is the same) gets a page rendered for them.
+    const withCookie = "compare=";
     const targets: Target[] = [
       { name: "/healthz", method: "GET", path: "/healthz" },
-      { name: "/", method: "GET", path: "/" },
-      { name: "/font", method: "GET", path: "/font" },
-      { name: "/font?page=2&style=all&sort=new", method: "GET", path: "/font?page=2&style=all&sort=new" },
-      { name: `/font/${id}`, method: "GET", path: `/font/${id}` },
+      ...pages.map((page): Target => ({ name: page, method: "GET", path: page })),
+      ...pages.map((page): Target => ({
+        name: `${page}（带 Cookie，每次渲染）`,
+        method: "GET",
+        path: page,
+        cookie: withCookie,
+      })),
       {
         name: "POST /webfont/http",
         method: "POST",

@@ -26,6 +26,10 @@ import { FontList } from "~/components/catalogue/font-list";
 import { BannerStrip } from "~/components/catalogue/banner-strip";
 import { HomeContentSections } from "~/components/content/home-sections";
 import { LazyImage } from "~/components/ui/lazy-image";
+import { anonymousPageHeaders } from "~/utils/page-cache";
+
+/** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
+export const headers = anonymousPageHeaders;
 
 type HomeStats = HomeData["stats"];
 

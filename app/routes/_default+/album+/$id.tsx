@@ -17,6 +17,10 @@ import { getAlbum, listAlbums, loadSampleFaces } from "~/services/content.server
 import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/font-query";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
+import { anonymousPageHeaders } from "~/utils/page-cache";
+
+/** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
+export const headers = anonymousPageHeaders;
 
 export const links = contentDetailLinks;
 

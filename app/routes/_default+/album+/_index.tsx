@@ -11,6 +11,10 @@ import { listAlbumTags, listAlbums } from "~/services/content.server";
 import contentStylesHref from "~/styles/content.css";
 import fontStylesHref from "~/styles/font.css";
 import { throwApiError } from "~/utils/responses.server";
+import { anonymousPageHeaders } from "~/utils/page-cache";
+
+/** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
+export const headers = anonymousPageHeaders;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: fontStylesHref },

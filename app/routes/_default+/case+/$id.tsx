@@ -16,6 +16,10 @@ import { loadRelated } from "~/components/content/related.server";
 import { getCase, listCases, loadSampleFaces } from "~/services/content.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
+import { anonymousPageHeaders } from "~/utils/page-cache";
+
+/** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
+export const headers = anonymousPageHeaders;
 
 export const links = contentDetailLinks;
 

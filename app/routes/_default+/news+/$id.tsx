@@ -19,6 +19,10 @@ import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { useStaticUrl } from "~/utils/root-data";
 import { LazyImage } from "~/components/ui/lazy-image";
+import { anonymousPageHeaders } from "~/utils/page-cache";
+
+/** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
+export const headers = anonymousPageHeaders;
 
 export const links = contentDetailLinks;
 

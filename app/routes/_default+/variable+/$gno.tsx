@@ -12,6 +12,10 @@ import { axisLabel, axisValuesFrom, startValues, type AxisValues } from "~/compo
 import { findVariableFont, loadVariableFaces } from "~/services/variable.server";
 import variableStylesHref from "~/styles/variable.css";
 import { notFound, throwApiError } from "~/utils/responses.server";
+import { anonymousPageHeaders } from "~/utils/page-cache";
+
+/** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
+export const headers = anonymousPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: variableStylesHref }];
 

@@ -19,6 +19,10 @@ import {
   type FontListQuery,
 } from "~/utils/catalogue/font-query";
 import { useStaticUrl } from "~/utils/root-data";
+import { anonymousPageHeaders } from "~/utils/page-cache";
+
+/** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
+export const headers = anonymousPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];
 

@@ -1,0 +1,149 @@
+import type { RequestHandler, Response } from "express";
+import { ANONYMOUS_PAGE_CACHE_HEADER } from "../app/utils/page-cache.js";
+import { cspNonce } from "./content-security-policy.js";
+
+export type PageCacheOptions = {
+  /** Bound on the bytes of all kept pages together; 0 turns the cache off. */
+  maxBytes: number;
+  /** A page larger than this is never kept. */
+  maxPageBytes?: number;
+  now?: () => number;
+};
+
+type KeptPage = {
+  body: string;
+  /** The nonce the page was rendered with; each answer gets its own in its place. */
+  nonce: string;
+  headers: Array<[string, string | string[]]>;
+  expiresAt: number;
+  bytes: number;
+};
+
+/** Headers never replayed from a kept page: the answer writes its own. */
+const OWN_HEADERS = new Set([
+  "set-cookie",
+  "date",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "content-security-policy",
+  // compression() encodes each answer for its own Accept-Encoding.
+  "content-encoding",
+  "vary",
+  ANONYMOUS_PAGE_CACHE_HEADER.toLowerCase(),
+]);
+
+/**
+ * Pages for visitors who carry no cookie at all (no login, no flash message, no compare list):
+ * a page whose route says it may be kept (the ANONYMOUS_PAGE_CACHE_HEADER, in seconds) is kept
+ * in memory, least recently used out past `maxBytes`, and answered again until it expires, each
+ * time with the answer's own Content-Security-Policy nonce in place of the one it was rendered
+ * with. Only GET, only 200 HTML without Set-Cookie; the signal header never leaves the server.
+ */
+export function anonymousPageCache({
+  maxBytes,
+  maxPageBytes = 1024 * 1024,
+  now = Date.now,
+}: PageCacheOptions): RequestHandler {
+  const pages = new Map<string, KeptPage>();
+  let keptBytes = 0;
+  const forget = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    keptBytes -= page.bytes;
+  };
+  const keep = (key: string, page: KeptPage) => {
+    forget(key);
+    if (page.bytes > maxBytes) return;
+    pages.set(key, page);
+    keptBytes += page.bytes;
+    for (const oldest of pages.keys()) {
+      if (keptBytes <= maxBytes) break;
+      forget(oldest);
+    }
+  };
+
+  return (req, res, next) => {
+    if (maxBytes <= 0 || req.method !== "GET" || req.headers.cookie || req.headers.authorization || req.headers.token) {
+      return next();
+    }
+    const key = req.originalUrl;
+    const kept = pages.get(key);
+    if (kept && kept.expiresAt > now()) {
+      // Re-inserted so the Map's order stays least recently used first.
+      pages.delete(key);
+      pages.set(key, kept);
+      for (const [name, value] of kept.headers) res.setHeader(name, value);
+      res.setHeader("X-Page-Cache", "hit");
+      res.status(200).end(kept.body.replaceAll(kept.nonce, cspNonce(res)));
+      return;
+    }
+    if (kept) forget(key);
+    capturePage(res, maxPageBytes, (captured) => {
+      keep(key, {
+        ...captured,
+        nonce: cspNonce(res),
+        expiresAt: now() + captured.seconds * 1000,
+        bytes: Buffer.byteLength(captured.body) + 512,
+      });
+    });
+    next();
+  };
+}
+
+/**
+ * Watches what is written to `res` and, once it has finished, hands over a page its route let be
+ * kept: 200, HTML, no Set-Cookie, at most `maxPageBytes`. The route's signal header is taken off
+ * before the headers go out.
+ */
+function capturePage(
+  res: Response,
+  maxPageBytes: number,
+  onPage: (page: { body: string; headers: KeptPage["headers"]; seconds: number }) => void,
+) {
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  let decided = false;
+  let seconds = 0;
+  let size = 0;
+  let chunks: Buffer[] | null = [];
+
+  const decide = () => {
+    if (decided) return;
+    decided = true;
+    seconds = Number(res.getHeader(ANONYMOUS_PAGE_CACHE_HEADER));
+    res.removeHeader(ANONYMOUS_PAGE_CACHE_HEADER);
+    const html = /^text\/html/i.test(String(res.getHeader("content-type") ?? ""));
+    if (!(seconds > 0) || res.statusCode !== 200 || !html || res.getHeader("set-cookie")) chunks = null;
+  };
+  const collect = (chunk: unknown, encoding: unknown) => {
+    decide();
+    if (!chunks || chunk === undefined || chunk === null || typeof chunk === "function") return;
+    const buffer =
+      typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array);
+    size += buffer.byteLength;
+    if (size > maxPageBytes) chunks = null;
+    else chunks.push(buffer);
+  };
+
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    collect(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as Response["write"];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    collect(chunk, rest[0]);
+    return end(chunk, ...rest);
+  }) as Response["end"];
+
+  res.on("finish", () => {
+    if (!chunks) return;
+    const headers = Object.entries(res.getHeaders())
+      .filter(([name, value]) => value !== undefined && !OWN_HEADERS.has(name.toLowerCase()))
+      .map(([name, value]) => [name, typeof value === "number" ? String(value) : value] as [string, string | string[]]);
+    onPage({ body: Buffer.concat(chunks).toString("utf8"), headers, seconds });
+  });
+}

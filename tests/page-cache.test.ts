@@ -1,0 +1,98 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANONYMOUS_PAGE_CACHE_HEADER } from "../app/utils/page-cache.js";
+import { assignCspNonce, cspNonce } from "../server/content-security-policy.js";
+import { anonymousPageCache } from "../server/page-cache.js";
+
+let server: Server;
+let origin: string;
+let renders = 0;
+let clock = 0;
+
+/** A site whose pages say whether they may be kept, the way the Remix routes do. */
+function site() {
+  const app = express();
+  app.use(compression());
+  app.use(assignCspNonce);
+  app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${cspNonce(res)}'`);
+    next();
+  });
+  app.use(anonymousPageCache({ maxBytes: 64 * 1024, maxPageBytes: 40 * 1024, now: () => clock }));
+  app.get("/page/:name", (req, res) => {
+    renders += 1;
+    const nonce = cspNonce(res);
+    if (req.query.keep !== "no") res.setHeader(ANONYMOUS_PAGE_CACHE_HEADER, "10");
+    if (req.query.cookie) res.setHeader("Set-Cookie", "toast=1");
+    if (req.query.status) res.status(Number(req.query.status));
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    // Streamed in pieces, as React renders.
+    res.write(`<!doctype html><title>${req.params.name} 第 ${renders} 次渲染</title>`);
+    res.write(`<script nonce="${nonce}">1</script>${"字".repeat(Number(req.query.size ?? 10))}`);
+    res.end(`<style nonce="${nonce}"></style>`);
+  });
+  return app;
+}
+
+beforeAll(async () => {
+  server = site().listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(origin + path, { headers });
+  const body = await response.text();
+  const nonce = /nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  return { response, body, nonce };
+}
+
+describe("anonymousPageCache", () => {
+  it("answers a kept page again to visitors without cookies, each time with its own nonce", async () => {
+    const first = await get("/page/a?size=1000");
+    const second = await get("/page/a?size=1000", { "Accept-Encoding": "gzip" });
+    expect(second.body).toBe(first.body.replaceAll(first.nonce!, second.nonce!));
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.body.match(new RegExp(`nonce="${second.nonce}"`, "g"))).toHaveLength(2);
+    expect(second.response.headers.get("x-page-cache")).toBe("hit");
+    expect(second.response.headers.get("content-encoding")).toBe("gzip");
+    expect(second.response.headers.get("content-type")).toMatch(/^text\/html/);
+    for (const answer of [first, second]) {
+      expect(answer.response.headers.has(ANONYMOUS_PAGE_CACHE_HEADER)).toBe(false);
+    }
+  });
+
+  it("renders afresh for a visitor with any cookie or token, and once the page has expired", async () => {
+    const kept = await get("/page/b");
+    expect((await get("/page/b", { Cookie: "compare=1" })).body).not.toContain(/第 \d+ 次/.exec(kept.body)![0]);
+    expect((await get("/page/b", { Authorization: "Bearer x" })).response.headers.get("x-page-cache")).toBeNull();
+    expect((await get("/page/b")).response.headers.get("x-page-cache")).toBe("hit");
+    clock += 10_001;
+    const renewed = await get("/page/b");
+    expect(renewed.response.headers.get("x-page-cache")).toBeNull();
+    expect((await get("/page/b")).response.headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("never keeps a page its route did not offer, one setting a cookie, an error, or one too large", async () => {
+    for (const query of ["keep=no", "cookie=1", "status=404", "size=20000"]) {
+      await get(`/page/c?${query}`);
+      const again = await get(`/page/c?${query}`);
+      expect(again.response.headers.get("x-page-cache"), query).toBeNull();
+    }
+  });
+
+  it("keeps at most its byte bound, least recently used out first", async () => {
+    // Three pages of about 24 KB each under a 64 KB bound: the oldest goes.
+    await get("/page/d1?size=8000");
+    await get("/page/d2?size=8000");
+    await get("/page/d1?size=8000");
+    await get("/page/d3?size=8000");
+    expect((await get("/page/d1?size=8000")).response.headers.get("x-page-cache")).toBe("hit");
+    expect((await get("/page/d2?size=8000")).response.headers.get("x-page-cache")).toBeNull();
+  });
+});
