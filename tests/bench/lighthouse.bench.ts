@@ -1,0 +1,169 @@
+/**
+ * Lighthouse benchmark (not a test): starts the built site in a child process on loopback, then
+ * runs Lighthouse 12 (mobile form factor, its default simulated throttling, performance category
+ * only) in headless Chromium on /, /font and one font's page, several times each, and prints the
+ * median score and metrics of each page against the goals (performance >= 0.98, CLS 0). Last, the
+ * first-load JavaScript of /: every script the page fetched in its Lighthouse run, gzipped here,
+ * against 110 KB.
+ *
+ *   npm run build && npm run bench:lighthouse   (LIGHTHOUSE_RUNS=5 to tune; CHROME_PATH picks the browser)
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { launch } from "chrome-launcher";
+import lighthouse, { type Flags, type Result as LighthouseResult } from "lighthouse";
+
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const port = Number(process.env.BENCH_PORT ?? 3470);
+const origin = `http://127.0.0.1:${port}`;
+const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+
+const GOAL_PERFORMANCE = 0.98;
+const GOAL_FIRST_LOAD_JS_KB = 110;
+
+type Metrics = { performance: number; lcp: number; cls: number; tbt: number; fcp: number; speedIndex: number };
+type ScriptRequest = { url: string; transferSize: number };
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("服务器未能在 240 秒内启动");
+}
+
+async function firstFontId(): Promise<string> {
+  const response = await fetch(`${origin}/web/api/font/getFontList?current=1&size=1`);
+  const body = (await response.json()) as { data: { records: Array<{ fontGNo: string }> } };
+  const id = body.data.records[0]?.fontGNo;
+  if (!id) throw new Error("字体列表为空");
+  return id;
+}
+
+function numeric(lhr: LighthouseResult, audit: string): number {
+  return lhr.audits[audit]?.numericValue ?? NaN;
+}
+
+function metricsOf(lhr: LighthouseResult): Metrics {
+  return {
+    performance: lhr.categories.performance?.score ?? NaN,
+    lcp: numeric(lhr, "largest-contentful-paint"),
+    cls: numeric(lhr, "cumulative-layout-shift"),
+    tbt: numeric(lhr, "total-blocking-time"),
+    fcp: numeric(lhr, "first-contentful-paint"),
+    speedIndex: numeric(lhr, "speed-index"),
+  };
+}
+
+function scriptsOf(lhr: LighthouseResult): ScriptRequest[] {
+  const details = lhr.audits["network-requests"]?.details as
+    { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined;
+  return (details?.items ?? [])
+    .filter((item) => item.resourceType === "Script")
+    .map((item) => ({ url: item.url, transferSize: item.transferSize ?? 0 }));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function medianMetrics(all: Metrics[]): Metrics {
+  const of = (key: keyof Metrics) => median(all.map((metrics) => metrics[key]));
+  return {
+    performance: of("performance"),
+    lcp: of("lcp"),
+    cls: of("cls"),
+    tbt: of("tbt"),
+    fcp: of("fcp"),
+    speedIndex: of("speedIndex"),
+  };
+}
+
+const met = (ok: boolean) => (ok ? "达标" : "未达标");
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+async function gzipKilobytes(url: string): Promise<number> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return gzipSync(Buffer.from(await response.arrayBuffer())).length / 1024;
+}
+
+async function main() {
+  if (!existsSync("build/index.js")) throw new Error("先运行 npm run build");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "ziti-lighthouse-"));
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      COOKIE_SECURE: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+  try {
+    await waitForHealth();
+    const pages = ["/", "/font", `/font/${await firstFontId()}`];
+    // The first render of each page fills the server's caches; Lighthouse should measure a warm server.
+    for (const page of pages) await (await fetch(`${origin}${page}`)).text();
+
+    chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+    const flags: Flags = { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" };
+    console.log(`Lighthouse（移动端，默认模拟限速，仅性能），每页 ${runs} 次取中位数，${origin}`);
+
+    let homeScripts: ScriptRequest[] = [];
+    for (const page of pages) {
+      const all: Metrics[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(`${origin}${page}`, flags);
+        if (!result) throw new Error(`${page}: Lighthouse 没有结果`);
+        const { lhr } = result;
+        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        all.push(metricsOf(lhr));
+        if (page === "/" && run === 0) homeScripts = scriptsOf(lhr);
+      }
+      const m = medianMetrics(all);
+      console.log(
+        `\n${page}\n  performance ${m.performance.toFixed(2)}（各次 ${all.map((x) => x.performance.toFixed(2)).join(" ")}）` +
+          `  LCP ${ms(m.lcp)}  CLS ${m.cls.toFixed(3)}  TBT ${ms(m.tbt)}  FCP ${ms(m.fcp)}  Speed Index ${ms(m.speedIndex)}`,
+      );
+      console.log(
+        `  目标 performance >= ${GOAL_PERFORMANCE}：${met(m.performance >= GOAL_PERFORMANCE)}；CLS == 0：${met(m.cls === 0)}`,
+      );
+    }
+
+    let gzipped = 0;
+    const lines: string[] = [];
+    for (const script of homeScripts) {
+      // Another origin's script (none today) counts with what Lighthouse saw transferred.
+      const kilobytes = script.url.startsWith(origin) ? await gzipKilobytes(script.url) : script.transferSize / 1024;
+      gzipped += kilobytes;
+      lines.push(`    ${kilobytes.toFixed(1).padStart(6)} KB  ${script.url.replace(origin, "")}`);
+    }
+    const transferred = homeScripts.reduce((sum, script) => sum + script.transferSize, 0) / 1024;
+    console.log(`\n/ 首次加载的 JavaScript：${homeScripts.length} 个脚本，gzip 共 ${gzipped.toFixed(1)} KB`);
+    console.log(lines.join("\n"));
+    console.log(`  （Lighthouse 记录的传输量 ${transferred.toFixed(1)} KB）`);
+    console.log(`  目标 <= ${GOAL_FIRST_LOAD_JS_KB} KB gzip：${met(gzipped <= GOAL_FIRST_LOAD_JS_KB)}`);
+  } finally {
+    chrome?.kill();
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
