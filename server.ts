@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer, type Server } from "node:http";
@@ -23,7 +25,13 @@ import { discardUnreadBodies } from "./server/unread-bodies.js";
 import { readAnalyticsConfig } from "./app/utils/analytics.js";
 import { inProcessExpressApp, inProcessFetch, type BackendFetch } from "./server/in-process-fetch.js";
 
-const rootDir = path.dirname(fileURLToPath(import.meta.url));
+/** The project's folder: this file's own, or two up when it runs compiled as build/server/server.js. */
+const rootDir = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function projectRoot(from: string): string {
+  const parent = path.dirname(from);
+  return existsSync(path.join(from, "package.json")) || parent === from ? from : projectRoot(parent);
+}
 
 export type RunningServer = { url: string; close(): Promise<void> };
 
@@ -229,9 +237,45 @@ async function serveWebsite(
   );
 }
 
+/**
+ * Migrates and, on a first start, seeds the embedded backend's database, then closes it. Seeding
+ * reads and decodes every font file; run in a process of its own, that memory (WebAssembly heaps
+ * never shrink) is returned to the system before the server starts.
+ */
+async function prepareData(config: ServerConfig = readServerConfig(process.env)): Promise<void> {
+  if (config.apiBase) return;
+  const backend = await createBackend({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    publicBaseUrl: config.staticBase,
+    account: config.account,
+    redisUrl: config.redisUrl,
+    s3: config.s3,
+  });
+  await backend.close();
+}
+
+/** Runs this file with `--prepare-data` in a child process and waits for it to succeed. */
+function prepareDataInChildProcess(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, "--prepare-data"], {
+      stdio: "inherit",
+      env: process.env,
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`准备数据库失败（${signal ?? `退出码 ${code}`}）`)),
+    );
+  });
+}
+
 const isEntryPoint = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isEntryPoint) {
+if (isEntryPoint && process.argv.includes("--prepare-data")) {
+  await prepareData();
+  process.exit(0);
+} else if (isEntryPoint) {
   const backendOnly = process.argv.includes("--backend-only");
+  await prepareDataInChildProcess();
   const running = await startServer(undefined, { backendOnly });
   console.log(`${backendOnly ? "短视频字体 后端已启动" : "短视频字体 已启动"}: ${running.url}`);
   let stopping = false;

@@ -16,7 +16,7 @@ const fakes = await startE2eFakes({
 });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "ziti-e2e-"));
-const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const child = spawn(process.execPath, ["build/server/server.js"], {
   stdio: "inherit",
   env: {
     ...process.env,

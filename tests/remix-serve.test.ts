@@ -64,7 +64,7 @@ describe.skipIf(!built)("the website under remix-serve with the backend as its o
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "ziti-remix-serve-"));
     const startedBackend = await startProcess(
-      ["--import", "tsx", "server.ts", "--backend-only"],
+      ["build/server/server.js", "--backend-only"],
       { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", CAPTCHA: "off" },
       /后端已启动: (http:\/\/\S+)/,
     );

@@ -124,9 +124,9 @@ function format(result: Result): string {
 }
 
 async function main() {
-  if (!existsSync("build/index.js")) throw new Error("先运行 npm run build");
+  if (!existsSync("build/index.js") || !existsSync("build/server/server.js")) throw new Error("先运行 npm run build");
   const dataDir = mkdtempSync(path.join(tmpdir(), "ziti-bench-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, ["build/server/server.js"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -138,7 +138,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   const port = await freePort();
   const dataDir = await temporaryDirectory(`instance-${port}`);
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["build/server/server.js"], {
     cwd: rootDir,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" },
     stdio: ["ignore", "pipe", "pipe"],
