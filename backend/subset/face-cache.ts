@@ -14,6 +14,8 @@ export class FaceCache {
   private readonly faces = new Map<string, SubsetFace>();
   private usedBytes = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Faces waiting for `preprocessSoon`'s timer, by key. */
+  private readonly preprocessTimers = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly budgetBytes: number) {}
 
@@ -35,8 +37,24 @@ export class FaceCache {
     return this.faces.get(key);
   }
 
+  /**
+   * Preprocesses the face for `key` after `delayMs`, in turn with the other calls, if it is still loaded
+   * then: long synchronous work, left until the answer that asked for it has gone out.
+   */
+  preprocessSoon(key: string, delayMs: number): void {
+    if (this.preprocessTimers.has(key)) return;
+    const timer = setTimeout(() => {
+      this.preprocessTimers.delete(key);
+      void this.exclusive(async () => this.faces.get(key)?.preprocess());
+    }, delayMs);
+    timer.unref();
+    this.preprocessTimers.set(key, timer);
+  }
+
   /** Destroys every face once the calls already queued have finished. */
   clear(): Promise<void> {
+    for (const timer of this.preprocessTimers.values()) clearTimeout(timer);
+    this.preprocessTimers.clear();
     return this.exclusive(async () => {
       for (const face of this.faces.values()) face.destroy();
       this.faces.clear();

@@ -65,6 +65,32 @@ export async function compileHarfBuzzSubset(heapBytes = 0): Promise<WebAssembly.
   return compiled;
 }
 
+/** Spare instances, one per module, made ahead of the face load that will take them. */
+const spareInstances = new Map<WebAssembly.Module, HarfBuzzSubsetExports>();
+const spareTimers = new Map<WebAssembly.Module, NodeJS.Timeout>();
+/** Time for the answer of the load that took a spare to go out before its replacement is made. */
+const SPARE_DELAY_MS = 100;
+
+/**
+ * A fresh instance of `module`, made ahead when one is waiting: instantiating allocates the whole
+ * linear memory, which takes milliseconds and prompts a garbage collection for that much external
+ * memory. Each call leaves a new spare to be made shortly after, so one instance per memory size in
+ * use waits, its memory reserved but untouched.
+ */
+export function takeHarfBuzzSubsetInstance(module: WebAssembly.Module): HarfBuzzSubsetExports {
+  const spare = spareInstances.get(module);
+  spareInstances.delete(module);
+  if (!spareTimers.has(module)) {
+    const timer = setTimeout(() => {
+      spareTimers.delete(module);
+      if (!spareInstances.has(module)) spareInstances.set(module, instantiateHarfBuzzSubset(module));
+    }, SPARE_DELAY_MS);
+    timer.unref();
+    spareTimers.set(module, timer);
+  }
+  return spare ?? instantiateHarfBuzzSubset(module);
+}
+
 /** A fresh instance with its own linear memory; dropping it returns all of that memory at once. */
 export function instantiateHarfBuzzSubset(module: WebAssembly.Module): HarfBuzzSubsetExports {
   const instance = new WebAssembly.Instance(module, {});

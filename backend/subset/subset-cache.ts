@@ -59,6 +59,8 @@ export class SubsetCache {
   private readonly index = new Map<string, SubsetEntry>();
   private readonly inFlight = new Map<string, Promise<SubsetEntry>>();
   private readonly woff2Jobs = new Map<string, Promise<void>>();
+  /** Files of new subsets being written after their entry was handed out, by hash. */
+  private readonly writes = new Map<string, Promise<void>>();
   /** Responses streaming a file of the subset, by hash. */
   private readonly serving = new Map<string, number>();
   /** Deletions of evicted subsets' files, by hash, so a new request for one waits for it to finish. */
@@ -82,8 +84,19 @@ export class SubsetCache {
     return cache;
   }
 
-  /** The cached subset for `codepoints` of `font`, made now if absent; identical concurrent calls share one job. */
-  get(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
+  /** The cached subset for `codepoints` of `font`, made now if absent, once its files are on disk. */
+  async get(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
+    const entry = await this.prepare(font, codepoints);
+    await this.written(entry.hash);
+    return entry;
+  }
+
+  /**
+   * The cached subset for `codepoints` of `font`, made now if absent, as soon as it can be answered: the
+   * files of a new subset are written after, and a reader of them waits for `written(hash)`. Identical
+   * concurrent calls share one job.
+   */
+  prepare(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
     const hash = subsetHash(font.gno, font.version, codepoints);
     const pending = this.inFlight.get(hash);
     if (pending) return pending;
@@ -107,6 +120,14 @@ export class SubsetCache {
   /** Bytes of the subsets' files, as the budget counts them. */
   get diskBytes(): number {
     return this.usage.totalBytes;
+  }
+
+  /**
+   * Settles once the files of the subset `hash` are on disk, or have failed to be written (then they
+   * are absent): a new subset is answered before its files are written.
+   */
+  async written(hash: string): Promise<void> {
+    await this.writes.get(hash);
   }
 
   /**
@@ -139,9 +160,10 @@ export class SubsetCache {
     return { filePath: path.join(this.dir, name), contentType: FONT_CONTENT_TYPES[format], hash: match[1]! };
   }
 
-  /** Waits for jobs in flight, background WOFF2 encodes and evictions. */
+  /** Waits for jobs in flight, file writes, background WOFF2 encodes and evictions. */
   async close(): Promise<void> {
     await Promise.allSettled([...this.inFlight.values()]);
+    await Promise.allSettled([...this.writes.values()]);
     await Promise.allSettled([...this.woff2Jobs.values()]);
     await Promise.allSettled([...this.evictions.values()]);
   }
@@ -169,12 +191,27 @@ export class SubsetCache {
       hasWoff2: false,
     };
     const woff = encodeWoff(sfnt);
-    await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);
-    await this.writeFileAtomically(this.fileName(entry, "woff"), woff);
-    const entryBytes = await this.writeEntry(entry); // last: an entry on disk means its files are complete
-    this.usage.record(hash, sfnt.byteLength + woff.byteLength + entryBytes);
-    this.evictOverBudget();
+    this.usage.record(hash, sfnt.byteLength + woff.byteLength + Buffer.byteLength(JSON.stringify(entry)));
+    // Written after the answer: the files are asked for only once the client has read it, and a
+    // request for one waits for this (written()).
+    const write = this.writeNew(entry, sfnt, woff).finally(() => this.writes.delete(hash));
+    this.writes.set(hash, write);
     return entry;
+  }
+
+  private async writeNew(entry: SubsetEntry, sfnt: Uint8Array, woff: Uint8Array): Promise<void> {
+    try {
+      await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);
+      await this.writeFileAtomically(this.fileName(entry, "woff"), woff);
+      await this.writeEntry(entry); // last: an entry on disk means its files are complete
+    } catch (error) {
+      console.warn(`子集 ${entry.hash} 的文件写入失败`, error);
+      this.index.delete(entry.hash);
+      this.usage.forget(entry.hash);
+      await this.deleteFiles(entry.hash);
+      return;
+    }
+    this.evictOverBudget();
   }
 
   private ensureWoff2(entry: SubsetEntry): void {
@@ -186,6 +223,7 @@ export class SubsetCache {
   }
 
   private async writeWoff2(entry: SubsetEntry): Promise<void> {
+    await this.writes.get(entry.hash);
     await this.evictions.get(entry.hash);
     if (!this.usage.has(entry.hash)) return; // evicted since it was handed out
     const sfnt = await readFile(this.pathOf(this.fileName(entry, entry.sfntFormat)));
@@ -218,7 +256,8 @@ export class SubsetCache {
   }
 
   private evictOverBudget(): void {
-    const inUse = (hash: string) => this.inFlight.has(hash) || this.woff2Jobs.has(hash) || this.serving.has(hash);
+    const inUse = (hash: string) =>
+      this.inFlight.has(hash) || this.writes.has(hash) || this.woff2Jobs.has(hash) || this.serving.has(hash);
     for (const hash of this.usage.overBudget(inUse)) {
       this.index.delete(hash);
       const deletion = this.deleteFiles(hash).finally(() => this.evictions.delete(hash));

@@ -1,9 +1,10 @@
+import { open, type FileHandle } from "node:fs/promises";
 import {
   compileHarfBuzzSubset,
   HB_MEMORY_MODE_READONLY,
   HB_SUBSET_FLAGS_NO_HINTING,
   HB_SUBSET_SETS_DROP_TABLE_TAG,
-  instantiateHarfBuzzSubset,
+  takeHarfBuzzSubsetInstance,
   type HarfBuzzSubsetExports,
 } from "./harfbuzz-wasm.js";
 import { faceFlavor, faceTablesWithinFile, SFNT_FLAVOR_CFF } from "./sfnt.js";
@@ -33,28 +34,62 @@ export class UnusableFontError extends Error {
 }
 
 /**
- * One font face held in its own HarfBuzz wasm instance, preprocessed with `hb_subset_preprocess`
- * so that repeated subsets skip the per-font work. Call `destroy()` to release it.
+ * One font face held in its own HarfBuzz wasm instance. It subsets as soon as it is loaded; `preprocess()`
+ * (`hb_subset_preprocess`) then makes repeated subsets skip the per-font work, at a cost of 60–800 ms of
+ * CPU for a CJK font, so it is worth it only for a face that keeps being used. Call `destroy()` to release it.
  */
 export class SubsetFace {
   private destroyed = false;
+  private preprocessTried = false;
+  private isPreprocessed = false;
+  private subsetsMade = 0;
 
   private constructor(
     private readonly hb: HarfBuzzSubsetExports,
     /** malloc'ed copy of the font file; the face (and the preprocessed face) read it in place. */
     private readonly fontPointer: number,
-    private readonly face: number,
-    /** False when preprocessing did not fit in the instance; subsets still work, just slower. */
-    readonly preprocessed: boolean,
-    /** Estimated bytes this face keeps alive, for the memory bound. */
+    private face: number,
+    /**
+     * Estimated bytes this face keeps alive once preprocessed, for the memory bound: counted from the
+     * start, so that preprocessing later never takes the faces over it.
+     */
     readonly costBytes: number,
   ) {}
 
   /**
-   * Loads face `faceIndex` of `fontBytes` into a new wasm instance sized for it and preprocesses it.
-   * Throws UnusableFontError for bytes that are not a whole TrueType/OpenType font (or collection).
+   * Loads face `faceIndex` of the font file at `filePath` into a new wasm instance sized for it, read
+   * straight into the instance's memory. Throws UnusableFontError for a missing file or for bytes that
+   * are not a whole TrueType/OpenType font (or collection).
    */
-  static async load(fontBytes: Uint8Array, faceIndex = 0): Promise<SubsetFace> {
+  static async open(filePath: string, faceIndex = 0): Promise<SubsetFace> {
+    const file = await open(filePath, "r").catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") throw new UnusableFontError("字体文件不存在");
+      throw error;
+    });
+    try {
+      const { size } = await file.stat();
+      const hb = await instanceFor(size);
+      const fontPointer = hb.malloc(size);
+      if (!fontPointer) throw new UnusableFontError(`字体文件过大（${size} 字节），超出子集化内存`);
+      try {
+        const bytes = new Uint8Array(hb.memory.buffer, fontPointer, size);
+        await readFully(file, bytes);
+        return SubsetFace.create(hb, fontPointer, bytes, faceIndex);
+      } catch (error) {
+        hb.free(fontPointer);
+        throw error;
+      }
+    } finally {
+      await file.close();
+    }
+  }
+
+  private static create(
+    hb: HarfBuzzSubsetExports,
+    fontPointer: number,
+    fontBytes: Uint8Array,
+    faceIndex: number,
+  ): SubsetFace {
     const flavor = faceFlavor(fontBytes, faceIndex);
     if (flavor === undefined || !SFNT_FLAVORS.has(flavor)) {
       throw new UnusableFontError("无法解析字体文件，不是 TrueType/OpenType 字体");
@@ -62,27 +97,41 @@ export class SubsetFace {
     if (!faceTablesWithinFile(fontBytes, faceIndex)) {
       throw new UnusableFontError("字体文件不完整，表数据超出了文件末尾");
     }
-    const size = fontBytes.byteLength;
-    const hb = instantiateHarfBuzzSubset(
-      await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES),
-    );
-    const fontPointer = hb.malloc(size);
-    if (!fontPointer) throw new UnusableFontError(`字体文件过大（${size} 字节），超出子集化内存`);
-    new Uint8Array(hb.memory.buffer, fontPointer, size).set(fontBytes);
-
-    const blob = hb.hb_blob_create(fontPointer, size, HB_MEMORY_MODE_READONLY, 0, 0);
-    const sourceFace = hb.hb_face_create(blob, faceIndex);
+    const blob = hb.hb_blob_create(fontPointer, fontBytes.byteLength, HB_MEMORY_MODE_READONLY, 0, 0);
+    const face = hb.hb_face_create(blob, faceIndex);
     hb.hb_blob_destroy(blob);
-    if (sourceFace === hb.hb_face_get_empty()) {
-      hb.free(fontPointer);
-      throw new UnusableFontError("无法解析字体文件");
-    }
+    if (face === hb.hb_face_get_empty()) throw new UnusableFontError("无法解析字体文件");
+    return new SubsetFace(hb, fontPointer, face, estimateCost(fontBytes.byteLength, flavor));
+  }
+
+  /** False until `preprocess()` has run, and after it when preprocessing did not fit in the instance. */
+  get preprocessed(): boolean {
+    return this.isPreprocessed;
+  }
+
+  /** Subsets made since the face was loaded. */
+  get subsetCount(): number {
+    return this.subsetsMade;
+  }
+
+  /** Whether `preprocess()` may still make this face faster: not yet run (successfully or not). */
+  get canPreprocess(): boolean {
+    return !this.destroyed && !this.preprocessTried;
+  }
+
+  /**
+   * Replaces the face by its `hb_subset_preprocess`ed form: synchronous CPU work, 60–800 ms for a CJK font.
+   * Subsets stay identical. When preprocessing does not fit in the instance the face is kept as it was.
+   */
+  preprocess(): void {
+    if (!this.canPreprocess) return;
+    this.preprocessTried = true;
     // The preprocessed face may point into the source bytes, so fontPointer stays allocated
     // until destroy(). On failure hb_subset_preprocess returns a new reference to the source face.
-    const face = hb.hb_subset_preprocess(sourceFace);
-    hb.hb_face_destroy(sourceFace);
-    const preprocessed = face !== sourceFace;
-    return new SubsetFace(hb, fontPointer, face, preprocessed, estimateCost(size, flavor, preprocessed));
+    const preprocessed = this.hb.hb_subset_preprocess(this.face);
+    this.hb.hb_face_destroy(this.face);
+    this.isPreprocessed = preprocessed !== this.face;
+    this.face = preprocessed;
   }
 
   /**
@@ -92,6 +141,7 @@ export class SubsetFace {
   subset(codepoints: Iterable<number>): Uint8Array {
     if (this.destroyed) throw new Error("SubsetFace 已释放");
     const wanted = [...codepoints];
+    this.subsetsMade++;
     // Some fonts (Unifont EX) carry tables HarfBuzz fails to subset; a preview does not need them.
     return this.trySubset(wanted, []) ?? this.trySubset(wanted, TABLES_A_PREVIEW_CAN_DO_WITHOUT) ?? failSubset();
   }
@@ -139,9 +189,24 @@ export class SubsetFace {
   }
 }
 
-function estimateCost(sourceBytes: number, flavor: number, preprocessed: boolean): number {
-  const keptPerByte = !preprocessed ? 1 : KEPT_BYTES_PER_SOURCE_BYTE[flavor === SFNT_FLAVOR_CFF ? "cff" : "trueType"];
+function estimateCost(sourceBytes: number, flavor: number): number {
+  const keptPerByte = KEPT_BYTES_PER_SOURCE_BYTE[flavor === SFNT_FLAVOR_CFF ? "cff" : "trueType"];
   return Math.ceil(sourceBytes * keptPerByte) + INSTANCE_OVERHEAD_BYTES;
+}
+
+/** A new wasm instance whose memory fits preprocessing a font of `size` bytes. */
+async function instanceFor(size: number): Promise<HarfBuzzSubsetExports> {
+  return takeHarfBuzzSubsetInstance(await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES));
+}
+
+/** Fills `target` from the start of `file`; a file that changed size meanwhile reads as truncated. */
+async function readFully(file: FileHandle, target: Uint8Array): Promise<void> {
+  let filled = 0;
+  while (filled < target.byteLength) {
+    const { bytesRead } = await file.read(target, filled, target.byteLength - filled, filled);
+    if (bytesRead === 0) throw new UnusableFontError("字体文件不完整，表数据超出了文件末尾");
+    filled += bytesRead;
+  }
 }
 
 /** sfnt versions of TrueType (0x00010000, 'true') and CFF ('OTTO') faces. */

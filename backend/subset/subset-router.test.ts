@@ -465,3 +465,44 @@ function statusOf(url: string, headers: OutgoingHttpHeaders): Promise<number | u
     }).on("error", reject);
   });
 }
+
+describe("subset HTTP routes answering before the files are written", () => {
+  it("serves a new subset's files to requests sent the moment its answer arrives", async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-early-"));
+    const service = await createSubsetService({
+      cacheDir,
+      memoryBudgetBytes: 128 * 1024 * 1024,
+      fontSource: testFontSource(),
+    });
+    const app = express();
+    app.use(service.router);
+    const server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    try {
+      const texts = Array.from({ length: 8 }, (_, index) => distinctIdeographs(20, 0x4e00 + index * 20));
+      const response = await fetch(`${base}/webfont/http`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(texts.map((text) => ({ gno: "10001", text }))),
+      });
+      const { data } = (await response.json()) as Envelope<SubsetResponseItem[]>;
+      const files = await Promise.all(
+        data.flatMap((item) => [item.woffPath, item.ttfPath]).map((url) => fetch(`${base}${url}`)),
+      );
+      expect(files.map((file) => file.status)).toEqual(files.map(() => 200));
+      const woffs = await Promise.all(files.filter((_, index) => index % 2 === 0).map((file) => file.arrayBuffer()));
+      woffs.forEach((woff, index) => {
+        const expected = new Set([...texts[index]!].map((character) => character.codePointAt(0)));
+        const covered = unicodesOf(sfntFromWoff(new Uint8Array(woff)));
+        expect([...covered].every((codepoint) => expected.has(codepoint))).toBe(true);
+      });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+});

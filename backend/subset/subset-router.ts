@@ -61,6 +61,7 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
     if (!file) throw notFound("文件不存在");
     const release = cache.holdForServing(file.hash);
     res.on("close", release);
+    await cache.written(file.hash);
     const found = await stat(file.filePath).catch(() => null);
     if (!found?.isFile()) throw notFound("文件不存在");
     res.set({
@@ -76,7 +77,7 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
 
   async function subsetOf(font: FontSourceFile, codepoints: number[]): Promise<SubsetEntry> {
     try {
-      return await cache.get(font, codepoints);
+      return await cache.prepare(font, codepoints);
     } catch (error) {
       if (!(error instanceof UnusableFontError)) throw error;
       console.error(`字体 ${font.gno} 无法子集化（${font.filePath}）：${error.message}`);

@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import wawoff2 from "wawoff2";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { normalizeCodepoints } from "./subset-key.js";
-import { Subsetter } from "./subsetter.js";
+import { PREPROCESS_AFTER_SUBSETS, Subsetter } from "./subsetter.js";
 import {
   distinctIdeographs,
   fontFile,
@@ -189,3 +189,36 @@ function readSfntTags(sfnt: Uint8Array): string[] {
     String.fromCharCode(...sfnt.subarray(12 + index * 16, 16 + index * 16)),
   );
 }
+
+describe("Subsetter preprocessing faces in demand", () => {
+  let subsetter: Subsetter | undefined;
+  afterEach(async () => {
+    await subsetter?.close();
+    subsetter = undefined;
+  });
+
+  it("answers a face's first subsets without preprocessing it, then preprocesses it, subsets unchanged", async () => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    const before = await subsetter.subset(kuaile, TEXT, "ttf");
+    expect(subsetter.faceInfo(kuaile)?.preprocessed).toBe(false);
+    for (let made = 1; made < PREPROCESS_AFTER_SUBSETS; made++) await subsetter.subset(kuaile, "一", "ttf");
+
+    await vi.waitFor(() => expect(subsetter!.faceInfo(kuaile)?.preprocessed).toBe(true), { timeout: 5_000 });
+    const after = await subsetter.subset(kuaile, TEXT, "ttf");
+    expect(unicodesOf(after)).toEqual(unicodesOf(before));
+    expect(glyphCountOf(after)).toBe(glyphCountOf(before));
+    expect(shapedGlyphs(after, "你好世界")).toEqual(shapedGlyphs(before, "你好世界"));
+  });
+
+  it("leaves a face used once as it is, and counts it at its preprocessed size from the start", async () => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    await subsetter.subset(notoSans, "一", "ttf");
+    const loaded = subsetter.faceInfo(notoSans)!;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(subsetter.faceInfo(notoSans)).toEqual(loaded);
+    expect(loaded.preprocessed).toBe(false);
+    await subsetter.preprocess(notoSans);
+    expect(subsetter.faceInfo(notoSans)).toEqual({ preprocessed: true, costBytes: loaded.costBytes });
+    expect(subsetter.memory.bytes).toBe(loaded.costBytes);
+  });
+});

@@ -2,12 +2,18 @@
  * Subset benchmark (not a test): `npm run bench:subset`.
  *
  * Times warm subsets of a 20- and a 500-character text with the in-process HarfBuzz wasm subsetter
- * (face loaded and preprocessed once, as the service keeps it), on a TrueType source (Noto Sans SC
+ * (face loaded and preprocessed once, as the service keeps a face in demand), on a TrueType source (Noto Sans SC
  * Regular from @expo-google-fonts) and a CFF source (Noto Sans CJK SC from Debian's fonts-noto-cjk,
  * found with fc-list), beside the native `hb-subset` command on the same inputs in the same run.
  * Then the same for a variable font: one unicode-range slice of Noto Sans SC's variable build
  * (@fontsource-variable/noto-sans-sc, decoded from WOFF2), subset for the characters it holds with
  * its axes kept, as POST /subset/web-variable-font does for each slice.
+ * Then the service end to end (`npm run bench:subset -- service` runs only this part): the subset
+ * service's router with a temp data directory and the catalogue's font source, timed on the server
+ * (arrival of the request to the end of its answer) for POST /webfont/http of a text already subset
+ * (cache hit, goal p50 <= 2 ms) and of 20 characters never subset before, with the face already loaded
+ * and with a service that has not loaded it yet, against the native `hb-subset` process plus WOFF
+ * compression of its output (goal <= 0.5x).
  * Prints medians, p95s and the ratios ours / native. Nothing here asserts a time.
  */
 import { spawnSync } from "node:child_process";
@@ -15,9 +21,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Server } from "node:http";
+import express from "express";
 import * as hb from "harfbuzzjs";
 import wawoff2 from "wawoff2";
+import { catalogueFontSource } from "../../backend/catalogue/font-source.js";
+import type { FontRepository } from "../../backend/catalogue/font-repository.js";
+import { FontStorage, npmLocation } from "../../backend/storage/font-storage.js";
+import { createSubsetService } from "../../backend/subset/index.js";
 import { Subsetter, type SubsetFontFile, type SubsetFormat } from "../../backend/subset/subsetter.js";
+import { encodeWoff } from "../../backend/subset/woff.js";
 import { packageSlices } from "../../backend/variable/package-slices.js";
 
 const WARMUP_RUNS = 3;
@@ -38,6 +51,10 @@ const TEXT_20 = distinct("短视频字体让每一帧文字都更有表现力，
 const TEXT_500 = distinct(gb2312Level1(), 500);
 
 async function main(): Promise<void> {
+  if (process.argv.includes("service")) {
+    await benchService();
+    return;
+  }
   const sources = [trueTypeSource(), cffSource()].filter((source): source is Source => source !== null);
   const nativeAvailable = hasNativeSubsetter();
   if (!nativeAvailable) {
@@ -48,9 +65,11 @@ async function main(): Promise<void> {
   try {
     for (const source of sources) {
       const loadMs = await timeOnce(() => subsetter.subset(source.font, "字", "ttf"));
+      const preprocessMs = await timeOnce(() => subsetter.preprocess(source.font));
       const face = subsetter.faceInfo(source.font);
       console.log(
-        `\n== ${source.label} (${mib(statSync(source.font.filePath).size)} MiB; face load ${loadMs.toFixed(0)} ms, ` +
+        `\n== ${source.label} (${mib(statSync(source.font.filePath).size)} MiB; face load and first subset ` +
+          `${loadMs.toFixed(0)} ms, preprocess ${preprocessMs.toFixed(0)} ms, ` +
           `preprocessed: ${face?.preprocessed ? "yes" : "no"}, estimated ${mib(face?.costBytes ?? 0)} MiB)`,
       );
       for (const [name, text] of [
@@ -65,6 +84,7 @@ async function main(): Promise<void> {
     await subsetter.close();
     rmSync(workDir, { recursive: true, force: true });
   }
+  await benchService();
 }
 
 /** The slice of Noto Sans SC's variable build holding most of TEXT_500, and those characters. */
@@ -84,12 +104,15 @@ async function benchVariable(subsetter: Subsetter, nativeAvailable: boolean, wor
     font: { filePath, version: "bench" },
   };
   const text = held(slice).join("");
-  const loadMs = await timeOnce(() => subsetter.subset(source.font, "字", "ttf"));
+  const loadMs = await timeOnce(async () => {
+    await subsetter.subset(source.font, "字", "ttf");
+    await subsetter.preprocess(source.font);
+  });
   const sample = await subsetter.subset(source.font, text, "ttf");
   const axes = Object.keys(new hb.Face(new hb.Blob(sample)).getAxisInfos());
   console.log(
     `\n== ${source.label} (${(statSync(filePath).size / 1024).toFixed(0)} KiB decoded from WOFF2; face load ` +
-      `${loadMs.toFixed(0)} ms; subset keeps axes: ${axes.join(", ") || "none"})`,
+      `${loadMs.toFixed(0)} ms with preprocessing; subset keeps axes: ${axes.join(", ") || "none"})`,
   );
   await benchText(subsetter, source, `${[...text].length} chars of the slice`, text, nativeAvailable, workDir);
 }
@@ -145,6 +168,253 @@ async function benchText(
     `  ratio ours/native: ${(oursTtf.median / oneShot.median).toFixed(3)} vs one process, ` +
       `${perSubset > 0 ? (oursTtf.median / perSubset).toFixed(2) : "n/a"} vs warm native subset`,
   );
+}
+
+const SERVICE_PORT = 3460;
+/** The default of SUBSET_MEMORY_MB. */
+const DEFAULT_SUBSET_MEMORY_MB = 160;
+const HIT_RUNS = 300;
+const FRESH_WARM_RUNS = 30;
+const FRESH_COLD_RUNS = 8;
+/** Pause before each cold sample. */
+const COLD_SPACING_MS = 500;
+const NATIVE_PROCESS_BATCHES = 7;
+const NATIVE_PROCESSES_PER_BATCH = 10;
+const GOAL_HIT_P50_MS = 2;
+const GOAL_FRESH_RATIO = 0.5;
+const BENCH_REQUEST_HEADER = "x-bench-request";
+
+type ServiceFont = { gno: string; label: string; packageFile: string };
+
+const SERVICE_FONTS: ServiceFont[] = [
+  {
+    gno: "10002",
+    label: "Noto Sans SC Regular",
+    packageFile: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
+  },
+  {
+    gno: "10001",
+    label: "ZCOOL KuaiLe",
+    packageFile: "@expo-google-fonts/zcool-kuaile/400Regular/ZCOOLKuaiLe_400Regular.ttf",
+  },
+];
+
+/**
+ * The subset service as server.ts mounts it (catalogue font source over the font storage, subset cache
+ * in a temp data directory, default face memory), behind a middleware that times each request on the
+ * server: from its arrival in Express to the end of its answer.
+ */
+async function benchService(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "subset-service-bench-"));
+  const fontSource = catalogueFontSource(benchCatalogue(), new FontStorage(dataDir));
+  const freshTexts = freshTextsOf(gb2312Level1());
+  const timer = serverTimer();
+  let router: express.Router | undefined;
+  const app = express();
+  app.use(timer.middleware);
+  app.use((req, res, next) => (router ? router(req, res, next) : next()));
+  const server = await listen(app, SERVICE_PORT);
+  const post = (items: Array<{ gno: string; text: string }>) =>
+    timer.request(`http://127.0.0.1:${SERVICE_PORT}/webfont/http`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(items),
+    });
+  const openService = async () => {
+    const service = await createSubsetService({
+      cacheDir: path.join(dataDir, "subset-cache"),
+      memoryBudgetBytes: DEFAULT_SUBSET_MEMORY_MB * 1024 * 1024,
+      rateLimitPerMinute: Number.MAX_SAFE_INTEGER,
+      fileRateLimitPerMinute: Number.MAX_SAFE_INTEGER,
+      fontSource,
+    });
+    router = service.router;
+    return service;
+  };
+  const nativeAvailable = hasNativeSubsetter();
+  console.log(
+    `\n== 子集服务 POST /webfont/http，服务端耗时（请求到达 → 应答发出），临时 DATA_DIR，SUBSET_MEMORY_MB=${DEFAULT_SUBSET_MEMORY_MB}`,
+  );
+  try {
+    for (const font of SERVICE_FONTS) {
+      const filePath = createRequire(import.meta.url).resolve(font.packageFile);
+      console.log(`-- ${font.label} (${mib(statSync(filePath).size)} MiB)`);
+
+      // Cold face: each sample a new service (no face loaded, subset cache index empty in memory), a
+      // moment after the last one, as a visitor's first preview of a font comes in a running server; the
+      // wasm module stays compiled, as it does there after its first font.
+      const cold: number[] = [];
+      for (let run = 0; run <= FRESH_COLD_RUNS; run++) {
+        await new Promise((resolve) => setTimeout(resolve, COLD_SPACING_MS));
+        const service = await openService();
+        const { ms } = await post([{ gno: font.gno, text: freshTexts() }]);
+        if (run === 0) console.log(`  (首次冷启动含编译 wasm 模块：${ms.toFixed(1)} ms，不计入)`);
+        else cold.push(ms);
+        await service.close();
+      }
+
+      const service = await openService();
+      try {
+        await post([{ gno: font.gno, text: freshTexts() }]); // loads the face
+        const warm: number[] = [];
+        const fileGets: number[] = [];
+        for (let run = 0; run < FRESH_WARM_RUNS; run++) {
+          const { ms, body } = await post([{ gno: font.gno, text: freshTexts() }]);
+          warm.push(ms);
+          const [item] = JSON.parse(Buffer.from(body).toString("utf8")).data as Array<{ woffPath: string }>;
+          fileGets.push((await timer.request(`http://127.0.0.1:${SERVICE_PORT}${item!.woffPath}`)).ms);
+        }
+
+        const hitItem = [{ gno: font.gno, text: TEXT_20 }];
+        await post(hitItem);
+        const hits = await sampleServer(HIT_RUNS, () => post(hitItem));
+        const batch = Array.from({ length: 20 }, () => ({ gno: font.gno, text: freshTexts() }));
+        await post(batch);
+        const batchHits = await sampleServer(HIT_RUNS / 3, () => post(batch));
+
+        const goalMet = (met: boolean) => (met ? "达标" : "未达标");
+        const hitStats = stats(hits);
+        console.log(
+          `  缓存命中，1 项 20 字         p50 ${ms(hitStats.median)}  p95 ${ms(hitStats.p95)}  ` +
+            `目标 p50 <= ${GOAL_HIT_P50_MS} ms：${goalMet(hitStats.median <= GOAL_HIT_P50_MS)}`,
+        );
+        const batchStats = stats(batchHits);
+        console.log(`  缓存命中，20 项各 20 字      p50 ${ms(batchStats.median)}  p95 ${ms(batchStats.p95)}`);
+
+        const native = nativeAvailable ? nativePreview(filePath, dataDir) : null;
+        for (const [name, times] of [
+          ["新 20 字，字形已加载", warm],
+          ["新 20 字，字形未加载", cold],
+        ] as const) {
+          const { median, p95 } = stats(times);
+          const ratio = native ? ` → ${(median / native.totalMs).toFixed(2)}x 原生` : "";
+          const verdict = native
+            ? `，目标 <= ${GOAL_FRESH_RATIO}x：${goalMet(median / native.totalMs <= GOAL_FRESH_RATIO)}`
+            : "";
+          console.log(`  ${name}  median ${ms(median)}  p95 ${ms(p95)}${ratio}${verdict}`);
+        }
+        const gets = stats(fileGets);
+        console.log(`  随后 GET 其 woffPath         median ${ms(gets.median)}  p95 ${ms(gets.p95)}`);
+        if (native) {
+          console.log(
+            `  原生：hb-subset 进程 ~${ms(native.processMs)}（${NATIVE_PROCESS_BATCHES} 批各 ${NATIVE_PROCESSES_PER_BATCH} 个进程，` +
+              `批均值的中位数，已减去 sh 本身）+ 其输出的 WOFF（zlib，sfnt2woff 的做法，进程内，不计其进程启动）` +
+              `${ms(native.woffMs)} = ${ms(native.totalMs)}`,
+          );
+        }
+      } finally {
+        await service.close();
+      }
+    }
+  } finally {
+    router = undefined;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A catalogue that knows the bench fonts, as rows the catalogue's font source reads. */
+function benchCatalogue(): FontRepository {
+  const rows = new Map(
+    SERVICE_FONTS.map((font) => [font.gno, { file_location: npmLocation(font.packageFile), version: "bench" }]),
+  );
+  return { fontFiles: async (gno: string) => rows.get(gno) ?? null } as unknown as FontRepository;
+}
+
+/** Each call: 20 characters of `vocabulary` no earlier call returned. */
+function freshTextsOf(vocabulary: string): () => string {
+  const characters = [...vocabulary];
+  let next = 0;
+  return () => {
+    if (next + 20 > characters.length) throw new Error("新字符用完了");
+    next += 20;
+    return characters.slice(next - 20, next).join("");
+  };
+}
+
+/**
+ * The native process a live preview would otherwise run: `hb-subset` on the font file for 20 characters
+ * (timed as processes started from a shell loop, so Node's own spawn cost is left out), plus WOFF
+ * compression of its output with zlib per table as sfnt2woff does (timed in this process).
+ */
+function nativePreview(fontPath: string, workDir: string): { processMs: number; woffMs: number; totalMs: number } {
+  const textFile = path.join(workDir, "native-text.txt");
+  const outFile = path.join(workDir, "native-out.ttf");
+  writeFileSync(textFile, TEXT_20);
+  const loop = (count: number) => {
+    const start = performance.now();
+    const result = spawnSync(
+      "sh",
+      [
+        "-c",
+        'i=0; while [ "$i" -lt "$0" ]; do hb-subset "$@" || exit 1; i=$((i+1)); done',
+        String(count),
+        "--no-hinting",
+        `--text-file=${textFile}`,
+        `--output-file=${outFile}`,
+        fontPath,
+      ],
+      { encoding: "utf8" },
+    );
+    if (result.status !== 0) throw new Error(`${NATIVE} 失败：${result.stderr}`);
+    return performance.now() - start;
+  };
+  loop(1);
+  const batches = Array.from({ length: NATIVE_PROCESS_BATCHES }, () => {
+    const shellOnly = loop(0);
+    return (loop(NATIVE_PROCESSES_PER_BATCH) - shellOnly) / NATIVE_PROCESSES_PER_BATCH;
+  });
+  const sfnt = new Uint8Array(readFileSync(outFile));
+  const woffFile = path.join(workDir, "native-out.woff");
+  const woff = sampleSync(30, () => writeFileSync(woffFile, encodeWoff(sfnt)));
+  const processMs = stats(batches).median;
+  return { processMs, woffMs: woff.median, totalMs: processMs + woff.median };
+}
+
+/** Times requests on the server, each matched to its client call by a header. */
+function serverTimer() {
+  const finished = new Map<string, { resolve: (ms: number) => void; promise: Promise<number> }>();
+  const slot = (id: string) => {
+    let held = finished.get(id);
+    if (!held) {
+      let resolve!: (ms: number) => void;
+      const promise = new Promise<number>((settle) => (resolve = settle));
+      held = { resolve, promise };
+      finished.set(id, held);
+    }
+    return held;
+  };
+  let counter = 0;
+  const middleware: express.RequestHandler = (req, res, next) => {
+    const start = performance.now();
+    const id = req.get(BENCH_REQUEST_HEADER) ?? "";
+    res.on("finish", () => slot(id).resolve(performance.now() - start));
+    next();
+  };
+  const request = async (url: string, init: RequestInit = {}): Promise<{ ms: number; body: ArrayBuffer }> => {
+    const id = String(++counter);
+    const response = await fetch(url, { ...init, headers: { ...init.headers, [BENCH_REQUEST_HEADER]: id } });
+    const body = await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} → ${response.status} ${Buffer.from(body).toString("utf8")}`);
+    const ms = await slot(id).promise;
+    finished.delete(id);
+    return { ms, body };
+  };
+  return { middleware, request };
+}
+
+async function sampleServer(runs: number, task: () => Promise<{ ms: number }>): Promise<number[]> {
+  for (let run = 0; run < WARMUP_RUNS; run++) await task();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) times.push((await task()).ms);
+  return times;
+}
+
+function listen(app: express.Express, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, "127.0.0.1", () => resolve(server));
+    server.once("error", reject);
+  });
 }
 
 function trueTypeSource(): Source {
