@@ -17,6 +17,17 @@ const SEED_LOCK_KEY = 20_250_001;
 
 type FamilyFiles = { family: FamilySeed; files: Array<{ gno: string; stored: StoredFontFile }> };
 
+/** Gives the families of these fonts a showcase video, where they have none yet. */
+export async function linkFamiliesToVideo(db: Kysely<Database>, fontGnos: string[], videoUrl: string): Promise<void> {
+  if (fontGnos.length === 0) return;
+  await db
+    .updateTable("font_family")
+    .set({ video_url: videoUrl })
+    .where("video_url", "is", null)
+    .where("id", "in", db.selectFrom("font").select("family_id").where("gno", "in", fontGnos))
+    .execute();
+}
+
 /**
  * Fills the catalogue from the font files installed with the npm packages of FAMILY_SEEDS: on the
  * first start every family, later only the families whose slug the database does not have yet, so

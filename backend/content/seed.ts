@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { linkFamiliesToVideo } from "../catalogue/seed.js";
 import type { Database } from "../db/schema.js";
 import { markdownToPlainText } from "./plain-text.js";
 import { indexDocument } from "./search-index.js";
@@ -35,7 +36,7 @@ export async function seedContent(db: Kysely<Database>): Promise<{ inserted: num
       (await seedCases(content, resolve)) +
       (await seedNews(content, resolve)) +
       (await seedVideos(content, resolve));
-    await attachVideoMedia(content);
+    await attachVideoMedia(content, trx);
     await indexFontFamilies(content);
     return { inserted };
   });
@@ -322,7 +323,7 @@ async function seedVideos(db: ContentDb, resolve: FontResolver): Promise<number>
  * the MP4 as the demonstration video of every font family it shows that has none yet. Videos
  * seeded before their media existed get them on the next start.
  */
-async function attachVideoMedia(db: ContentDb): Promise<void> {
+async function attachVideoMedia(db: ContentDb, catalogue: Kysely<Database>): Promise<void> {
   const largest = VIDEO_MEDIA_RENDITIONS[0];
   const videos = await db
     .selectFrom("video")
@@ -354,13 +355,7 @@ async function attachVideoMedia(db: ContentDb): Promise<void> {
       .where("id", "=", video.id)
       .where("poster", "=", coverPath("videos", video.slug))
       .execute();
-    if (video.font_gnos.length === 0) continue;
-    await db
-      .updateTable("font_family")
-      .set({ video_url: media.mp4 })
-      .where("video_url", "is", null)
-      .where("id", "in", db.selectFrom("font").select("family_id").where("gno", "in", video.font_gnos))
-      .execute();
+    await linkFamiliesToVideo(catalogue, video.font_gnos, media.mp4);
   }
 }
 
