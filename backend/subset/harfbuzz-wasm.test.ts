@@ -6,6 +6,7 @@ import {
   instantiateHarfBuzzSubset,
   memoryPagesFor,
   readMemoryPages,
+  takeHarfBuzzSubsetInstance,
   withMemoryPages,
 } from "./harfbuzz-wasm.js";
 
@@ -39,5 +40,22 @@ describe("harfbuzz-subset.wasm memory sizing", () => {
   it("compiles each size once", async () => {
     expect(await compileHarfBuzzSubset(200 * MIB)).toBe(await compileHarfBuzzSubset(150 * MIB));
     expect(await compileHarfBuzzSubset()).not.toBe(await compileHarfBuzzSubset(150 * MIB));
+  });
+});
+
+describe("harfbuzz-subset.wasm instances for faces", () => {
+  it("hands out a separate, working instance each time, spares made ahead included", async () => {
+    const module = await compileHarfBuzzSubset(100 * MIB);
+    const first = takeHarfBuzzSubsetInstance(module, 10 * MIB);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a spare is made meanwhile
+    const second = takeHarfBuzzSubsetInstance(module, 10 * MIB);
+    expect(second.memory).not.toBe(first.memory);
+    for (const hb of [first, second]) {
+      expect(hb.memory.buffer.byteLength).toBe(128 * MIB);
+      const pointer = hb.malloc(10 * MIB);
+      expect(pointer).toBeGreaterThan(0);
+      new Uint8Array(hb.memory.buffer, pointer, 10 * MIB).fill(7);
+      hb.free(pointer);
+    }
   });
 });

@@ -70,25 +70,42 @@ const spareInstances = new Map<WebAssembly.Module, HarfBuzzSubsetExports>();
 const spareTimers = new Map<WebAssembly.Module, NodeJS.Timeout>();
 /** Time for the answer of the load that took a spare to go out before its replacement is made. */
 const SPARE_DELAY_MS = 100;
+/** Most heap a spare touches ahead: resident memory each spare holds while it waits. */
+export const SPARE_TOUCHED_MAX_BYTES = 16 * 1024 * 1024;
+const PAGE_BYTES = 4096;
 
 /**
- * A fresh instance of `module`, made ahead when one is waiting: instantiating allocates the whole
- * linear memory, which takes milliseconds and prompts a garbage collection for that much external
- * memory. Each call leaves a new spare to be made shortly after, so one instance per memory size in
- * use waits, its memory reserved but untouched.
+ * A fresh instance of `module` for a face that will malloc `heldBytes` first (its font file), made
+ * ahead when one is waiting: instantiating allocates the whole linear memory, which takes milliseconds
+ * and prompts a garbage collection for that much external memory, and the first write to each of its
+ * pages is a page fault (4 ms for a 10 MB font). Each call leaves a new spare to be made shortly after,
+ * one per memory size in use, with the first min(heldBytes, SPARE_TOUCHED_MAX_BYTES) of its heap touched.
  */
-export function takeHarfBuzzSubsetInstance(module: WebAssembly.Module): HarfBuzzSubsetExports {
+export function takeHarfBuzzSubsetInstance(module: WebAssembly.Module, heldBytes: number): HarfBuzzSubsetExports {
   const spare = spareInstances.get(module);
   spareInstances.delete(module);
   if (!spareTimers.has(module)) {
     const timer = setTimeout(() => {
       spareTimers.delete(module);
-      if (!spareInstances.has(module)) spareInstances.set(module, instantiateHarfBuzzSubset(module));
+      if (!spareInstances.has(module)) {
+        spareInstances.set(module, touchedAhead(instantiateHarfBuzzSubset(module), heldBytes));
+      }
     }, SPARE_DELAY_MS);
     timer.unref();
     spareTimers.set(module, timer);
   }
   return spare ?? instantiateHarfBuzzSubset(module);
+}
+
+/** `hb` with the heap a first malloc of `bytes` gets already paged in (freed again: the next malloc reuses it). */
+function touchedAhead(hb: HarfBuzzSubsetExports, bytes: number): HarfBuzzSubsetExports {
+  const length = Math.min(bytes, SPARE_TOUCHED_MAX_BYTES);
+  const pointer = length > 0 ? hb.malloc(length) : 0;
+  if (!pointer) return hb;
+  const heap = new Uint8Array(hb.memory.buffer, pointer, length);
+  for (let offset = 0; offset < length; offset += PAGE_BYTES) heap[offset] = 0;
+  hb.free(pointer);
+  return hb;
 }
 
 /** A fresh instance with its own linear memory; dropping it returns all of that memory at once. */

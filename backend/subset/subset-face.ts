@@ -196,7 +196,8 @@ function estimateCost(sourceBytes: number, flavor: number): number {
 
 /** A new wasm instance whose memory fits preprocessing a font of `size` bytes. */
 async function instanceFor(size: number): Promise<HarfBuzzSubsetExports> {
-  return takeHarfBuzzSubsetInstance(await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES));
+  const module = await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES);
+  return takeHarfBuzzSubsetInstance(module, size);
 }
 
 /** Fills `target` from the start of `file`; a file that changed size meanwhile reads as truncated. */
