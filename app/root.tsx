@@ -26,7 +26,7 @@ import { readCompareList } from "~/utils/compare/compare-cookie.server";
 import { isGuardedPath, useOnlineStatus } from "~/utils/misc";
 import { useNonce } from "~/utils/nonce";
 import { avatarBrowserUrl, useRootData, type AccountUser, type RootData } from "~/utils/root-data";
-import { AccountModal } from "~/components/account/account-modal";
+import { LazyAccountModal } from "~/components/account/lazy-account-modal";
 import { ErrorPage, describeError } from "~/components/ui/error-page";
 import { OnlineStatus } from "~/components/layout/online-status";
 import { ProgressBar } from "~/components/ui/progress-bar";
@@ -197,7 +197,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <AccountModal />
+      <LazyAccountModal />
     </>
   );
 }

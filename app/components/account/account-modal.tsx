@@ -1,12 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useSyncExternalStore,
-  type KeyboardEvent as ReactKeyboardEvent,
-} from "react";
+import { useCallback, useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { AccountFormResult } from "~/utils/account/account-forms";
 import { viewHref, type AuthView } from "./auth-view";
 import { CodeLoginForm } from "./code-login-form";
@@ -15,40 +8,9 @@ import { LoginTabs } from "./login-tabs";
 import { PasswordLoginForm } from "./password-login-form";
 import { RegisterForm } from "./register-form";
 import { WechatPanel, type WechatView } from "./wechat-panel";
+import { accountModal, useAccountModal } from "./account-modal-state";
 
-/* ---------- modal state ---------- */
-
-type ModalState = { open: boolean; view: AuthView; redirectTo: string; wechatAvailable: boolean };
-let modal: ModalState = { open: false, view: "wechat", redirectTo: "/", wechatAvailable: true };
-const listeners = new Set<() => void>();
-function set(next: Partial<ModalState>) {
-  modal = { ...modal, ...next };
-  listeners.forEach((listener) => listener());
-}
-
-/** The account modal (visible flag, type; default the WeChat-style login). */
-export const accountModal = {
-  open(view: AuthView = "wechat", redirectTo = "/") {
-    set({ open: true, view: view === "wechat" && !modal.wechatAvailable ? "password" : view, redirectTo });
-  },
-  close() {
-    set({ open: false });
-  },
-  switch(view: AuthView) {
-    set({ view });
-  },
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  get: () => modal,
-};
-
-const SERVER_STATE: ModalState = { open: false, view: "wechat", redirectTo: "/", wechatAvailable: true };
-
-export function useAccountModal(): ModalState {
-  return useSyncExternalStore(accountModal.subscribe, accountModal.get, () => SERVER_STATE);
-}
+export { accountModal, useAccountModal } from "./account-modal-state";
 
 /* ---------- the dialog ---------- */
 
@@ -71,7 +33,7 @@ function ModalWechat({ redirectTo, onSwitch }: { redirectTo: string; onSwitch: (
   const view = fetcher.data?.view;
   useEffect(() => {
     if (view && !view.configured) {
-      set({ wechatAvailable: false });
+      accountModal.wechatUnavailable();
       onSwitch("password");
     }
   }, [view, onSwitch]);

@@ -5,6 +5,11 @@ export type FontFacesProps = {
   faces: Record<string, PreviewFace> | PreviewFace[];
   /** `block` (default) hides text briefly instead of flashing the fallback font. */
   display?: "block" | "swap" | "fallback" | "optional" | "auto";
+  /**
+   * Faces shown above the fold: fetched as soon as the HTML arrives instead of after the styles,
+   * because with `block` their text (often the page's largest) stays invisible until they load.
+   */
+  preload?: Array<PreviewFace | undefined>;
 };
 
 /** Escapes a value for a double-quoted CSS string; also neutralises `<` so `</style>` cannot appear. */
@@ -58,17 +63,32 @@ export function fontFacesCss(faces: FontFacesProps["faces"], display: FontFacesP
 /**
  * Declares subset faces in the server-rendered HTML so previews show without JavaScript.
  */
-export function FontFaces({ faces, display = "block" }: FontFacesProps) {
+export function FontFaces({ faces, display = "block", preload = [] }: FontFacesProps) {
   const nonce = useNonce();
   const css = fontFacesCss(faces, display);
   if (!css) return null;
-  // The browser hides a nonce once the page has loaded, so hydration reads it as empty.
+  const early = [...new Set(preload.map((face) => (face?.familyName ? safeUrl(face.woffPath) : null)))];
   return (
-    <style
-      data-font-faces=""
-      nonce={nonce || undefined}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: css }}
-    />
+    <>
+      {early.map((url) =>
+        url ? (
+          <link
+            key={url}
+            rel="preload"
+            as="font"
+            type={isWoff2(url) ? "font/woff2" : "font/woff"}
+            href={url}
+            crossOrigin="anonymous"
+          />
+        ) : null,
+      )}
+      {/* The browser hides a nonce once the page has loaded, so hydration reads it as empty. */}
+      <style
+        data-font-faces=""
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: css }}
+      />
+    </>
   );
 }

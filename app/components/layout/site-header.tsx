@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/re
 import { useEffect, useRef, type MouseEvent } from "react";
 import { cn } from "~/utils/misc";
 import { useRootData, useStaticUrl, type AccountUser } from "~/utils/root-data";
-import { accountModal } from "~/components/account/account-modal";
+import { accountModal } from "~/components/account/account-modal-state";
 import type { AuthView } from "~/components/account/auth-view";
 import { SearchBox } from "./search-box";
 import { closePopoversOnLeave } from "~/components/ui/popover-close";

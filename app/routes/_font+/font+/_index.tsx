@@ -133,6 +133,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** About the previews a phone shows before scrolling. */
+const PRELOADED_FACES = 4;
+
 export default function FontListPage() {
   const data = useLoaderData<typeof loader>();
   const { query, fonts, faces, previewText, total, pages } = data;
@@ -142,7 +145,7 @@ export default function FontListPage() {
 
   return (
     <div className="font-page" data-theme={query.theme}>
-      <FontFaces faces={faces} />
+      <FontFaces faces={faces} preload={fonts.slice(0, PRELOADED_FACES).map((font) => faces[font.fontGNo])} />
       <header className="font-page__head">
         <h1>{data.styleName ? `${data.styleName}字体` : "字体库"}</h1>
         <p className="font-page__lead">输入你自己的文字，一次看遍每款字体的效果。</p>
