@@ -13,7 +13,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
-import { FieldError } from "~/components/ui/field-error";
+import { FormField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { isApiError } from "~/services/api-client.server";
 import { leaveMessage } from "~/services/content.server";
@@ -113,84 +113,74 @@ export default function ContactPage() {
 
             <Honeypot />
 
-            <div className="field">
-              <label htmlFor="contact-name" className="field__label">
-                称呼
-              </label>
-              <input
-                id="contact-name"
-                name="name"
-                type="text"
-                className="input"
-                autoComplete="name"
-                maxLength={MESSAGE_NAME_MAX * 2}
-                defaultValue={invalid?.values.name}
-                aria-invalid={error("name") ? true : undefined}
-                aria-describedby={error("name") ? "contact-name-error" : undefined}
-                required
-              />
-              <FieldError id="contact-name-error" error={error("name")} />
-            </div>
+            <FormField id="contact-name" name="name" label="称呼" error={error("name")} required>
+              {(props) => (
+                <input
+                  {...props}
+                  type="text"
+                  className="input"
+                  autoComplete="name"
+                  maxLength={MESSAGE_NAME_MAX * 2}
+                  defaultValue={invalid?.values.name}
+                />
+              )}
+            </FormField>
 
             <div className="contact-form__pair">
-              <div className="field">
-                <label htmlFor="contact-phone" className="field__label">
-                  手机号
-                </label>
-                <input
-                  id="contact-phone"
-                  name="phone"
-                  type="tel"
-                  className="input"
-                  inputMode="numeric"
-                  autoComplete="tel"
-                  maxLength={20}
-                  defaultValue={invalid?.values.phone}
-                  aria-invalid={error("phone") ? true : undefined}
-                  aria-describedby={error("phone") ? "contact-phone-error contact-reply-hint" : "contact-reply-hint"}
-                />
-                <FieldError id="contact-phone-error" error={error("phone")} />
-              </div>
-              <div className="field">
-                <label htmlFor="contact-email" className="field__label">
-                  邮箱
-                </label>
-                <input
-                  id="contact-email"
-                  name="email"
-                  type="email"
-                  className="input"
-                  autoComplete="email"
-                  maxLength={100}
-                  defaultValue={invalid?.values.email}
-                  aria-invalid={error("email") ? true : undefined}
-                  aria-describedby={error("email") ? "contact-email-error contact-reply-hint" : "contact-reply-hint"}
-                />
-                <FieldError id="contact-email-error" error={error("email")} />
-              </div>
+              <FormField
+                id="contact-phone"
+                name="phone"
+                label="手机号"
+                error={error("phone")}
+                describedBy="contact-reply-hint"
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    type="tel"
+                    className="input"
+                    inputMode="numeric"
+                    autoComplete="tel"
+                    maxLength={20}
+                    defaultValue={invalid?.values.phone}
+                  />
+                )}
+              </FormField>
+              <FormField
+                id="contact-email"
+                name="email"
+                label="邮箱"
+                error={error("email")}
+                describedBy="contact-reply-hint"
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    type="email"
+                    className="input"
+                    autoComplete="email"
+                    maxLength={100}
+                    defaultValue={invalid?.values.email}
+                  />
+                )}
+              </FormField>
             </div>
             <p id="contact-reply-hint" className="contact-form__hint">
               手机号和邮箱至少填一项，只用于回复你的留言。
             </p>
 
-            <div className="field">
-              <label htmlFor="contact-content" className="field__label">
-                留言内容
-              </label>
-              <textarea
-                id="contact-content"
-                name="content"
-                className="textarea"
-                rows={6}
-                maxLength={MESSAGE_CONTENT_MAX * 2}
-                placeholder={`最多 ${MESSAGE_CONTENT_MAX} 字`}
-                defaultValue={invalid?.values.content}
-                aria-invalid={error("content") ? true : undefined}
-                aria-describedby={error("content") ? "contact-content-error" : undefined}
-                required
-              />
-              <FieldError id="contact-content-error" error={error("content")} />
-            </div>
+            <FormField id="contact-content" name="content" label="留言内容" error={error("content")} required>
+              {(props) => (
+                <textarea
+                  {...props}
+                  className="textarea"
+                  rows={6}
+                  maxLength={MESSAGE_CONTENT_MAX * 2}
+                  placeholder={`最多 ${MESSAGE_CONTENT_MAX} 字`}
+                  defaultValue={invalid?.values.content}
+                />
+              )}
+            </FormField>
 
             <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
               {sending ? "正在提交…" : "提交留言"}

@@ -8,10 +8,11 @@ import {
 } from "@contract/submission";
 import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { checkSubmissionFiles } from "~/components/content/submission-files";
 import { FieldError } from "~/components/ui/field-error";
+import { FormField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { isApiError } from "~/services/api-client.server";
 import { submitWork } from "~/services/submission.server";
@@ -85,52 +86,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status >= 400 && error.status < 500 ? error.status : 502 },
     );
   }
-}
-
-type ControlProps = {
-  id: string;
-  name: Field;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-  required: true;
-};
-
-/** A labelled field of the form: the control `children` renders, a hint, the field's message. */
-function SubmitField({
-  field,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  field: Field;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const id = `submit-${field}`;
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      {children({
-        id,
-        name: field,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": described || undefined,
-        required: true,
-      })}
-      {hint ? (
-        <p id={`${id}-hint`} className="contact-form__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
 }
 
 export default function SubmitPage() {
@@ -210,7 +165,7 @@ export default function SubmitPage() {
 
             <Honeypot />
 
-            <SubmitField field="title" label="标题" error={error("title")}>
+            <FormField id="submit-title" name="title" required label="标题" error={error("title")}>
               {(props) => (
                 <input
                   {...props}
@@ -220,7 +175,7 @@ export default function SubmitPage() {
                   defaultValue={problem?.values.title}
                 />
               )}
-            </SubmitField>
+            </FormField>
 
             <fieldset
               className="field submit-form__kinds"
@@ -241,7 +196,7 @@ export default function SubmitPage() {
               <FieldError id="submit-kind-error" error={error("kind")} />
             </fieldset>
 
-            <SubmitField field="description" label="说明" error={error("description")}>
+            <FormField id="submit-description" name="description" required label="说明" error={error("description")}>
               {(props) => (
                 <textarea
                   {...props}
@@ -252,9 +207,9 @@ export default function SubmitPage() {
                   defaultValue={problem?.values.description}
                 />
               )}
-            </SubmitField>
+            </FormField>
 
-            <SubmitField field="contact" label="联系方式" error={error("contact")}>
+            <FormField id="submit-contact" name="contact" required label="联系方式" error={error("contact")}>
               {(props) => (
                 <input
                   {...props}
@@ -266,10 +221,12 @@ export default function SubmitPage() {
                   defaultValue={problem?.values.contact}
                 />
               )}
-            </SubmitField>
+            </FormField>
 
-            <SubmitField
-              field="files"
+            <FormField
+              id="submit-files"
+              name="files"
+              required
               label="文件"
               error={error("files")}
               hint={`最多 ${SUBMISSION_FILES_MAX} 个，每个不超过 ${MAX_MB}MB：字体（TTF、OTF、WOFF、WOFF2）、图片（PNG、JPEG、WebP）、PDF 或 ZIP。`}
@@ -284,7 +241,7 @@ export default function SubmitPage() {
                   onChange={checkChosen}
                 />
               )}
-            </SubmitField>
+            </FormField>
 
             <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
               {sending ? "正在上传…" : "提交投稿"}
