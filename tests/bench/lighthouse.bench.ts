@@ -10,7 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
@@ -93,6 +93,17 @@ function medianMetrics(all: Metrics[]): Metrics {
 const met = (ok: boolean) => (ok ? "达标" : "未达标");
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
+/** One Lighthouse run; a run whose trace came out broken (NO_NAVSTART and the like) is tried again. */
+async function audit(url: string, flags: Flags, attempts = 3): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = (await lighthouse(url, flags))?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    const reason = lhr?.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "没有结果";
+    if (attempt >= attempts) throw new Error(`${url}: ${reason}`);
+    console.log(`  （${url} 第 ${attempt} 次运行失败：${reason}，重试）`);
+  }
+}
+
 async function gzipKilobytes(url: string): Promise<number> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -123,15 +134,14 @@ async function main() {
     chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
     const flags: Flags = { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" };
     console.log(`Lighthouse（移动端，默认模拟限速，仅性能），每页 ${runs} 次取中位数，${origin}`);
+    // Lighthouse scales the observed main-thread tasks by 4: a busy machine inflates TBT.
+    console.log(`本机 ${cpus().length} 核，开始时负载 ${loadavg()[0]!.toFixed(1)}`);
 
     let homeScripts: ScriptRequest[] = [];
     for (const page of pages) {
       const all: Metrics[] = [];
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(`${origin}${page}`, flags);
-        if (!result) throw new Error(`${page}: Lighthouse 没有结果`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const lhr = await audit(`${origin}${page}`, flags);
         all.push(metricsOf(lhr));
         if (page === "/" && run === 0) homeScripts = scriptsOf(lhr);
       }
