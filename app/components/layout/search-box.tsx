@@ -56,7 +56,10 @@ export function SearchBox({
 
   useEffect(() => {
     if (!focused) return;
-    load.current(withQuery("/resources/search-suggest", { keyword: debounced.slice(0, KEYWORD_MAX) }));
+    // A newer keystroke or a navigation aborts a load still under way; that is expected, not an error.
+    Promise.resolve(
+      load.current(withQuery("/resources/search-suggest", { keyword: debounced.slice(0, KEYWORD_MAX) })),
+    ).catch(() => undefined);
   }, [debounced, focused]);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
