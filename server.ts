@@ -109,14 +109,7 @@ export async function startServer(
   let backendFetch: BackendFetch | undefined;
 
   if (!config.apiBase) {
-    const backend = await createBackend({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      publicBaseUrl: config.staticBase,
-      account: config.account,
-      redisUrl: config.redisUrl,
-      s3: config.s3,
-    });
+    const backend = await createBackend(embeddedBackendOptions(config));
     closers.push(backend.close);
     app.use(backend.router);
     const embedded = inProcessExpressApp();
@@ -237,6 +230,18 @@ async function serveWebsite(
   );
 }
 
+/** The embedded backend's settings, taken from the server's. */
+function embeddedBackendOptions(config: ServerConfig): Parameters<typeof createBackend>[0] {
+  return {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    publicBaseUrl: config.staticBase,
+    account: config.account,
+    redisUrl: config.redisUrl,
+    s3: config.s3,
+  };
+}
+
 /**
  * Migrates and, on a first start, seeds the embedded backend's database, then closes it. Seeding
  * reads and decodes every font file; run in a process of its own, that memory (WebAssembly heaps
@@ -244,14 +249,7 @@ async function serveWebsite(
  */
 async function prepareData(config: ServerConfig = readServerConfig(process.env)): Promise<void> {
   if (config.apiBase) return;
-  const backend = await createBackend({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    publicBaseUrl: config.staticBase,
-    account: config.account,
-    redisUrl: config.redisUrl,
-    s3: config.s3,
-  });
+  const backend = await createBackend(embeddedBackendOptions(config));
   await backend.close();
 }
 
