@@ -111,9 +111,9 @@ async function gzipKilobytes(url: string): Promise<number> {
 }
 
 async function main() {
-  if (!existsSync("build/index.js")) throw new Error("先运行 npm run build");
+  if (!existsSync("build/index.js") || !existsSync("build/server/server.js")) throw new Error("先运行 npm run build");
   const dataDir = mkdtempSync(path.join(tmpdir(), "ziti-lighthouse-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, ["build/server/server.js"], {
     env: {
       ...process.env,
       PORT: String(port),
