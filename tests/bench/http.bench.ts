@@ -8,11 +8,9 @@
  *
  *   npm run build && npm run bench:http   (BENCH_SECONDS=5 BENCH_CONCURRENCY=16 to tune)
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, existsSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import { startBuiltSite } from "./built-site.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -84,20 +82,6 @@ async function load(target: Target): Promise<Result> {
   };
 }
 
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("服务器未能在 240 秒内启动");
-}
-
 async function fontIds(): Promise<string[]> {
   const ids: string[] = [];
   for (let current = 1; ; current++) {
@@ -124,14 +108,8 @@ function format(result: Result): string {
 }
 
 async function main() {
-  if (!existsSync("build/index.js") || !existsSync("build/server/server.js")) throw new Error("先运行 npm run build");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "ziti-bench-"));
-  const server = spawn(process.execPath, ["build/server/server.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const site = await startBuiltSite(port);
   try {
-    await waitForHealth();
     const ids = await fontIds();
     const id = ids[0];
     const reference: Target = { name: "/agreement/font", method: "GET", path: "/agreement/font" };
@@ -168,13 +146,11 @@ async function main() {
       await request({ name: "list", method: "GET", path: `/font?page=${page}` });
     }
     console.log(
-      `\n内存：${ids.length} 款字体的页面都已打开后，服务器常驻内存 ${residentMegabytes(server.pid).toFixed(0)} MB`,
+      `\n内存：${ids.length} 款字体的页面都已打开后，服务器常驻内存 ${residentMegabytes(site.pid).toFixed(0)} MB`,
     );
   } finally {
-    server.kill("SIGTERM");
     agent.destroy();
-    await new Promise((resolve) => server.once("exit", resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.stop();
   }
 }
 

@@ -8,13 +8,11 @@
  *
  *   npm run build && npm run bench:lighthouse   (LIGHTHOUSE_RUNS=5 to tune; CHROME_PATH picks the browser)
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, existsSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { cpus, loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result as LighthouseResult } from "lighthouse";
+import { startBuiltSite } from "./built-site.js";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3470);
@@ -26,20 +24,6 @@ const GOAL_FIRST_LOAD_JS_KB = 110;
 
 type Metrics = { performance: number; lcp: number; cls: number; tbt: number; fcp: number; speedIndex: number };
 type ScriptRequest = { url: string; transferSize: number };
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("服务器未能在 240 秒内启动");
-}
 
 async function firstFontId(): Promise<string> {
   const response = await fetch(`${origin}/web/api/font/getFontList?current=1&size=1`);
@@ -111,22 +95,9 @@ async function gzipKilobytes(url: string): Promise<number> {
 }
 
 async function main() {
-  if (!existsSync("build/index.js") || !existsSync("build/server/server.js")) throw new Error("先运行 npm run build");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "ziti-lighthouse-"));
-  const server = spawn(process.execPath, ["build/server/server.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      COOKIE_SECURE: "false",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const site = await startBuiltSite(port);
   let chrome: Awaited<ReturnType<typeof launch>> | undefined;
   try {
-    await waitForHealth();
     const pages = ["/", "/font", `/font/${await firstFontId()}`];
     // The first render of each page fills the server's caches; Lighthouse should measure a warm server.
     for (const page of pages) await (await fetch(`${origin}${page}`)).text();
@@ -170,9 +141,7 @@ async function main() {
     console.log(`  目标 <= ${GOAL_FIRST_LOAD_JS_KB} KB gzip：${met(gzipped <= GOAL_FIRST_LOAD_JS_KB)}`);
   } finally {
     chrome?.kill();
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.stop();
   }
 }
 
