@@ -53,6 +53,9 @@ test.describe("字体对比", () => {
     await page.goto(`/font/${font.fontGNo}`);
     const other = await context.newPage();
     await other.goto(`/font/${font.fontGNo}`);
+    // With JavaScript the control reads the list again once the page has hydrated: the second page
+    // must have done so before the first one changes the list.
+    if (isJavaScriptOn(info.project.name)) await other.waitForLoadState("networkidle");
 
     await expect(control(page, font.fontGNo)).toHaveText("加入对比");
     await control(page, font.fontGNo).click();
