@@ -5,6 +5,7 @@ import {
   NoSuchKey,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import { assertBlobKey, type BlobStore } from "./blob-store.js";
 
@@ -18,6 +19,17 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
+/** A client of the store `settings` name, with `config` on top. */
+export function s3Client(settings: S3Settings, config: S3ClientConfig = {}): S3Client {
+  return new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    ...config,
+  });
+}
+
 /** Objects in one bucket of any S3-compatible store, shared by every instance. */
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
@@ -25,12 +37,7 @@ export class S3BlobStore implements BlobStore {
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    });
+    this.client = s3Client(settings);
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {

@@ -7,7 +7,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { S3Settings } from "../blob/s3-blob-store.js";
+import { s3Client, type S3Settings } from "../blob/s3-blob-store.js";
 
 /** What an uploaded object is, as far as saving a submission needs: its size, type and first bytes. */
 export type UploadedObject = { size: number; contentType: string; head: Buffer; etag: string };
@@ -27,14 +27,8 @@ export class S3Uploads {
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // A presigned URL cannot carry the checksum of a body it has not seen.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-    });
+    // A presigned URL cannot carry the checksum of a body it has not seen.
+    this.client = s3Client(settings, { requestChecksumCalculation: "WHEN_REQUIRED" });
   }
 
   /** A URL that accepts one PUT of exactly `size` bytes of `contentType` at `key` for `expiresInSeconds`. */
