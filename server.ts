@@ -247,8 +247,7 @@ function embeddedBackendOptions(config: ServerConfig): Parameters<typeof createB
  * reads and decodes every font file; run in a process of its own, that memory (WebAssembly heaps
  * never shrink) is returned to the system before the server starts.
  */
-async function prepareData(config: ServerConfig = readServerConfig(process.env)): Promise<void> {
-  if (config.apiBase) return;
+async function prepareData(config: ServerConfig): Promise<void> {
   const backend = await createBackend(embeddedBackendOptions(config));
   await backend.close();
 }
@@ -269,12 +268,14 @@ function prepareDataInChildProcess(): Promise<void> {
 
 const isEntryPoint = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isEntryPoint && process.argv.includes("--prepare-data")) {
-  await prepareData();
+  await prepareData(readServerConfig(process.env));
   process.exit(0);
 } else if (isEntryPoint) {
   const backendOnly = process.argv.includes("--backend-only");
-  await prepareDataInChildProcess();
-  const running = await startServer(undefined, { backendOnly });
+  const config = readServerConfig(process.env);
+  // With another backend (API_BASE) this server has no database of its own.
+  if (!config.apiBase) await prepareDataInChildProcess();
+  const running = await startServer(config, { backendOnly });
   console.log(`${backendOnly ? "短视频字体 后端已启动" : "短视频字体 已启动"}: ${running.url}`);
   let stopping = false;
   const shutdown = (signal: string) => {
