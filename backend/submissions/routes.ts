@@ -21,7 +21,8 @@ import type { S3Settings } from "../blob/s3-blob-store.js";
 import { clientKey, InMemoryRateLimiter, tooManyRequests, type RateLimiter } from "../http/rate-limit.js";
 import { route } from "../http/route.js";
 import { submissionDb } from "./tables.js";
-import { S3Uploads } from "./s3-uploads.js";
+import type { S3Uploads } from "./s3-uploads.js";
+import { storedKey } from "./upload-keys.js";
 import { signedUploadQuery, verifyUpload } from "./upload-signature.js";
 
 /** How long an upload credential may be used: enough to send 20 MB over a slow line, no more. */
@@ -84,7 +85,10 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     options.credentialLimiter ?? new InMemoryRateLimiter({ limit: CREDENTIALS_PER_WINDOW, windowMs: WINDOW_MS });
   const submissions =
     options.submissionLimiter ?? new InMemoryRateLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: WINDOW_MS });
-  const direct = options.s3 ? new S3Uploads(options.s3) : undefined;
+  // The S3 client is loaded only by the sites that use it.
+  const s3 = options.s3;
+  const direct: Promise<S3Uploads> | undefined =
+    s3 && import("./s3-uploads.js").then(({ S3Uploads }) => new S3Uploads(s3));
   const router = express.Router();
 
   route(router, getStsToken, async ({ query }, { req }) => {
@@ -133,8 +137,9 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       })
       .execute();
     const grant = { key, contentType: query.contentType, maxSize: query.size, expires };
-    const uploadUrl = direct
-      ? await direct.presignPut({
+    const uploads = await direct;
+    const uploadUrl = uploads
+      ? await uploads.presignPut({
           key,
           contentType: query.contentType,
           size: query.size,
@@ -221,7 +226,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         .executeTakeFirst();
       if (!stored) throw refusal(409, "这个上传凭证已经用过了，请重新上传");
       if (options.blobs) {
-        await options.blobs.put(`submissions/${grant.key}`, await fs.promises.readFile(partPath), grant.contentType);
+        await options.blobs.put(storedKey(grant.key), await fs.promises.readFile(partPath), grant.contentType);
         await fs.promises.rm(partPath, { force: true });
       } else {
         await fs.promises.rename(partPath, finalPath);
@@ -242,7 +247,8 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     trx: typeof db,
     upload: { key: string; content_type: string; max_size: number },
   ): Promise<void> {
-    const uploaded = await direct!.inspect(upload.key, SNIFF_BYTES);
+    const uploads = await direct!;
+    const uploaded = await uploads.inspect(upload.key, SNIFF_BYTES);
     if (!uploaded) throw badRequest("文件还没有上传完成，请重新上传");
     let problem: ApiError | null = null;
     if (uploaded.size === 0) problem = badRequest("文件不能为空");
@@ -251,10 +257,10 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     else if (sniffUploadType(uploaded.head) !== upload.content_type)
       problem = badRequest("文件内容不是所声明的类型，请检查文件");
     if (problem) {
-      await direct!.refuse(upload.key);
+      await uploads.refuse(upload.key);
       throw problem;
     }
-    if (!(await direct!.accept(upload.key, uploaded.etag))) throw refusal(409, "文件在检查时被改动了，请重新上传");
+    if (!(await uploads.accept(upload.key, uploaded.etag))) throw refusal(409, "文件在检查时被改动了，请重新上传");
     await trx
       .updateTable("submission_upload")
       .set({ size: uploaded.size, uploaded_at: new Date(now()) })
@@ -313,7 +319,10 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         return { id };
       });
       // Kept until the submission is saved, so a refusal of another file lets this one be checked again.
-      if (direct) await Promise.all(body.files.map((key) => direct.refuse(key)));
+      if (direct) {
+        const uploads = await direct;
+        await Promise.all(body.files.map((key) => uploads.refuse(key)));
+      }
       return saved;
     },
     { before: [optionalUser(options.db), express.json({ limit: SUBMISSION_BODY_LIMIT })] },

@@ -8,14 +8,10 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { s3Client, type S3Settings } from "../blob/s3-blob-store.js";
+import { incomingKey, storedKey } from "./upload-keys.js";
 
 /** What an uploaded object is, as far as saving a submission needs: its size, type and first bytes. */
 export type UploadedObject = { size: number; contentType: string; head: Buffer; etag: string };
-
-/** Where a browser's presigned PUT lands, before the submission has checked it. */
-export const incomingKey = (key: string) => `submissions/incoming/${key}`;
-/** Where a checked upload is kept, the same place the backend's own upload endpoint writes to. */
-export const storedKey = (key: string) => `submissions/${key}`;
 
 /**
  * Uploads sent straight to the bucket: a presigned PUT per file, bound to its key, Content-Type and

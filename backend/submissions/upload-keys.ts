@@ -1,0 +1,4 @@
+/** Where a browser's presigned PUT lands, before the submission has checked it. */
+export const incomingKey = (key: string) => `submissions/incoming/${key}`;
+/** Where a checked upload is kept in a bucket, whether it came through the backend or straight to the bucket. */
+export const storedKey = (key: string) => `submissions/${key}`;
