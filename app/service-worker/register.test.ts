@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ServiceWorkerUnsupportedError, registerServiceWorker, type WorkboxLike } from "./register";
+import { ACTIVATION_WAIT_MS, ServiceWorkerUnsupportedError, registerServiceWorker, type WorkboxLike } from "./register";
 
 /** A stand-in for workbox-window's Workbox: its events are fired by the test. */
 function fakeWorkbox() {
@@ -49,5 +49,30 @@ describe("registerServiceWorker: root scope, failures ignored, updates on reques
     workbox.fire("controlling");
     workbox.fire("controlling");
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it("reloads once anyway when the new worker has not taken over after a moment", async () => {
+    vi.useFakeTimers();
+    try {
+      const workbox = fakeWorkbox();
+      const reload = vi.fn();
+      let activate: (() => void) | null = null;
+      await registerServiceWorker({
+        nav: { serviceWorker: {} },
+        createWorkbox: async () => workbox,
+        reload,
+        onUpdateWaiting: (next) => (activate = next),
+      });
+      workbox.fire("waiting");
+      activate!();
+      vi.advanceTimersByTime(ACTIVATION_WAIT_MS - 1);
+      expect(reload).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(reload).toHaveBeenCalledOnce();
+      workbox.fire("controlling");
+      expect(reload).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -15,6 +15,9 @@ export class ServiceWorkerUnsupportedError extends Error {
 
 export const SERVICE_WORKER_URL = "/sw.js";
 
+/** How long a page asked to update waits for the new worker to take over before reloading anyway. */
+export const ACTIVATION_WAIT_MS = 3_000;
+
 /** The part of workbox-window's Workbox this site uses. */
 export type WorkboxLike = Pick<Workbox, "register" | "messageSkipWaiting"> & {
   addEventListener(type: "waiting" | "controlling", listener: () => void): void;
@@ -43,16 +46,21 @@ export async function registerServiceWorker({
   if (!nav || !("serviceWorker" in nav) || !nav.serviceWorker) throw new ServiceWorkerUnsupportedError();
   const workbox = await createWorkbox(SERVICE_WORKER_URL, { scope: "/" });
   let reloading = false;
+  const reloadOnce = () => {
+    if (reloading) return;
+    reloading = true;
+    reload();
+  };
   workbox.addEventListener("waiting", () =>
     onUpdateWaiting(() => {
       // The page reloads once the new worker controls it, so it never runs the old build's
       // scripts against the new worker's caches.
-      workbox.addEventListener("controlling", () => {
-        if (reloading) return;
-        reloading = true;
-        reload();
-      });
+      workbox.addEventListener("controlling", reloadOnce);
       workbox.messageSkipWaiting();
+      // Chromium activates the new worker only once the old one has no fetch in progress, and a
+      // request of this very page can hold it; leaving the page ends those requests, so the page
+      // reloads anyway after a moment and the new worker takes over as it unloads.
+      setTimeout(reloadOnce, ACTIVATION_WAIT_MS);
     }),
   );
   await workbox.register();
