@@ -97,6 +97,36 @@ describe("SubsetCache", () => {
     }
     expect(existsSync(dir)).toBe(true);
   });
+
+  describe("answering before writing", () => {
+    it("hands out a new subset's entry at once and its files once written() settles", async () => {
+      const entry = await cache.prepare(font, codepoints);
+      expect(cache.has(font, codepoints)).toBe(true);
+      expect(await cache.prepare(font, codepoints)).toBe(entry);
+      await cache.written(entry.hash);
+      expect(unicodesOf(readFileSync(path.join(dir, `${entry.hash}.ttf`)))).toEqual(new Set(codepoints));
+      expect(decodeWoff(readFileSync(path.join(dir, `${entry.hash}.woff`))).tables.length).toBeGreaterThan(5);
+      expect(JSON.parse(readFileSync(path.join(dir, `${entry.hash}.json`), "utf8"))).toEqual(entry);
+    });
+
+    it("forgets a subset whose files could not be written, and makes it again when asked", async () => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      const entry = await cache.prepare(font, codepoints);
+      rmSync(dir, { recursive: true, force: true }); // before any of its files is written
+      await cache.written(entry.hash);
+      expect(warn).toHaveBeenCalled();
+      expect(cache.has(font, codepoints)).toBe(false);
+      expect(cache.diskBytes).toBe(0);
+
+      mkdirSync(dir);
+      const subset = vi.spyOn(subsetter, "subset");
+      const again = await cache.get(font, codepoints);
+      expect(subset).toHaveBeenCalledOnce();
+      expect(again.hash).toBe(entry.hash);
+      expect(existsSync(path.join(dir, `${entry.hash}.woff`))).toBe(true);
+      warn.mockRestore();
+    });
+  });
 });
 
 describe("SubsetCache within a byte budget", () => {
@@ -213,50 +243,5 @@ describe("SubsetCache within a byte budget", () => {
     rmSync(writing);
     expect(bytesOnDisk()).toBeLessThanOrEqual(budget);
     expect(reopened.diskBytes).toBe(bytesOnDisk());
-  });
-});
-
-describe("SubsetCache answering before writing", () => {
-  let dir: string;
-  let subsetter: Subsetter;
-  let cache: SubsetCache;
-
-  beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "subset-cache-prepare-"));
-    subsetter = await Subsetter.create({ memoryBudgetBytes: 64 * 1024 * 1024 });
-    cache = await SubsetCache.open({ dir, subsetter });
-  });
-  afterEach(async () => {
-    await cache.close();
-    await subsetter.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it("hands out a new subset's entry at once and its files once written() settles", async () => {
-    const entry = await cache.prepare(font, codepoints);
-    expect(cache.has(font, codepoints)).toBe(true);
-    expect(await cache.prepare(font, codepoints)).toBe(entry);
-    await cache.written(entry.hash);
-    expect(unicodesOf(readFileSync(path.join(dir, `${entry.hash}.ttf`)))).toEqual(new Set(codepoints));
-    expect(decodeWoff(readFileSync(path.join(dir, `${entry.hash}.woff`))).tables.length).toBeGreaterThan(5);
-    expect(JSON.parse(readFileSync(path.join(dir, `${entry.hash}.json`), "utf8"))).toEqual(entry);
-  });
-
-  it("forgets a subset whose files could not be written, and makes it again when asked", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const entry = await cache.prepare(font, codepoints);
-    rmSync(dir, { recursive: true, force: true }); // before any of its files is written
-    await cache.written(entry.hash);
-    expect(warn).toHaveBeenCalled();
-    expect(cache.has(font, codepoints)).toBe(false);
-    expect(cache.diskBytes).toBe(0);
-
-    mkdirSync(dir);
-    const subset = vi.spyOn(subsetter, "subset");
-    const again = await cache.get(font, codepoints);
-    expect(subset).toHaveBeenCalledOnce();
-    expect(again.hash).toBe(entry.hash);
-    expect(existsSync(path.join(dir, `${entry.hash}.woff`))).toBe(true);
-    warn.mockRestore();
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { serveRouter } from "../http/test-server.js";
 import { createSubsetService, type SubsetService } from "./index.js";
 import type { SubsetResponseItem } from "../../contract/subset.js";
 import { distinctIdeographs, sfntFromWoff, testFontSource, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
@@ -474,13 +475,8 @@ describe("subset HTTP routes answering before the files are written", () => {
       memoryBudgetBytes: 128 * 1024 * 1024,
       fontSource: testFontSource(),
     });
-    const app = express();
-    app.use(service.router);
-    const server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-    });
-    const address = server.address();
-    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const server = await serveRouter(service.router);
+    const base = server.origin;
     try {
       const texts = Array.from({ length: 8 }, (_, index) => distinctIdeographs(20, 0x4e00 + index * 20));
       const response = await fetch(`${base}/webfont/http`, {
@@ -500,7 +496,7 @@ describe("subset HTTP routes answering before the files are written", () => {
         expect([...covered].every((codepoint) => expected.has(codepoint))).toBe(true);
       });
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await service.close();
       rmSync(cacheDir, { recursive: true, force: true });
     }
