@@ -1,17 +1,18 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissionEndpoints, type StsToken } from "../../contract/submission.js";
+import { s3Client } from "../blob/s3-blob-store.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
 import { apiErrorHandler } from "../http/errors.js";
 import { serveRouter, type TestServer } from "../http/test-server.js";
 import { createBackend, type Backend } from "../index.js";
 import { createSubmissionRouter } from "./routes.js";
 import { submissionDb } from "./tables.js";
-import { BUCKET, KEYS, startCheckedBucket } from "./test-bucket.js";
+import { BUCKET, bucketSettings, startCheckedBucket } from "./test-bucket.js";
 
 type Envelope<T = unknown> = { code: string; message: string; data: T };
 
@@ -39,8 +40,8 @@ describe.each(TEST_DATABASES)("投稿 straight to an S3 bucket on $name", (datab
     const { dispose: disposeDatabase, ...options } = await database.open();
     dispose = disposeDatabase;
     backend = await createBackend({ ...options, dataDir });
-    const settings = { endpoint: bucket.endpoint, bucket: BUCKET, region: "us-east-1", ...KEYS, forcePathStyle: true };
-    client = new S3Client({ ...settings, credentials: KEYS });
+    const settings = bucketSettings(bucket.endpoint);
+    client = s3Client(settings);
     const router = express.Router();
     router.use(createSubmissionRouter({ db: backend.db, dataDir, s3: settings }));
     router.use(apiErrorHandler);
