@@ -57,7 +57,7 @@ export type ServerConfig = {
   trustProxy: string | number;
   /** REDIS_URL: rate limits shared by every instance; without it they count in the database and in memory. */
   redisUrl?: string;
-  /** S3_*: avatars in a bucket every instance shares; without it they are files under dataDir. */
+  /** S3_*: avatars and submitted files in a bucket every instance shares; without it they are files under dataDir. */
   s3?: S3Settings;
   /** SMTP, SMS gateway, WeChat and captcha settings, for `createBackend({ account })`. */
   account: AccountConfig;

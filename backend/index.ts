@@ -51,7 +51,7 @@ export type BackendOptions = {
   account?: AccountConfig;
   /** REDIS_URL: rate limits counted in Redis, shared by every instance. */
   redisUrl?: string;
-  /** S3_*: avatars kept in an S3-compatible bucket, shared by every instance. */
+  /** S3_*: avatars and submitted files kept in an S3-compatible bucket, shared by every instance. */
   s3?: S3Settings;
 };
 
@@ -74,7 +74,7 @@ export type BackendContext = {
   /** DATA_DIR: where modules keep their files (uploads). */
   dataDir: string;
   account: AccountConfig;
-  /** Avatars: local disk, or the S3 bucket. */
+  /** Avatars (and, with a bucket, submitted files): local disk, or the S3 bucket. */
   blobs: BlobStore;
   /** The accounts' limits in Redis when configured; the database otherwise. */
   limits?: RateLimits;
