@@ -1,49 +1,18 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createBackend, type Backend } from "../index.js";
+import { describe, expect, it, vi } from "vitest";
 import { TEST_DATABASES } from "../db/test-databases.js";
-import { serveRouter, type TestServer } from "../http/test-server.js";
-import { createSubsetService } from "./index.js";
+import { useServedSubsetService } from "./testing/served-subset.js";
 import { glyphCountOf, sfntFromWoff, unicodesOf } from "./testing/fonts.js";
 
 type SubsetItem = { gno: string; text: string; familyName: string; woffPath: string; ttfPath: string };
 
 /** The subset endpoint over the real catalogue: gno → the seeded font file, on each database. */
 describe.each(TEST_DATABASES)("subset service over the catalogue on $name", (database) => {
-  let backend: Backend;
-  let subset: Awaited<ReturnType<typeof createSubsetService>>;
-  let server: TestServer;
-  let dataDir: string;
-  let dispose: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!database.available) return;
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "subset-catalogue-"));
-    const { dispose: disposeDatabase, ...options } = await database.open();
-    dispose = disposeDatabase;
-    backend = await createBackend({ ...options, dataDir });
-    subset = await createSubsetService({
-      cacheDir: path.join(dataDir, "subset-cache"),
-      memoryBudgetBytes: 256 * 1024 * 1024,
-      fontSource: backend.fontSource,
-    });
-    server = await serveRouter(subset.router);
-  });
-
-  afterAll(async () => {
-    if (!database.available) return;
-    await server?.close();
-    await subset?.close();
-    await backend?.close();
-    await dispose?.();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const served = useServedSubsetService(database, "subset-catalogue-");
 
   async function post(body: unknown) {
-    const response = await fetch(`${server.origin}/webfont/http`, {
+    const response = await fetch(`${served.server.origin}/webfont/http`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
@@ -64,10 +33,10 @@ describe.each(TEST_DATABASES)("subset service over the catalogue on $name", (dat
       expect(body.data?.map((item) => item.gno)).toEqual(gnos);
       for (const item of body.data ?? []) {
         expect(item.familyName).toMatch(/^A/);
-        const woff = new Uint8Array(await (await fetch(`${server.origin}${item.woffPath}`)).arrayBuffer());
+        const woff = new Uint8Array(await (await fetch(`${served.server.origin}${item.woffPath}`)).arrayBuffer());
         const sfnt = woff[3] === 0x32 ? null : sfntFromWoff(woff); // first answer is WOFF, not yet WOFF2
         expect(sfnt, `${item.gno} answered ${item.woffPath}`).not.toBeNull();
-        const source = await backend.fontSource(item.gno);
+        const source = await served.backend.fontSource(item.gno);
         const whole = unicodesOf(await fs.readFile(source!.filePath));
         const wanted = [...new Set([...text].map((character) => character.codePointAt(0)!))].filter((cp) =>
           whole.has(cp),
@@ -84,7 +53,7 @@ describe.each(TEST_DATABASES)("subset service over the catalogue on $name", (dat
     });
 
     it("answers a clear error, not a 500, for a catalogued font whose file has gone, and logs it", async () => {
-      const source = await backend.fontSource("10037");
+      const source = await served.backend.fontSource("10037");
       await fs.rm(source!.filePath);
       const log = vi.spyOn(console, "error").mockImplementation(() => {});
       try {
@@ -99,7 +68,7 @@ describe.each(TEST_DATABASES)("subset service over the catalogue on $name", (dat
     });
 
     it("answers 503 for a catalogued font whose file is damaged, and keeps serving the others", async () => {
-      const source = await backend.fontSource("10035");
+      const source = await served.backend.fontSource("10035");
       await fs.writeFile(source!.filePath, randomBytes(50_000));
       const log = vi.spyOn(console, "error").mockImplementation(() => {});
       try {

@@ -1,15 +1,11 @@
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
 import * as hb from "harfbuzzjs";
 import wawoff2 from "wawoff2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { VariableSubsetItem } from "../../contract/variable.js";
-import { createBackend, type Backend } from "../index.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
-import { serveRouter, type TestServer } from "../http/test-server.js";
-import { createSubsetService } from "./index.js";
+import { useServedSubsetService } from "./testing/served-subset.js";
 import { sfntFromWoff } from "./testing/fonts.js";
 import { unicodeRangeOf } from "./variable-subset.js";
 
@@ -62,38 +58,10 @@ describe("unicodeRangeOf", () => {
 });
 
 describe.each(TEST_DATABASES)("variable subsets on $name", (database) => {
-  let backend: Backend;
-  let subset: Awaited<ReturnType<typeof createSubsetService>>;
-  let server: TestServer;
-  let dataDir: string;
-  let dispose: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!database.available) return;
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "variable-subset-"));
-    const { dispose: disposeDatabase, ...options } = await database.open();
-    dispose = disposeDatabase;
-    backend = await createBackend({ ...options, dataDir });
-    subset = await createSubsetService({
-      cacheDir: path.join(dataDir, "subset-cache"),
-      memoryBudgetBytes: 256 * 1024 * 1024,
-      fontSource: backend.fontSource,
-      variableFontSource: backend.variableFontSource,
-    });
-    server = await serveRouter(subset.router);
-  });
-
-  afterAll(async () => {
-    if (!database.available) return;
-    await server?.close();
-    await subset?.close();
-    await backend?.close();
-    await dispose?.();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const served = useServedSubsetService(database, "variable-subset-");
 
   async function post(body: unknown) {
-    const response = await fetch(`${server.origin}/subset/web-variable-font`, {
+    const response = await fetch(`${served.server.origin}/subset/web-variable-font`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
@@ -105,7 +73,7 @@ describe.each(TEST_DATABASES)("variable subsets on $name", (database) => {
   }
 
   async function sfntAt(filePath: string): Promise<Uint8Array> {
-    const response = await fetch(`${server.origin}${filePath}`);
+    const response = await fetch(`${served.server.origin}${filePath}`);
     expect(response.status).toBe(200);
     const bytes = new Uint8Array(await response.arrayBuffer());
     const signature = new TextDecoder().decode(bytes.subarray(0, 4));
