@@ -32,7 +32,12 @@ import {
   type SubsetResponseItem,
   type UserView,
 } from "../contract/index.js";
-import { startSmsGateway, startSmtpServer, startWechatServer, testConfig } from "./account/test-harness.js";
+import {
+  startAccountChannels,
+  type startSmsGateway,
+  type startSmtpServer,
+  type startWechatServer,
+} from "./account/test-harness.js";
 import { TEST_DATABASES } from "./db/test-databases.js";
 import { serveRouter, type TestServer } from "./http/test-server.js";
 import { createBackend, type Backend } from "./index.js";
@@ -119,27 +124,14 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
   beforeAll(async () => {
     if (!database.available) return;
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "contract-test-"));
-    [smtp, sms, wechat] = await Promise.all([
-      startSmtpServer(),
-      startSmsGateway(),
-      startWechatServer(WECHAT_APPID, WECHAT_SECRET),
-    ]);
+    const channels = await startAccountChannels(WECHAT_APPID, WECHAT_SECRET);
+    ({ smtp, sms, wechat } = channels);
     const { dispose: disposeDatabase, ...options } = await database.open();
     dispose = disposeDatabase;
     backend = await createBackend({
       ...options,
       dataDir,
-      account: testConfig({
-        CAPTCHA: "off",
-        SMTP_URL: smtp.url,
-        SMTP_FROM: "短视频字体 <no-reply@example.com>",
-        SMS_GATEWAY_URL: sms.url,
-        WECHAT_APPID,
-        WECHAT_SECRET,
-        WECHAT_API_BASE: wechat.base,
-        WECHAT_REDIRECT_URI: "https://fonts.example.com/account/wechat",
-        DATA_DIR: dataDir,
-      }),
+      account: channels.config({ CAPTCHA: "off", DATA_DIR: dataDir }),
     });
     subset = await createSubsetService({
       cacheDir: path.join(dataDir, "subset-cache"),

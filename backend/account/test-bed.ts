@@ -17,9 +17,7 @@ import {
   client,
   movableClock,
   serveAccounts,
-  startSmsGateway,
-  startSmtpServer,
-  startWechatServer,
+  startAccountChannels,
   testConfig,
   type CallOptions,
   type TestApi,
@@ -58,23 +56,10 @@ export async function openAccountTestBed(database: TestDatabase, prefix: string)
   const db: AnyDatabase = handle.db;
   await migrateToLatest(db);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "accounts-test-"));
-  const [smtp, sms, wechat] = await Promise.all([
-    startSmtpServer(),
-    startSmsGateway(),
-    startWechatServer("wxTESTAPP", "wxSECRET"),
-  ]);
+  const channels = await startAccountChannels("wxTESTAPP", "wxSECRET");
+  const { smtp, sms, wechat } = channels;
   const time = movableClock();
-  const config = testConfig({
-    SMTP_URL: smtp.url,
-    SMTP_FROM: "短视频字体 <no-reply@example.com>",
-    SMS_GATEWAY_URL: sms.url,
-    WECHAT_APPID: "wxTESTAPP",
-    WECHAT_SECRET: "wxSECRET",
-    WECHAT_API_BASE: wechat.base,
-    WECHAT_REDIRECT_URI: "https://fonts.example.com/account/wechat",
-    CAPTCHA: "on",
-    DATA_DIR: dataDir,
-  });
+  const config = channels.config({ CAPTCHA: "on", DATA_DIR: dataDir });
   const api: TestApi = await serveAccounts({ db, config, clock: time.clock });
   const plain: TestApi = await serveAccounts({
     db,

@@ -212,6 +212,30 @@ export function testConfig(env: Record<string, string | undefined>): AccountConf
   return readAccountConfig({ NODE_ENV: "test", ...env });
 }
 
+/**
+ * A fake mail server, SMS gateway and WeChat API (app `appid`) for one suite, and `config(env)`: the
+ * account settings that send through all three, with `env` (the captcha, DATA_DIR) on top.
+ */
+export async function startAccountChannels(appid: string, secret: string) {
+  const [smtp, sms, wechat] = await Promise.all([
+    startSmtpServer(),
+    startSmsGateway(),
+    startWechatServer(appid, secret),
+  ]);
+  const config = (env: Record<string, string | undefined>) =>
+    testConfig({
+      SMTP_URL: smtp.url,
+      SMTP_FROM: "短视频字体 <no-reply@example.com>",
+      SMS_GATEWAY_URL: sms.url,
+      WECHAT_APPID: appid,
+      WECHAT_SECRET: secret,
+      WECHAT_API_BASE: wechat.base,
+      WECHAT_REDIRECT_URI: "https://fonts.example.com/account/wechat",
+      ...env,
+    });
+  return { smtp, sms, wechat, config };
+}
+
 export type CallOptions = {
   token?: string;
   tokenHeader?: "authorization" | "token";

@@ -10,7 +10,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notice } from "../../contract/notices.js";
-import { startSmsGateway, startSmtpServer, startWechatServer, testConfig } from "../account/test-harness.js";
+import {
+  startAccountChannels,
+  type startSmsGateway,
+  type startSmtpServer,
+  type startWechatServer,
+} from "../account/test-harness.js";
 import { openDatabase, pgliteDirectory } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
@@ -43,23 +48,14 @@ describe.each(TEST_DATABASES)("messages from real events on $name", (database) =
   beforeAll(async () => {
     if (skip) return;
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "notices-test-"));
-    [smtp, sms, wechat] = await Promise.all([startSmtpServer(), startSmsGateway(), startWechatServer(APPID, SECRET)]);
+    const channels = await startAccountChannels(APPID, SECRET);
+    ({ smtp, sms, wechat } = channels);
     const { dispose: disposeDatabase, ...options } = await database.open();
     dispose = disposeDatabase;
     backend = await createBackend({
       ...options,
       dataDir,
-      account: testConfig({
-        CAPTCHA: "off",
-        SMTP_URL: smtp.url,
-        SMTP_FROM: "短视频字体 <no-reply@example.com>",
-        SMS_GATEWAY_URL: sms.url,
-        WECHAT_APPID: APPID,
-        WECHAT_SECRET: SECRET,
-        WECHAT_API_BASE: wechat.base,
-        WECHAT_REDIRECT_URI: "https://fonts.example.com/account/wechat",
-        DATA_DIR: dataDir,
-      }),
+      account: channels.config({ CAPTCHA: "off", DATA_DIR: dataDir }),
     });
     server = await serveRouter(backend.router);
   });
