@@ -36,7 +36,7 @@ export class Subsetter {
     const key = faceKey(font);
     const sfnt = await this.faces.withFace(
       key,
-      () => SubsetFace.open(font.filePath, font.faceIndex ?? 0),
+      () => openFace(font),
       (face) => {
         const bytes = face.subset(codepoints);
         if (face.canPreprocess && face.subsetCount >= PREPROCESS_AFTER_SUBSETS) {
@@ -69,7 +69,7 @@ export class Subsetter {
   async preprocess(font: SubsetFontFile): Promise<void> {
     await this.faces.withFace(
       faceKey(font),
-      () => SubsetFace.open(font.filePath, font.faceIndex ?? 0),
+      () => openFace(font),
       (face) => face.preprocess(),
     );
   }
@@ -81,4 +81,8 @@ export class Subsetter {
 
 function faceKey(font: SubsetFontFile): string {
   return `${font.filePath}#${font.faceIndex ?? 0}@${font.version}`;
+}
+
+function openFace(font: SubsetFontFile): Promise<SubsetFace> {
+  return SubsetFace.open(font.filePath, font.faceIndex ?? 0);
 }
