@@ -28,7 +28,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import type { Database } from "./db/schema.js";
 import { apiErrorHandler, apiNotFound } from "./http/errors.js";
 import { FontStorage } from "./storage/font-storage.js";
-import { DiskBlobStore, openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
+import { openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
 import { connectRedis, RedisRateLimiter, RedisRateLimits, sharedSecret } from "./kv/index.js";
 import type { RateLimits } from "./account/rate-limit.js";
 import type { RateLimiter } from "./http/rate-limit.js";
@@ -111,7 +111,7 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
       dataDir,
       s3,
       // Local uploads stay where they were; a shared bucket takes them when one is configured.
-      blobs: blobs instanceof DiskBlobStore ? undefined : blobs,
+      blobs: s3 ? blobs : undefined,
       secret: uploadSigningKey,
       credentialLimiter: sharedRateLimiter?.({
         name: "upload-credentials",
