@@ -137,9 +137,9 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       })
       .execute();
     const grant = { key, contentType: query.contentType, maxSize: query.size, expires };
-    const uploads = await direct;
-    const uploadUrl = uploads
-      ? await uploads.presignPut({
+    const bucket = await direct;
+    const uploadUrl = bucket
+      ? await bucket.presignPut({
           key,
           contentType: query.contentType,
           size: query.size,
@@ -247,8 +247,8 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     trx: typeof db,
     upload: { key: string; content_type: string; max_size: number },
   ): Promise<void> {
-    const uploads = await direct!;
-    const uploaded = await uploads.inspect(upload.key, SNIFF_BYTES);
+    const bucket = await direct!;
+    const uploaded = await bucket.inspect(upload.key, SNIFF_BYTES);
     if (!uploaded) throw badRequest("文件还没有上传完成，请重新上传");
     let problem: ApiError | null = null;
     if (uploaded.size === 0) problem = badRequest("文件不能为空");
@@ -257,10 +257,10 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     else if (sniffUploadType(uploaded.head) !== upload.content_type)
       problem = badRequest("文件内容不是所声明的类型，请检查文件");
     if (problem) {
-      await uploads.refuse(upload.key);
+      await bucket.refuse(upload.key);
       throw problem;
     }
-    if (!(await uploads.accept(upload.key, uploaded.etag))) throw refusal(409, "文件在检查时被改动了，请重新上传");
+    if (!(await bucket.accept(upload.key, uploaded.etag))) throw refusal(409, "文件在检查时被改动了，请重新上传");
     await trx
       .updateTable("submission_upload")
       .set({ size: uploaded.size, uploaded_at: new Date(now()) })
@@ -320,8 +320,8 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       });
       // Kept until the submission is saved, so a refusal of another file lets this one be checked again.
       if (direct) {
-        const uploads = await direct;
-        await Promise.all(body.files.map((key) => uploads.refuse(key)));
+        const bucket = await direct;
+        await Promise.all(body.files.map((key) => bucket.refuse(key)));
       }
       return saved;
     },
