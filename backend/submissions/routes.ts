@@ -63,6 +63,12 @@ function refusal(status: number, message: string): ApiError {
   return new ApiError(status, String(status), message);
 }
 
+/** Refusals of an upload's bytes, the same whether they came through this backend or straight to the bucket. */
+const emptyUpload = () => badRequest("文件不能为空");
+const uploadTooLarge = () => refusal(413, "文件比上传凭证允许的大，请重新上传");
+const uploadNotOfItsType = () => badRequest("文件内容不是所声明的类型，请检查文件");
+const uploadNotFinished = () => badRequest("文件还没有上传完成，请重新上传");
+
 /** Reads and throws away what is left of a refused upload, so the client hears why. */
 async function discardBody(req: Request, alreadyRead = 0): Promise<void> {
   let read = alreadyRead;
@@ -190,7 +196,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     let head = Buffer.alloc(0);
     let problem: ApiError | null = null;
     const checkHead = () => {
-      if (sniffUploadType(head) !== grant.contentType) problem = badRequest("文件内容不是所声明的类型，请检查文件");
+      if (sniffUploadType(head) !== grant.contentType) problem = uploadNotOfItsType();
     };
     try {
       for await (const chunk of req) {
@@ -201,7 +207,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
           continue;
         }
         if (size > grant.maxSize) {
-          problem = refusal(413, "文件比上传凭证允许的大，请重新上传");
+          problem = uploadTooLarge();
           continue;
         }
         if (head.length < SNIFF_BYTES) {
@@ -212,7 +218,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         if (!out.write(bytes))
           await Promise.race([once(out, "drain"), outError.then((error) => Promise.reject(error))]);
       }
-      if (!problem && size === 0) problem = badRequest("文件不能为空");
+      if (!problem && size === 0) problem = emptyUpload();
       if (!problem && head.length < SNIFF_BYTES) checkHead();
       if (problem) throw problem;
       out.end();
@@ -249,13 +255,12 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
   ): Promise<void> {
     const bucket = await direct!;
     const uploaded = await bucket.inspect(upload.key, SNIFF_BYTES);
-    if (!uploaded) throw badRequest("文件还没有上传完成，请重新上传");
+    if (!uploaded) throw uploadNotFinished();
     let problem: ApiError | null = null;
-    if (uploaded.size === 0) problem = badRequest("文件不能为空");
-    else if (uploaded.size > Number(upload.max_size)) problem = refusal(413, "文件比上传凭证允许的大，请重新上传");
+    if (uploaded.size === 0) problem = emptyUpload();
+    else if (uploaded.size > Number(upload.max_size)) problem = uploadTooLarge();
     else if (uploaded.contentType !== upload.content_type) problem = badRequest("文件类型与上传凭证不符");
-    else if (sniffUploadType(uploaded.head) !== upload.content_type)
-      problem = badRequest("文件内容不是所声明的类型，请检查文件");
+    else if (sniffUploadType(uploaded.head) !== upload.content_type) problem = uploadNotOfItsType();
     if (problem) {
       await bucket.refuse(upload.key);
       throw problem;
@@ -298,7 +303,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
           const upload = uploads.find((row) => row.key === key);
           if (!upload) throw badRequest("文件不属于这次投稿，请重新上传");
           if (!upload.uploaded_at && direct) await acceptDirectUpload(trx, upload);
-          else if (!upload.uploaded_at) throw badRequest("文件还没有上传完成，请重新上传");
+          else if (!upload.uploaded_at) throw uploadNotFinished();
         }
         const { id } = await trx
           .insertInto("submission")
