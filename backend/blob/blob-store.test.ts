@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlobStore } from "./blob-store.js";
 import { DiskBlobStore } from "./disk-blob-store.js";
 import { S3BlobStore } from "./s3-blob-store.js";
+import { startS3rver } from "./test-s3rver.js";
 
 type Store = { name: string; open(): Promise<{ store: BlobStore; close(): Promise<void> }> };
 
@@ -20,17 +20,9 @@ const stores: Store[] = [
   {
     name: "an S3-compatible server",
     async open() {
-      const directory = await fs.mkdtemp(path.join(os.tmpdir(), "blob-s3-test-"));
-      const server = new S3rver({
-        port: 0,
-        address: "127.0.0.1",
-        silent: true,
-        directory,
-        configureBuckets: [{ name: "blobs", configs: [] }],
-      });
-      const { port } = await server.run();
+      const server = await startS3rver("blobs", "blob-s3-test-");
       const store = new S3BlobStore({
-        endpoint: `http://127.0.0.1:${port}`,
+        endpoint: `http://127.0.0.1:${server.port}`,
         bucket: "blobs",
         region: "us-east-1",
         accessKeyId: "S3RVER",
@@ -42,7 +34,6 @@ const stores: Store[] = [
         async close() {
           store.close();
           await server.close();
-          await fs.rm(directory, { recursive: true, force: true });
         },
       };
     },

@@ -1,11 +1,8 @@
 import { createHash, createHmac } from "node:crypto";
-import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { SignatureV4 } from "@smithy/signature-v4";
-import S3rver from "s3rver";
+import { startS3rver } from "../blob/test-s3rver.js";
 
 export const BUCKET = "uploads";
 export const KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
@@ -75,15 +72,7 @@ async function verifyPresigned(req: http.IncomingMessage): Promise<boolean> {
 
 /** An S3-compatible bucket on loopback whose presigned requests are checked as S3 checks them. */
 export async function startCheckedBucket() {
-  const directory = await fs.mkdtemp(path.join(os.tmpdir(), "submission-s3-test-"));
-  const s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port: s3Port } = await s3.run();
+  const s3 = await startS3rver(BUCKET, "submission-s3-test-");
   const refused: string[] = [];
   const front = http.createServer((req, res) => {
     void verifyPresigned(req).then((ok) => {
@@ -96,7 +85,7 @@ export async function startCheckedBucket() {
         return;
       }
       const upstream = http.request(
-        { host: "127.0.0.1", port: s3Port, method: req.method, path: req.url, headers: req.headers },
+        { host: "127.0.0.1", port: s3.port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
@@ -113,7 +102,6 @@ export async function startCheckedBucket() {
     async close() {
       await new Promise((resolve) => front.close(resolve));
       await s3.close();
-      await fs.rm(directory, { recursive: true, force: true });
     },
   };
 }
