@@ -71,7 +71,7 @@ const spareTimers = new Map<WebAssembly.Module, NodeJS.Timeout>();
 /** Time for the answer of the load that took a spare to go out before its replacement is made. */
 const SPARE_DELAY_MS = 100;
 /** Most heap a spare touches ahead: resident memory each spare holds while it waits. */
-export const SPARE_TOUCHED_MAX_BYTES = 16 * 1024 * 1024;
+const SPARE_TOUCHED_MAX_BYTES = 16 * 1024 * 1024;
 const PAGE_BYTES = 4096;
 
 /**
