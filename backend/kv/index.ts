@@ -4,8 +4,8 @@ export { RedisRateLimits, RedisRateLimiter } from "./redis-rate-limits.js";
 export { sharedSecret } from "./shared-secret.js";
 
 /**
- * A connection to REDIS_URL. Commands wait while it reconnects rather than fail at once, so a short
- * Redis restart delays requests instead of refusing them.
+ * A connection to REDIS_URL. A command waits for up to three reconnection attempts (a fraction of a
+ * second) before it fails; the limits then answer 503 until Redis is back (redis-rate-limits.ts).
  */
 export function connectRedis(url: string): Redis {
   const redis = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true, lazyConnect: false });

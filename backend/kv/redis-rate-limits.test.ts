@@ -2,9 +2,10 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { consumeAll, type LimitRule } from "../account/rate-limit.js";
 import { ApiError } from "../http/envelope.js";
+import { connectRedis } from "./index.js";
 import { RedisRateLimiter, RedisRateLimits } from "./redis-rate-limits.js";
 
 const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
@@ -93,5 +94,27 @@ describe.skipIf(!hasRedis)("rate limits in Redis", () => {
     expect((await a!.consume("198.51.100.7", 1)).allowed).toBe(false);
     // A client that has used nothing may always make one request, however large.
     expect((await b!.consume("198.51.100.8", 500)).allowed).toBe(true);
+  });
+});
+
+describe("rate limits while Redis does not answer", () => {
+  it("refuses with 503 and a Chinese message instead of letting the request through or failing with 500", async () => {
+    const client = connectRedis(`redis://127.0.0.1:${await freePort()}`);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const limits = new RedisRateLimits(client);
+      const limiter = new RedisRateLimiter(client, { name: "subset", limit: 100, windowMs: 60_000 });
+      const refusals = [
+        await limits.consume({ bucket: "login", key: "k", limit: 5, windowMs: 60_000 }, new Date()).catch((e) => e),
+        await limiter.consume("198.51.100.9", 1).catch((e) => e),
+      ];
+      for (const refusal of refusals) {
+        expect(refusal).toBeInstanceOf(ApiError);
+        expect(refusal).toMatchObject({ status: 503, message: "服务繁忙，请稍后重试" });
+      }
+    } finally {
+      warn.mockRestore();
+      client.disconnect();
+    }
   });
 });

@@ -1,6 +1,20 @@
 import type { Redis } from "ioredis";
 import type { RateDecision, RateLimit, RateLimits } from "../account/rate-limit.js";
+import { ApiError } from "../http/envelope.js";
 import type { RateLimitDecision, RateLimiter } from "../http/rate-limit.js";
+
+/**
+ * Redis did not answer (down, or still reconnecting after its retries): the limits cannot be
+ * checked, so the request is refused for now (503), never let through unchecked and never a 500.
+ */
+async function whileRedisAnswers<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    console.warn("Redis 无法使用，暂时拒绝需要限流的请求：", error instanceof Error ? error.message : error);
+    throw new ApiError(503, "503", "服务繁忙，请稍后重试");
+  }
+}
 
 /**
  * One event of a fixed window in one round trip: the first event of a window creates the counter
@@ -70,18 +84,20 @@ export class RedisRateLimits implements RateLimits {
   }
 
   async consume(limit: RateLimit, now: Date): Promise<RateDecision> {
-    const [count, leftMs] = await this.scripts.countEvent(this.key(limit.bucket, limit.key), limit.windowMs);
+    const [count, leftMs] = await whileRedisAnswers(
+      this.scripts.countEvent(this.key(limit.bucket, limit.key), limit.windowMs),
+    );
     const windowStart = new Date(now.getTime() + leftMs - limit.windowMs);
     const allowed = count <= limit.limit;
     return { allowed, count, windowStart, retryAfterMs: allowed ? 0 : Math.max(1000, leftMs) };
   }
 
   async refund(limit: RateLimit): Promise<void> {
-    await this.scripts.refundEvent(this.key(limit.bucket, limit.key));
+    await whileRedisAnswers(this.scripts.refundEvent(this.key(limit.bucket, limit.key)));
   }
 
   async reset(bucket: string, key: string): Promise<void> {
-    await this.redis.del(this.key(bucket, key));
+    await whileRedisAnswers(this.redis.del(this.key(bucket, key)));
   }
 
   private key(bucket: string, key: string): string {
@@ -102,7 +118,9 @@ export class RedisRateLimiter implements RateLimiter {
 
   async consume(key: string, cost: number): Promise<RateLimitDecision> {
     const { name, limit, windowMs } = this.options;
-    const [allowed, leftMs] = await this.scripts.spendUnits(`limiter:${name}:${key}`, cost, limit, windowMs);
+    const [allowed, leftMs] = await whileRedisAnswers(
+      this.scripts.spendUnits(`limiter:${name}:${key}`, cost, limit, windowMs),
+    );
     return { allowed: allowed === 1, retryAfterMs: allowed === 1 ? 0 : Math.max(1, leftMs) };
   }
 }
