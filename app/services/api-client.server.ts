@@ -64,13 +64,17 @@ export function buildApiUrl(base: string, path: string, query?: QueryInput): str
   return url.toString();
 }
 
+/** The address configured for the endpoint's service (SUBSET_BASE or API_BASE); "" when it is embedded. */
+function configuredBase(endpoint: { service: EndpointService }): string {
+  return endpoint.service === "subset" ? websiteConfig.subsetBase : websiteConfig.apiBase;
+}
+
 /**
  * Where the endpoint's service is: the configured address, or this server's own. A website served
  * without server.ts (remix-serve) has no embedded backend, so there the address must be configured.
  */
 export function serviceBase(endpoint: { service: EndpointService }, context: AppLoadContext | undefined): string {
-  const configured = endpoint.service === "subset" ? websiteConfig.subsetBase : websiteConfig.apiBase;
-  const base = configured || context?.internalOrigin;
+  const base = configuredBase(endpoint) || context?.internalOrigin;
   if (!base) {
     const variable = endpoint.service === "subset" ? "SUBSET_BASE" : "API_BASE";
     throw new Error(`没有内嵌后端（网站未经 server.ts 启动）时必须设置 ${variable}`);
@@ -86,8 +90,7 @@ function inProcessBackend(
   endpoint: { service: EndpointService },
   context: AppLoadContext | undefined,
 ): ((request: Request) => Promise<Response>) | undefined {
-  const configured = endpoint.service === "subset" ? websiteConfig.subsetBase : websiteConfig.apiBase;
-  return configured ? undefined : context?.backendFetch;
+  return configuredBase(endpoint) ? undefined : context?.backendFetch;
 }
 
 /** Headers every call sends: the XHR marker, the visitor's address, and both token headers when there is one. */
