@@ -7,7 +7,7 @@ import express, { type Response } from "express";
 import compression from "compression";
 import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createRemixRequestHandler, type ServerBuild } from "@remix-run/node";
 import { readServerConfig, type ServerConfig } from "./backend/config.js";
 import { createBackend } from "./backend/index.js";
 import { createSubsetService } from "./backend/subset/index.js";
@@ -216,9 +216,25 @@ async function serveWebsite(
   // token from a header only, which a page on another site cannot make a browser send.
   app.use(refuseCrossSiteRequests({ allowedOrigins: options.website.allowedOrigins }));
   app.use(answerPageOptions);
-  app.use(anonymousPageCache({ maxBytes: options.website.pageCacheBytes }));
-
   const build = (await import(path.join(rootDir, "build/index.js"))) as ServerBuild;
+  const renderless = createRemixRequestHandler(build, options.mode);
+  app.use(
+    anonymousPageCache({
+      maxBytes: options.website.pageCacheBytes,
+      // What rendering the kept page would have done besides: posted in process, no answer awaited.
+      onKeptAnswer: (req, onAnswer) => {
+        const request = new Request(new URL(onAnswer, options.internalOrigin()), {
+          method: "POST",
+          headers: { "x-forwarded-for": String(req.headers["x-forwarded-for"] ?? "") },
+        });
+        const context = createLoadContext(options.internalOrigin(), "", options.backendFetch, true);
+        void renderless(request, context).then(
+          (answer) => answer.body?.cancel(),
+          (error: unknown) => console.error(`[page-cache] ${onAnswer}:`, error),
+        );
+      },
+    }),
+  );
   // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
   app.use(
     createRequestHandler({

@@ -26,6 +26,12 @@ declare module "@remix-run/server-runtime" {
      * the inline scripts need none) and in unit tests that call loaders directly.
      */
     cspNonce?: string;
+    /**
+     * True only when server.ts posts, in process, the path a kept page named for its answers
+     * (KEPT_PAGE_ON_ANSWER_HEADER in app/utils/page-cache.ts): a route that exists for that alone
+     * refuses every request from outside.
+     */
+    keptPageAnswered?: boolean;
   }
 }
 
@@ -35,6 +41,7 @@ export function createLoadContext(
   internalOrigin: string,
   cspNonce: string,
   backendFetch?: (request: Request) => Promise<Response>,
+  keptPageAnswered = false,
 ): AppLoadContext {
-  return { internalOrigin, cspNonce, backendFetch };
+  return { internalOrigin, cspNonce, backendFetch, keptPageAnswered };
 }

@@ -1,5 +1,5 @@
-import type { RequestHandler, Response } from "express";
-import { ANONYMOUS_PAGE_CACHE_HEADER } from "../app/utils/page-cache.js";
+import type { Request, RequestHandler, Response } from "express";
+import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_ON_ANSWER_HEADER } from "../app/utils/page-cache.js";
 import { cspNonce } from "./content-security-policy.js";
 
 export type PageCacheOptions = {
@@ -8,6 +8,11 @@ export type PageCacheOptions = {
   /** A page larger than this is never kept. */
   maxPageBytes?: number;
   now?: () => number;
+  /**
+   * Does, for a kept page answered again, what rendering it would have done besides (the path its
+   * route named in KEPT_PAGE_ON_ANSWER_HEADER). Without it, such pages are never kept.
+   */
+  onKeptAnswer?: (req: Request, path: string) => void;
 };
 
 type KeptPage = {
@@ -17,6 +22,8 @@ type KeptPage = {
   headers: Array<[string, string | string[]]>;
   expiresAt: number;
   bytes: number;
+  /** KEPT_PAGE_ON_ANSWER_HEADER of the page, if its route named one. */
+  onAnswer: string | null;
 };
 
 /** Headers never replayed from a kept page: the answer writes its own. */
@@ -31,20 +38,23 @@ const OWN_HEADERS = new Set([
   // compression() encodes each answer for its own Accept-Encoding.
   "content-encoding",
   "vary",
-  ANONYMOUS_PAGE_CACHE_HEADER.toLowerCase(),
 ]);
+
+/** The route's signals to this cache: never sent to anyone. */
+const SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_ON_ANSWER_HEADER];
 
 /**
  * Pages for visitors who carry no cookie at all (no login, no flash message, no compare list):
  * a page whose route says it may be kept (the ANONYMOUS_PAGE_CACHE_HEADER, in seconds) is kept
  * in memory, least recently used out past `maxBytes`, and answered again until it expires, each
  * time with the answer's own Content-Security-Policy nonce in place of the one it was rendered
- * with. Only GET, only 200 HTML without Set-Cookie; the signal header never leaves the server.
+ * with. Only GET, only 200 HTML without Set-Cookie; the signal headers never leave the server.
  */
 export function anonymousPageCache({
   maxBytes,
   maxPageBytes = 1024 * 1024,
   now = Date.now,
+  onKeptAnswer,
 }: PageCacheOptions): RequestHandler {
   const pages = new Map<string, KeptPage>();
   let keptBytes = 0;
@@ -67,6 +77,7 @@ export function anonymousPageCache({
 
   return (req, res, next) => {
     if (maxBytes <= 0 || req.method !== "GET" || req.headers.cookie || req.headers.authorization || req.headers.token) {
+      withoutSignalHeaders(res);
       return next();
     }
     const key = req.originalUrl;
@@ -78,10 +89,12 @@ export function anonymousPageCache({
       for (const [name, value] of kept.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
       res.status(200).end(kept.body.replaceAll(kept.nonce, cspNonce(res)));
+      if (kept.onAnswer) onKeptAnswer?.(req, kept.onAnswer);
       return;
     }
     if (kept) forget(key);
     capturePage(res, maxPageBytes, (captured) => {
+      if (captured.onAnswer && !onKeptAnswer) return;
       keep(key, {
         ...captured,
         nonce: cspNonce(res),
@@ -95,18 +108,19 @@ export function anonymousPageCache({
 
 /**
  * Watches what is written to `res` and, once it has finished, hands over a page its route let be
- * kept: 200, HTML, no Set-Cookie, at most `maxPageBytes`. The route's signal header is taken off
+ * kept: 200, HTML, no Set-Cookie, at most `maxPageBytes`. The route's signal headers are taken off
  * before the headers go out.
  */
 function capturePage(
   res: Response,
   maxPageBytes: number,
-  onPage: (page: { body: string; headers: KeptPage["headers"]; seconds: number }) => void,
+  onPage: (page: { body: string; headers: KeptPage["headers"]; seconds: number; onAnswer: string | null }) => void,
 ) {
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   let decided = false;
   let seconds = 0;
+  let onAnswer: string | null = null;
   let size = 0;
   let chunks: Buffer[] | null = [];
 
@@ -114,7 +128,9 @@ function capturePage(
     if (decided) return;
     decided = true;
     seconds = Number(res.getHeader(ANONYMOUS_PAGE_CACHE_HEADER));
-    res.removeHeader(ANONYMOUS_PAGE_CACHE_HEADER);
+    const named = res.getHeader(KEPT_PAGE_ON_ANSWER_HEADER);
+    onAnswer = typeof named === "string" && named.startsWith("/") && !named.startsWith("//") ? named : null;
+    for (const name of SIGNAL_HEADERS) res.removeHeader(name);
     const html = /^text\/html/i.test(String(res.getHeader("content-type") ?? ""));
     if (!(seconds > 0) || res.statusCode !== 200 || !html || res.getHeader("set-cookie")) chunks = null;
   };
@@ -144,6 +160,15 @@ function capturePage(
     const headers = Object.entries(res.getHeaders())
       .filter(([name, value]) => value !== undefined && !OWN_HEADERS.has(name.toLowerCase()))
       .map(([name, value]) => [name, typeof value === "number" ? String(value) : value] as [string, string | string[]]);
-    onPage({ body: Buffer.concat(chunks).toString("utf8"), headers, seconds });
+    onPage({ body: Buffer.concat(chunks).toString("utf8"), headers, seconds, onAnswer });
   });
+}
+
+/** Takes the routes' signal headers off an answer this cache does not look at. */
+function withoutSignalHeaders(res: Response) {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((...args: unknown[]) => {
+    for (const name of SIGNAL_HEADERS) res.removeHeader(name);
+    return writeHead(...args);
+  }) as Response["writeHead"];
 }

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ANONYMOUS_PAGE_CACHE_HEADER } from "../app/utils/page-cache.js";
+import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_ON_ANSWER_HEADER } from "../app/utils/page-cache.js";
 import { assignCspNonce, cspNonce } from "../server/content-security-policy.js";
 import { anonymousPageCache } from "../server/page-cache.js";
 
@@ -11,9 +11,10 @@ let server: Server;
 let origin: string;
 let renders = 0;
 let clock = 0;
+const keptAnswers: string[] = [];
 
 /** A site whose pages say whether they may be kept, the way the Remix routes do. */
-function site() {
+function site(options: Pick<Parameters<typeof anonymousPageCache>[0], "onKeptAnswer"> = {}) {
   const app = express();
   app.use(compression());
   app.use(assignCspNonce);
@@ -21,11 +22,12 @@ function site() {
     res.setHeader("Content-Security-Policy", `script-src 'nonce-${cspNonce(res)}'`);
     next();
   });
-  app.use(anonymousPageCache({ maxBytes: 64 * 1024, maxPageBytes: 40 * 1024, now: () => clock }));
+  app.use(anonymousPageCache({ maxBytes: 64 * 1024, maxPageBytes: 40 * 1024, now: () => clock, ...options }));
   app.get("/page/:name", (req, res) => {
     renders += 1;
     const nonce = cspNonce(res);
     if (req.query.keep !== "no") res.setHeader(ANONYMOUS_PAGE_CACHE_HEADER, "10");
+    if (req.query.visit) res.setHeader(KEPT_PAGE_ON_ANSWER_HEADER, String(req.query.visit));
     if (req.query.cookie) res.setHeader("Set-Cookie", "toast=1");
     if (req.query.status) res.status(Number(req.query.status));
     res.setHeader("Content-Type", "text/html; charset=utf-8");
@@ -37,16 +39,20 @@ function site() {
   return app;
 }
 
+async function listen(app: express.Express): Promise<{ server: Server; origin: string }> {
+  const listening = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => listening.once("listening", resolve));
+  return { server: listening, origin: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
+}
+
 beforeAll(async () => {
-  server = site().listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, origin } = await listen(site({ onKeptAnswer: (_req, path) => keptAnswers.push(path) })));
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(origin + path, { headers });
+async function get(path: string, headers: Record<string, string> = {}, at = origin) {
+  const response = await fetch(at + path, { headers });
   const body = await response.text();
   const nonce = /nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
   return { response, body, nonce };
@@ -94,5 +100,33 @@ describe("anonymousPageCache", () => {
     await get("/page/d3?size=8000");
     expect((await get("/page/d1?size=8000")).response.headers.get("x-page-cache")).toBe("hit");
     expect((await get("/page/d2?size=8000")).response.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("does, for each kept answer, what the page's route named for its visits; the names never leave", async () => {
+    keptAnswers.length = 0;
+    const answers = [];
+    for (let visit = 0; visit < 3; visit++) answers.push(await get("/page/e?visit=/page/e/seen"));
+    expect(answers.map((answer) => answer.response.headers.get("x-page-cache"))).toEqual([null, "hit", "hit"]);
+    expect(keptAnswers).toEqual(["/page/e/seen", "/page/e/seen"]);
+    const withCookie = await get("/page/e?visit=/page/e/seen", { Cookie: "a=1" });
+    for (const answer of [...answers, withCookie]) {
+      expect(answer.response.headers.has(KEPT_PAGE_ON_ANSWER_HEADER)).toBe(false);
+      expect(answer.response.headers.has(ANONYMOUS_PAGE_CACHE_HEADER)).toBe(false);
+    }
+    expect(keptAnswers).toHaveLength(2);
+  });
+
+  it("never keeps a page that names something to do for its visits when it cannot do it", async () => {
+    const unable = await listen(site());
+    try {
+      await get("/page/f?visit=/page/f/seen", {}, unable.origin);
+      expect(
+        (await get("/page/f?visit=/page/f/seen", {}, unable.origin)).response.headers.get("x-page-cache"),
+      ).toBeNull();
+      await get("/page/f", {}, unable.origin);
+      expect((await get("/page/f", {}, unable.origin)).response.headers.get("x-page-cache")).toBe("hit");
+    } finally {
+      await new Promise<void>((resolve) => unable.server.close(() => resolve()));
+    }
   });
 });

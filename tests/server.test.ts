@@ -111,6 +111,46 @@ describe("server.ts on the embedded defaults", () => {
     expect(title(await suffixed.text())).toBe(title(await plain.text()));
   });
 
+  it("keeps the font page for visitors without cookies and still counts every visit as a view", async () => {
+    const views = async () => {
+      const answer = await fetch(`${server.url}/api/v1/web/search/fontInformation/10002`);
+      return ((await answer.json()) as { data: { views: number } }).data.views;
+    };
+    const before = await views();
+    const answers = [];
+    for (let visit = 0; visit < 3; visit++) {
+      const answer = await fetch(`${server.url}/font/10002`);
+      expect(await answer.text()).toContain("</html>");
+      answers.push(answer);
+    }
+    expect(answers.map((answer) => answer.headers.get("x-page-cache"))).toEqual([null, "hit", "hit"]);
+    for (const answer of answers) {
+      expect(answer.headers.has("x-anonymous-page-cache-on-answer")).toBe(false);
+      expect(answer.headers.has("x-anonymous-page-cache-seconds")).toBe(false);
+    }
+    // The views of kept answers are counted in process after the answer has gone.
+    await expect.poll(views).toBe(before + 3);
+
+    const signedIn = await fetch(`${server.url}/font/10002`, { headers: { cookie: "compare-fonts=10001" } });
+    expect(signedIn.headers.get("x-page-cache")).toBeNull();
+    expect(signedIn.headers.has("x-anonymous-page-cache-on-answer")).toBe(false);
+    await expect.poll(views).toBe(before + 4);
+  });
+
+  it("lets nobody outside add views through the kept page's counting path", async () => {
+    const views = async () =>
+      (
+        (await (await fetch(`${server.url}/api/v1/web/search/fontInformation/10003`)).json()) as {
+          data: { views: number };
+        }
+      ).data.views;
+    const before = await views();
+    const posted = await fetch(`${server.url}/font/10003/view`, { method: "POST", headers: { origin: server.url } });
+    expect(posted.status).toBe(404);
+    expect((await fetch(`${server.url}/font/10003/view`)).status).toBe(404);
+    expect(await views()).toBe(before);
+  });
+
   it("sends security headers and compresses", async () => {
     const response = await fetch(`${server.url}/font`, { headers: { "accept-encoding": "gzip" } });
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

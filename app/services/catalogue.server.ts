@@ -33,6 +33,11 @@ export function getFont(caller: ApiCaller, fontGNo: string, { countView }: { cou
     : callApi(caller, getFontInformation, { params: { id: fontGNo } });
 }
 
+/** Counts a visit of the font's page, as rendering the page does (the backend counts on detail reads). */
+export async function countFontView(caller: ApiCaller, fontGNo: string): Promise<void> {
+  await callApi(caller, getFontDetail, { query: { fontGNo } });
+}
+
 /** The files of every weight of the font's family. */
 export function getDownloadFiles(caller: ApiCaller, fontGNo: string) {
   return callApi(caller, getDownloadUrl, { query: { fontGNo } });

@@ -8,6 +8,14 @@ import type { HeadersFunction } from "@remix-run/node";
 export const ANONYMOUS_PAGE_CACHE_HEADER = "X-Anonymous-Page-Cache-Seconds";
 
 /**
+ * Set beside ANONYMOUS_PAGE_CACHE_HEADER by a route whose rendering does something per visit (the
+ * font page counts a view): a path of this site that the server posts to, in process, each time it
+ * answers the kept page instead of rendering it. Only a server that can do so keeps such a page;
+ * the header never leaves the server either.
+ */
+export const KEPT_PAGE_ON_ANSWER_HEADER = "X-Anonymous-Page-Cache-On-Answer";
+
+/**
  * How long a public page may be answered from memory: its data is already up to half a minute old
  * (the backend's public reads), and a few more seconds spare a busy server most of its renders.
  */
@@ -17,3 +25,8 @@ export const ANONYMOUS_PAGE_SECONDS = 10;
 export const anonymousPageHeaders: HeadersFunction = () => ({
   [ANONYMOUS_PAGE_CACHE_HEADER]: String(ANONYMOUS_PAGE_SECONDS),
 });
+
+/** The headers of a page that may be kept as long as `onAnswer` is posted to for every answer of it. */
+export function anonymousPageHeadersWithVisit(onAnswer: string): HeadersInit {
+  return { [ANONYMOUS_PAGE_CACHE_HEADER]: String(ANONYMOUS_PAGE_SECONDS), [KEPT_PAGE_ON_ANSWER_HEADER]: onAnswer };
+}

@@ -1,4 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { FONT_GNO_PATTERN } from "@contract/catalogue";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DownloadDialog, LicenseNotice } from "~/components/catalogue/download-dialog";
@@ -25,9 +32,12 @@ import {
   type PreviewTheme,
 } from "~/utils/catalogue/fonts";
 import { notFound } from "~/utils/responses.server";
+import { anonymousPageHeadersWithVisit } from "~/utils/page-cache";
 import { DEFAULT_PREVIEW_TEXT, parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }, ...videoListLinks()];
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** How many of the videos showing the font its page lists. */
 const FONT_VIDEO_COUNT = 6;
@@ -43,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 /** The route's check: the id must be digits. */
 export function isValidFontId(id: string | undefined): id is string {
-  return typeof id === "string" && /^\d{1,18}$/.test(id);
+  return typeof id === "string" && FONT_GNO_PATTERN.test(id);
 }
 
 /** `_faces=1`: the live type tester asks for new faces only (no view is counted). */
@@ -96,7 +106,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     { maxChars: 1000, checkCoverage: true },
   );
 
-  return {
+  const page = {
     font: withoutFamily(font),
     weights,
     files: download?.files ?? [],
@@ -107,6 +117,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     previewText,
     bigText,
   };
+  // Kept for visitors without cookies like the other public pages; each answer still counts a view.
+  return facesOnly ? data(page) : data(page, { headers: anonymousPageHeadersWithVisit(`/font/${id}/view`) });
 }
 
 const LIVE_DEBOUNCE_MS = 300;
