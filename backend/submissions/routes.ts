@@ -35,6 +35,8 @@ export const WINDOW_MS = 10 * 60_000;
 /** A refused upload's body is still read up to this, so the client gets the answer; beyond, the connection is cut. */
 const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 const SUBMISSION_BODY_LIMIT = "16kb";
+/** A save checks at most SUBMISSION_FILES_MAX objects in the bucket; a claim older than this was left by a save that died. */
+const CLAIM_TTL_MS = 5 * 60_000;
 
 export type SubmissionRouterOptions = {
   db: Kysely<Database>;
@@ -68,6 +70,7 @@ const emptyUpload = () => badRequest("文件不能为空");
 const uploadTooLarge = () => refusal(413, "文件比上传凭证允许的大，请重新上传");
 const uploadNotOfItsType = () => badRequest("文件内容不是所声明的类型，请检查文件");
 const uploadNotFinished = () => badRequest("文件还没有上传完成，请重新上传");
+const submissionInProgress = () => refusal(409, "这次投稿正在提交，请不要重复提交");
 
 /** Reads and throws away what is left of a refused upload, so the client hears why. */
 async function discardBody(req: Request, alreadyRead = 0): Promise<void> {
@@ -248,11 +251,9 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
   /**
    * Checks a file uploaded straight to the bucket as the upload endpoint checks one sent to it: the
    * granted size and type, and first bytes that are what the type says. A refused object is deleted.
+   * Answers the accepted size.
    */
-  async function acceptDirectUpload(
-    trx: typeof db,
-    upload: { key: string; content_type: string; max_size: number },
-  ): Promise<void> {
+  async function acceptDirectUpload(upload: { key: string; content_type: string; max_size: number }): Promise<number> {
     const bucket = await direct!;
     const uploaded = await bucket.inspect(upload.key, SNIFF_BYTES);
     if (!uploaded) throw uploadNotFinished();
@@ -266,11 +267,35 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       throw problem;
     }
     if (!(await bucket.accept(upload.key, uploaded.etag))) throw refusal(409, "文件在检查时被改动了，请重新上传");
-    await trx
-      .updateTable("submission_upload")
-      .set({ size: uploaded.size, uploaded_at: new Date(now()) })
-      .where("key", "=", upload.key)
-      .execute();
+    return uploaded.size;
+  }
+
+  /**
+   * Takes the ticket for one save. The files are then checked in the bucket outside any transaction
+   * (with PGlite a transaction holds the only connection); a second save of the ticket meanwhile is
+   * refused. A claim older than CLAIM_TTL_MS is taken to belong to a save that died.
+   */
+  async function claimTicket(ticketHash: string, claimedAt: Date): Promise<void> {
+    const claimed = await db
+      .updateTable("submission_ticket")
+      .set({ claimed_at: claimedAt })
+      .where("ticket_hash", "=", ticketHash)
+      .where((eb) =>
+        eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", new Date(claimedAt.getTime() - CLAIM_TTL_MS))]),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("submission").select("id").where("ticket_hash", "=", ticketHash))),
+      )
+      .returning("ticket_hash")
+      .executeTakeFirst();
+    if (claimed) return;
+    const [known, used] = await Promise.all([
+      db.selectFrom("submission_ticket").select("ticket_hash").where("ticket_hash", "=", ticketHash).executeTakeFirst(),
+      db.selectFrom("submission").select("id").where("ticket_hash", "=", ticketHash).executeTakeFirst(),
+    ]);
+    if (!known) throw badRequest("投稿凭证无效，请重新上传文件");
+    if (used) throw badRequest("这次投稿已经提交过了");
+    throw submissionInProgress();
   }
 
   route(
@@ -280,49 +305,72 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       const decision = await submissions.consume(clientKey(req), 1);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs);
       const ticketHash = hashTicket(body.ticket);
-      const saved = await db.transaction().execute(async (trx) => {
-        const known = await trx
-          .selectFrom("submission_ticket")
-          .select("ticket_hash")
-          .where("ticket_hash", "=", ticketHash)
-          .executeTakeFirst();
-        if (!known) throw badRequest("投稿凭证无效，请重新上传文件");
-        const used = await trx
-          .selectFrom("submission")
-          .select("id")
-          .where("ticket_hash", "=", ticketHash)
-          .executeTakeFirst();
-        if (used) throw badRequest("这次投稿已经提交过了");
-        const uploads = await trx
+      const claimedAt = new Date(now());
+      await claimTicket(ticketHash, claimedAt);
+      let saved: { id: number };
+      try {
+        const uploads = await db
           .selectFrom("submission_upload")
-          .select(["key", "uploaded_at", "submission_id", "content_type", "max_size"])
+          .select(["key", "uploaded_at", "content_type", "max_size"])
           .where("ticket_hash", "=", ticketHash)
           .where("key", "in", body.files)
           .execute();
+        const checked: Array<{ key: string; size: number }> = [];
         for (const key of body.files) {
           const upload = uploads.find((row) => row.key === key);
           if (!upload) throw badRequest("文件不属于这次投稿，请重新上传");
-          if (!upload.uploaded_at && direct) await acceptDirectUpload(trx, upload);
-          else if (!upload.uploaded_at) throw uploadNotFinished();
+          if (upload.uploaded_at) continue;
+          if (!direct) throw uploadNotFinished();
+          checked.push({ key, size: await acceptDirectUpload(upload) });
         }
-        const { id } = await trx
-          .insertInto("submission")
-          .values({
-            ticket_hash: ticketHash,
-            title: body.title,
-            kind: body.kind,
-            description: body.description,
-            contact: body.contact,
-            user_id: currentUser(res)?.userId ?? null,
-            ip: req.ip ?? null,
-            user_agent: req.get("user-agent")?.slice(0, 500) ?? null,
-            created_at: new Date(now()),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await trx.updateTable("submission_upload").set({ submission_id: id }).where("key", "in", body.files).execute();
-        return { id };
-      });
+        saved = await db.transaction().execute(async (trx) => {
+          // Still this save's claim (it may have been taken as stale); kept locked until commit.
+          const held = await trx
+            .updateTable("submission_ticket")
+            .set({ claimed_at: null })
+            .where("ticket_hash", "=", ticketHash)
+            .where("claimed_at", "=", claimedAt)
+            .returning("ticket_hash")
+            .executeTakeFirst();
+          if (!held) throw submissionInProgress();
+          for (const { key, size } of checked) {
+            await trx
+              .updateTable("submission_upload")
+              .set({ size, uploaded_at: new Date(now()) })
+              .where("key", "=", key)
+              .execute();
+          }
+          const { id } = await trx
+            .insertInto("submission")
+            .values({
+              ticket_hash: ticketHash,
+              title: body.title,
+              kind: body.kind,
+              description: body.description,
+              contact: body.contact,
+              user_id: currentUser(res)?.userId ?? null,
+              ip: req.ip ?? null,
+              user_agent: req.get("user-agent")?.slice(0, 500) ?? null,
+              created_at: new Date(now()),
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable("submission_upload")
+            .set({ submission_id: id })
+            .where("key", "in", body.files)
+            .execute();
+          return { id };
+        });
+      } catch (error) {
+        await db
+          .updateTable("submission_ticket")
+          .set({ claimed_at: null })
+          .where("ticket_hash", "=", ticketHash)
+          .where("claimed_at", "=", claimedAt)
+          .execute();
+        throw error;
+      }
       // Kept until the submission is saved, so a refusal of another file lets this one be checked again.
       if (direct) {
         const bucket = await direct;

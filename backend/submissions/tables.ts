@@ -6,6 +6,8 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export interface SubmissionTicketTable {
   ticket_hash: string;
   created_at: Timestamp;
+  /** Set while a save checks the ticket's files (migration 340-submission-claims). */
+  claimed_at: Timestamp | null;
 }
 
 export interface SubmissionTable {
@@ -35,7 +37,7 @@ export interface SubmissionUploadTable {
   created_at: Timestamp;
 }
 
-/** The submission module's tables (migration 320-submissions). */
+/** The submission module's tables (migrations 320-submissions, 340-submission-claims). */
 export type SubmissionTables = {
   submission_ticket: SubmissionTicketTable;
   submission: SubmissionTable;

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { startS3rver } from "../blob/test-s3rver.js";
 
@@ -70,12 +70,17 @@ async function verifyPresigned(req: http.IncomingMessage): Promise<boolean> {
   return signed.query?.["X-Amz-Signature"] === given;
 }
 
-/** An S3-compatible bucket on loopback whose presigned requests are checked as S3 checks them. */
-export async function startCheckedBucket() {
+/**
+ * An S3-compatible bucket on loopback whose presigned requests are checked as S3 checks them.
+ * `hold` may keep a request waiting before it is passed on, as a slow store would; `openConnections`
+ * counts the connections clients keep to it.
+ */
+export async function startCheckedBucket(options: { hold?: (req: http.IncomingMessage) => Promise<void> } = {}) {
   const s3 = await startS3rver(BUCKET, "submission-s3-test-");
   const refused: string[] = [];
+  const connections = new Set<Socket>();
   const front = http.createServer((req, res) => {
-    void verifyPresigned(req).then((ok) => {
+    void Promise.all([verifyPresigned(req), options.hold?.(req)]).then(([ok]) => {
       if (!ok) {
         refused.push(req.method!);
         req.resume();
@@ -94,11 +99,16 @@ export async function startCheckedBucket() {
       req.pipe(upstream);
     });
   });
+  front.on("connection", (socket: Socket) => {
+    connections.add(socket);
+    socket.on("close", () => connections.delete(socket));
+  });
   await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
   const endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
   return {
     endpoint,
     refused,
+    openConnections: () => connections.size,
     async close() {
       await new Promise((resolve) => front.close(resolve));
       await s3.close();
