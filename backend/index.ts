@@ -84,6 +84,8 @@ export type BackendContext = {
   uploadSigningKey?: Buffer;
   /** S3_*: the bucket, for credentials that upload straight to it. */
   s3?: S3Settings;
+  /** Registers what a module must let go of (connections, timers) when the backend closes. */
+  onClose(close: () => void | Promise<void>): void;
 };
 
 /**
@@ -105,11 +107,12 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
       }),
     }),
   ({ db, storage }) => createAlbumZipRouter({ db, storage }),
-  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3 }) =>
+  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3, onClose }) =>
     createSubmissionRouter({
       db,
       dataDir,
       s3,
+      onClose,
       // Local uploads stay where they were; a shared bucket takes them when one is configured.
       blobs: s3 ? blobs : undefined,
       secret: uploadSigningKey,
@@ -138,7 +141,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const { db, close: closeDatabase } = await openDatabase(databaseLocation(options));
   const blobs = await openBlobStore({ dataDir: options.dataDir, s3: options.s3 });
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : undefined;
+  const closeHooks: Array<() => void | Promise<void>> = [];
   const close = async () => {
+    await Promise.all(closeHooks.map((hook) => hook()));
     await redis?.quit().catch(() => redis.disconnect());
     blobs.close?.();
     await closeDatabase();
@@ -166,6 +171,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       sharedRateLimiter,
       uploadSigningKey: redis ? await sharedSecret(redis, "upload-signing") : undefined,
       s3: options.s3,
+      onClose: (hook) => closeHooks.push(hook),
     };
     const router = express.Router();
     for (const createRoutes of routeModules) router.use(createRoutes(context));

@@ -57,6 +57,8 @@ export type SubmissionRouterOptions = {
    * checks what arrived; without, uploads go through this backend's signed upload endpoint.
    */
   s3?: S3Settings;
+  /** Given what lets go of the bucket's connections, for the backend to call when it closes. */
+  onClose?: (close: () => Promise<void>) => void;
 };
 
 const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
@@ -98,6 +100,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
   const s3 = options.s3;
   const direct: Promise<S3Uploads> | undefined =
     s3 && import("./s3-uploads.js").then(({ S3Uploads }) => new S3Uploads(s3));
+  options.onClose?.(async () => (await direct)?.close());
   const router = express.Router();
 
   route(router, getStsToken, async ({ query }, { req }) => {
