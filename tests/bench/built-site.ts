@@ -1,7 +1,14 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+/** The options `npm start` gives Node (package.json), so the benches measure the same process. */
+const START_NODE_OPTIONS = (/node (.*?)build\/server\/server\.js/.exec(
+  (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.start,
+)?.[1] ?? "")
+  .split(" ")
+  .filter(Boolean);
 
 export type BuiltSite = { origin: string; pid: number | undefined; stop(): Promise<void> };
 
@@ -9,11 +16,11 @@ export type BuiltSite = { origin: string; pid: number | undefined; stop(): Promi
  * The built site (`build/server/server.js`, as `npm start` runs it) in a child process on loopback,
  * on a fresh data directory, once it answers /healthz; `stop()` ends it and removes the directory.
  */
-export async function startBuiltSite(port: number): Promise<BuiltSite> {
+export async function startBuiltSite(port: number, env: Record<string, string> = {}): Promise<BuiltSite> {
   if (!existsSync("build/index.js") || !existsSync("build/server/server.js")) throw new Error("先运行 npm run build");
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "ziti-bench-"));
-  const server = spawn(process.execPath, ["build/server/server.js"], {
+  const server = spawn(process.execPath, [...START_NODE_OPTIONS, "build/server/server.js"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -21,6 +28,7 @@ export async function startBuiltSite(port: number): Promise<BuiltSite> {
       DATA_DIR: dataDir,
       NODE_ENV: "production",
       COOKIE_SECURE: "false",
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
