@@ -4,9 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /** The options `npm start` gives Node (package.json), so the benches measure the same process. */
-const START_NODE_OPTIONS = (/node (.*?)build\/server\/server\.js/.exec(
-  (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.start,
-)?.[1] ?? "")
+const START_NODE_OPTIONS = (
+  /node (.*?)build\/server\/server\.js/.exec(
+    (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.start,
+  )?.[1] ?? ""
+)
   .split(" ")
   .filter(Boolean);
 
