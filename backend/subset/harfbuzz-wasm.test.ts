@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import {
   compileHarfBuzzSubset,
+  harfbuzzSubsetInstancesMade,
   instantiateHarfBuzzSubset,
   memoryPagesFor,
   readMemoryPages,
@@ -44,11 +45,15 @@ describe("harfbuzz-subset.wasm memory sizing", () => {
 });
 
 describe("harfbuzz-subset.wasm instances for faces", () => {
-  it("hands out a separate, working instance each time, spares made ahead included", async () => {
-    const module = await compileHarfBuzzSubset(100 * MIB);
+  it("hands out a spare made ahead, then a separate, working instance each time", async () => {
+    const module = await compileHarfBuzzSubset(100 * MIB); // no instance of this size taken before
+    const made = harfbuzzSubsetInstancesMade();
     const first = takeHarfBuzzSubsetInstance(module, 10 * MIB);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // a spare is made meanwhile
+    expect(harfbuzzSubsetInstancesMade()).toBe(made + 1); // no spare yet: made for this load
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(harfbuzzSubsetInstancesMade()).toBe(made + 2); // the spare, made meanwhile
     const second = takeHarfBuzzSubsetInstance(module, 10 * MIB);
+    expect(harfbuzzSubsetInstancesMade()).toBe(made + 2); // the load took it instead of making one
     expect(second.memory).not.toBe(first.memory);
     for (const hb of [first, second]) {
       expect(hb.memory.buffer.byteLength).toBe(128 * MIB);

@@ -108,8 +108,16 @@ function touchedAhead(hb: HarfBuzzSubsetExports, bytes: number): HarfBuzzSubsetE
   return hb;
 }
 
+let instancesMade = 0;
+
+/** Instances made so far, spares included: shows whether a load took a spare or had to make its own. */
+export function harfbuzzSubsetInstancesMade(): number {
+  return instancesMade;
+}
+
 /** A fresh instance with its own linear memory; dropping it returns all of that memory at once. */
 export function instantiateHarfBuzzSubset(module: WebAssembly.Module): HarfBuzzSubsetExports {
+  instancesMade++;
   const instance = new WebAssembly.Instance(module, {});
   const exports = instance.exports as unknown as HarfBuzzSubsetExports;
   exports._initialize();
