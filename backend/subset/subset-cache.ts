@@ -170,7 +170,9 @@ export class SubsetCache {
 
   private async readOrCreate(hash: string, font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
     await this.evictions.get(hash);
-    const stored = await this.readEntry(hash);
+    // The accounting knows every subset on disk (scanned on open, recorded on write; the directory is
+    // this process's own), so a subset it does not know is made without looking for its entry file.
+    const stored = this.usage.has(hash) ? await this.readEntry(hash) : null;
     if (stored) {
       if (!this.usage.touch(hash)) this.usage.record(hash, await this.bytesOnDisk(hash));
       this.ensureWoff2(stored);
@@ -190,18 +192,19 @@ export class SubsetCache {
       sfntFormat: isCff(sfnt) ? "otf" : "ttf",
       hasWoff2: false,
     };
-    const woff = encodeWoff(sfnt);
-    this.usage.record(hash, sfnt.byteLength + woff.byteLength + Buffer.byteLength(JSON.stringify(entry)));
-    // Written after the answer: the files are asked for only once the client has read it, and a
-    // request for one waits for this (written()).
-    const write = this.writeNew(entry, sfnt, woff).finally(() => this.writes.delete(hash));
+    this.usage.record(hash, sfnt.byteLength + Buffer.byteLength(JSON.stringify(entry)));
+    // Encoded and written after the answer: the files are asked for only once the client has read it,
+    // and a request for one waits for this (written()).
+    const write = this.writeNew(entry, sfnt).finally(() => this.writes.delete(hash));
     this.writes.set(hash, write);
     return entry;
   }
 
-  private async writeNew(entry: SubsetEntry, sfnt: Uint8Array, woff: Uint8Array): Promise<void> {
+  private async writeNew(entry: SubsetEntry, sfnt: Uint8Array): Promise<void> {
     try {
       await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);
+      const woff = encodeWoff(sfnt);
+      this.usage.grow(entry.hash, woff.byteLength);
       await this.writeFileAtomically(this.fileName(entry, "woff"), woff);
       await this.writeEntry(entry); // last: an entry on disk means its files are complete
     } catch (error) {

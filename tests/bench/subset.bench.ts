@@ -170,7 +170,8 @@ async function benchText(
   );
 }
 
-const SERVICE_PORT = 3460;
+/** `npm run bench:subset -- service --port=N` listens on N instead. */
+const SERVICE_PORT = Number(process.argv.find((arg) => arg.startsWith("--port="))?.slice("--port=".length) ?? 3460);
 /** The default of SUBSET_MEMORY_MB. */
 const DEFAULT_SUBSET_MEMORY_MB = 160;
 const HIT_RUNS = 300;
