@@ -59,6 +59,16 @@ describe.each(stores)("blob store on $name", ({ open }) => {
     expect(await store.get("avatars/a.jpg")).toBeNull();
   });
 
+  it("writes an object from a local file, whole", async () => {
+    const directory = await fs.mkdtemp(path.join(os.tmpdir(), "blob-put-file-"));
+    const file = path.join(directory, "upload.part");
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 5);
+    await fs.writeFile(file, bytes);
+    await store.putFile("files/big.bin", file, "application/octet-stream");
+    expect((await store.get("files/big.bin"))?.equals(bytes)).toBe(true);
+    await fs.rm(directory, { recursive: true, force: true });
+  });
+
   it("lists the keys under a prefix with their write time", async () => {
     const before = Date.now() - 5_000;
     await store.put("list/one.jpg", Buffer.from("1"), "image/jpeg");

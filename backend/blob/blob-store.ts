@@ -6,6 +6,8 @@
 export interface BlobStore {
   /** Writes the whole object; a reader sees either the previous object or this one, never a part. */
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Writes the whole object from a local file, read as a stream rather than into memory. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The object, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   /** Removes the object; no error when it is already gone. */

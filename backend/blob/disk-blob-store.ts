@@ -8,12 +8,28 @@ export class DiskBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   async put(key: string, data: Buffer): Promise<void> {
+    await this.replace(key, (temporary) => fs.writeFile(temporary, data, { mode: 0o644 }));
+  }
+
+  async putFile(key: string, source: string): Promise<void> {
+    await this.replace(key, async (temporary) => {
+      await fs.copyFile(source, temporary);
+      await fs.chmod(temporary, 0o644);
+    });
+  }
+
+  /** Written beside and renamed, so a reader never sees half a file. */
+  private async replace(key: string, write: (temporary: string) => Promise<void>): Promise<void> {
     const file = this.file(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    // Written beside and renamed, so a reader never sees half a file.
     const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString("hex")}.tmp`);
-    await fs.writeFile(temporary, data, { mode: 0o644 });
-    await fs.rename(temporary, file);
+    try {
+      await write(temporary);
+      await fs.rename(temporary, file);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -37,13 +38,28 @@ export class S3BlobStore implements BlobStore {
 
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
-    this.client = s3Client(settings);
+    // A streamed body then goes as it is, not in aws-chunked framing, which s3rver and older stores keep verbatim.
+    this.client = s3Client(settings, { requestChecksumCalculation: "WHEN_REQUIRED" });
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertBlobKey(key);
     await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType }),
+    );
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertBlobKey(key);
+    const { size } = await fs.promises.stat(file);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: fs.createReadStream(file),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
     );
   }
 

@@ -229,20 +229,33 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       if (problem) throw problem;
       out.end();
       await Promise.race([once(out, "finish"), outError.then((error) => Promise.reject(error))]);
-      const stored = await db
+      // Its size claims the key while the file is written, so a second upload with the same
+      // credential is refused; the upload is done only once the file is where it is kept.
+      const claimed = await db
         .updateTable("submission_upload")
-        .set({ size, uploaded_at: new Date(now()) })
+        .set({ size })
         .where("key", "=", grant.key)
         .where("uploaded_at", "is", null)
+        .where("size", "is", null)
         .returning("key")
         .executeTakeFirst();
-      if (!stored) throw refusal(409, "这个上传凭证已经用过了，请重新上传");
-      if (options.blobs) {
-        await options.blobs.put(storedKey(grant.key), await fs.promises.readFile(partPath), grant.contentType);
-        await fs.promises.rm(partPath, { force: true });
-      } else {
-        await fs.promises.rename(partPath, finalPath);
+      if (!claimed) throw refusal(409, "这个上传凭证已经用过了，请重新上传");
+      try {
+        if (options.blobs) {
+          await options.blobs.putFile(storedKey(grant.key), partPath, grant.contentType);
+          await fs.promises.rm(partPath, { force: true });
+        } else {
+          await fs.promises.rename(partPath, finalPath);
+        }
+      } catch (error) {
+        await db.updateTable("submission_upload").set({ size: null }).where("key", "=", grant.key).execute();
+        throw error;
       }
+      await db
+        .updateTable("submission_upload")
+        .set({ uploaded_at: new Date(now()) })
+        .where("key", "=", grant.key)
+        .execute();
       return { key: grant.key, size };
     } catch (error) {
       out.destroy();
