@@ -3,6 +3,18 @@ import { defineEndpoint, PUBLIC_READ_CACHE } from "./endpoint";
 import { pageQuerySchema, pageSchema } from "./envelope";
 import { codePointCount } from "./fields";
 import { oneOf, optionalQueryInt, optionalQueryText, queryIntWithDefault, queryValue } from "./query";
+import {
+  FONT_DOWNLOAD_PATH,
+  FONT_GNO_PATTERN,
+  FONT_LIST_TEXT_MAX,
+  FONT_SORTS,
+  KEYWORD_LIMIT_DEFAULT,
+  KEYWORD_LIMIT_MAX,
+  KEYWORD_MAX,
+  STYLE_CODES,
+} from "./catalogue-values";
+
+export * from "./catalogue-values";
 
 // ---------------------------------------------------------------------------
 // Shapes
@@ -12,9 +24,6 @@ const count = z.number().int().nonnegative();
 const id = z.number().int().positive();
 /** An instant, ISO 8601 (`2025-04-22T02:00:00.000Z`). */
 const isoDateTime = z.string().datetime({ offset: true });
-
-/** A font number as the API takes and gives it (`10001`). */
-export const FONT_GNO_PATTERN = /^\d{1,12}$/;
 
 export const styleCategorySchema = z.object({
   code: z.string().min(1),
@@ -192,71 +201,6 @@ export type WebColumn = z.infer<typeof webColumnSchema>;
 // Requests
 // ---------------------------------------------------------------------------
 
-/** The style categories a list may be filtered by; `all` means no filter. */
-export const STYLE_CODES = [
-  "all",
-  "daily",
-  "food",
-  "brand",
-  "vlog",
-  "travel",
-  "plot",
-  "beat",
-  "anime",
-  "pets",
-  "news",
-  "humour",
-  "cover",
-  "opening",
-  "subtitle",
-  "flower",
-  "handwriting",
-  "art",
-  "brush",
-  "creative",
-  "acid",
-  "personality",
-  "cute",
-  "cool",
-  "japanese",
-  "chinese",
-  "hand-drawn",
-  "2d",
-  "fresh",
-  "power",
-  "classic",
-  "live",
-  "free",
-  "music",
-  "hei",
-  "song",
-  "round",
-  "game",
-] as const;
-export type StyleCode = (typeof STYLE_CODES)[number];
-
-/** Chinese names of the CSS weights, in font names, download file names and the weight filter. */
-export const WEIGHT_NAMES: Readonly<Record<number, string>> = {
-  100: "极细",
-  200: "特细",
-  300: "细体",
-  400: "常规",
-  500: "中等",
-  600: "半粗",
-  700: "粗体",
-  800: "特粗",
-  900: "超粗",
-};
-
-export const FONT_SORTS = ["hot", "new", "name"] as const;
-export type FontSort = (typeof FONT_SORTS)[number];
-
-export const KEYWORD_MAX = 50;
-/** The font list's `text` filter, in code points. */
-export const FONT_LIST_TEXT_MAX = 200;
-export const KEYWORD_LIMIT_MAX = 20;
-export const KEYWORD_LIMIT_DEFAULT = 10;
-
 export const fontGNoSchema = queryValue().regex(FONT_GNO_PATTERN, "必须是数字编号");
 
 export const fontListQuerySchema = pageQuerySchema.extend({
@@ -362,7 +306,7 @@ export const getFontFamily = defineEndpoint({
  */
 export const downloadFont = defineEndpoint({
   method: "GET",
-  path: "/api/v1/web/:id/download",
+  path: FONT_DOWNLOAD_PATH,
   params: fontIdParamsSchema,
   query: fontDownloadQuerySchema,
   kind: "file",

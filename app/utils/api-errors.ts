@@ -18,7 +18,7 @@ export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
   505: "http版本不支持该请求",
 };
 
-export { SUCCESS_CODE, TOKEN_EXPIRED_CODE } from "@contract/envelope";
+export { SUCCESS_CODE, TOKEN_EXPIRED_CODE } from "@contract/codes";
 
 /** Fallback for a status the catalogue does not list. */
 export function unknownStatusMessage(status: number): string {

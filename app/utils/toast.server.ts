@@ -1,6 +1,7 @@
 import { parse, serialize } from "cookie";
 import { redirect } from "@remix-run/node";
-import { ToastSchema, type Toast, type ToastInput } from "./toast";
+import { z } from "zod";
+import { TOAST_MESSAGE_MAX, TOAST_TYPES, type Toast, type ToastInput } from "./toast";
 import { errorMessage, toastTypeForError } from "./api-errors";
 
 /**
@@ -9,6 +10,12 @@ import { errorMessage, toastTypeForError } from "./api-errors";
  */
 export const TOAST_COOKIE = "toast";
 const TOAST_MAX_AGE_S = 60;
+
+export const ToastSchema = z.object({
+  id: z.string().default(() => Math.random().toString(36).slice(2, 10)),
+  type: z.enum(TOAST_TYPES).default("info"),
+  message: z.string().min(1).max(TOAST_MESSAGE_MAX),
+}) satisfies z.ZodType<Toast, z.ZodTypeDef, ToastInput>;
 
 function encode(value: Toast): string {
   return Buffer.from(JSON.stringify(value), "utf8").toString("base64url");

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { toastTypeForError, errorMessage } from "./api-errors";
 
 /** Toasts last 3000 ms, stack with a 16 px gap, 20 px from the top. */
@@ -6,14 +5,12 @@ export const TOAST_DURATION_MS = 3000;
 export const TOAST_GAP_PX = 16;
 export const TOAST_TOP_PX = 20;
 
-export const ToastSchema = z.object({
-  id: z.string().default(() => Math.random().toString(36).slice(2, 10)),
-  type: z.enum(["success", "error", "info"]).default("info"),
-  message: z.string().min(1).max(500),
-});
+export const TOAST_TYPES = ["success", "error", "info"] as const;
+export const TOAST_MESSAGE_MAX = 500;
 
-export type Toast = z.infer<typeof ToastSchema>;
-export type ToastInput = z.input<typeof ToastSchema>;
+export type Toast = { id: string; type: (typeof TOAST_TYPES)[number]; message: string };
+/** What a server module flashes; `toast.server.ts` validates it and fills the defaults. */
+export type ToastInput = { id?: string; type?: Toast["type"]; message: string };
 
 type Listener = (toasts: Toast[]) => void;
 

@@ -3,7 +3,7 @@
  * An unknown code falls back to a random default image `/images/category/default-{1..4}-{theme}.svg`.
  */
 
-import { STYLE_CODES } from "@contract/catalogue";
+import { STYLE_CODES } from "@contract/catalogue-values";
 
 export type Theme = "dark" | "light";
 

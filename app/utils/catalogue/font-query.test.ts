@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PREVIEW_TEXT,
   LIST_TEXT_MAX,
-  fontListQuerySchema,
   fontListSearch,
   listPreviewText,
   parseFontListQuery,
@@ -26,7 +25,6 @@ describe("font list query", () => {
     });
     expect(notice).toBeNull();
     expect(invalid).toEqual([]);
-    expect(fontListQuerySchema.parse({}).layout).toBe("stick");
   });
 
   it("parses good values", () => {

@@ -1,10 +1,10 @@
-import { FONT_SORTS, KEYWORD_MAX, type FontSort } from "@contract/catalogue";
-import { z } from "zod";
+import { FONT_SORTS, KEYWORD_MAX, type FontSort } from "@contract/catalogue-values";
 import { truncateChars, type ListLayout, type PreviewTheme } from "./fonts";
 
 /**
  * Query parameters of the font list (/font) and of the type tester on /font/{id}.
- * One zod schema each, used by the loaders (parsing) and by the components (links, forms).
+ * One set of field rules each, used by the loaders (parsing) and by the components (links, forms).
+ * Plain checks rather than zod: the list's filters parse in the browser too.
  * Bad values never fail the page: they fall back to defaults and produce a Chinese notice.
  */
 
@@ -25,46 +25,61 @@ export const SORT_LABELS: Record<FontSort, string> = { hot: "最热", new: "最�
 export const THEMES = ["light", "dark"] as const satisfies readonly PreviewTheme[];
 export const THEME_LABELS: Record<PreviewTheme, string> = { light: "浅色", dark: "深色" };
 
-/** "" and missing both mean "not given". */
-const blankToUndefined = (value: unknown) =>
-  value === null || value === undefined || (typeof value === "string" && value.trim() === "") ? undefined : value;
+/** A field's value, or INVALID; `undefined` in means "not given" ("" and missing alike where the rule says so). */
+const INVALID = Symbol("invalid");
+type Rule<T> = (value: string | undefined) => T | typeof INVALID;
 
-const text = (max: number) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? value.replace(/[\r\n\t]+/g, " ").trim() : value),
-    z
-      .string()
-      .refine((value) => Array.from(value).length <= max, `预览文字最多 ${max} 个字`)
-      .default(""),
-  );
+const isBlank = (value: string | undefined): value is undefined | "" => value === undefined || value.trim() === "";
 
-const checkbox = z.preprocess(
-  (value) => (value === undefined || value === null || value === "" ? false : value),
-  z.union([z.literal(false), z.enum(["1", "on", "true"]).transform(() => true), z.literal("0").transform(() => false)]),
-);
+const oneOf =
+  <const T extends readonly string[]>(values: T, fallback: T[number]): Rule<T[number]> =>
+  (value) =>
+    isBlank(value) ? fallback : (values as readonly string[]).includes(value) ? value : INVALID;
 
-export const fontListQuerySchema = z.object({
-  layout: z.preprocess(blankToUndefined, z.enum(LAYOUTS).default("stick")),
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
-  style: z.preprocess(
-    (value) => (blankToUndefined(value) === "all" ? undefined : blankToUndefined(value)),
-    z
-      .string()
-      .regex(/^[a-zA-Z0-9_-]{1,40}$/)
-      .optional(),
-  ),
-  tag: z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
-  keyword: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() : value),
-    z.string().max(KEYWORD_MAX).default(""),
-  ),
-  sort: z.preprocess(blankToUndefined, z.enum(SORTS).default("hot")),
+/** A whole number in [min, max], read as `Number()` reads it ("" and missing: `fallback`). */
+const integer =
+  <F extends number | undefined>(min: number, max: number, fallback: F): Rule<number | F> =>
+  (value) => {
+    if (isBlank(value)) return fallback;
+    const number = Number(value);
+    return Number.isInteger(number) && number >= min && number <= max ? number : INVALID;
+  };
+
+const text =
+  (max: number): Rule<string> =>
+  (value) => {
+    const cleaned = (value ?? "").replace(/[\r\n\t]+/g, " ").trim();
+    return Array.from(cleaned).length <= max ? cleaned : INVALID;
+  };
+
+const checkbox: Rule<boolean> = (value) =>
+  value === undefined || value === "" || value === "0"
+    ? false
+    : value === "1" || value === "on" || value === "true"
+      ? true
+      : INVALID;
+
+const STYLE_PATTERN = /^[a-zA-Z0-9_-]{1,40}$/;
+
+const FONT_LIST_RULES = {
+  layout: oneOf(LAYOUTS, "stick"),
+  page: integer(1, 10_000, 1),
+  style: (value: string | undefined) =>
+    isBlank(value) || value === "all" ? undefined : STYLE_PATTERN.test(value) ? value : INVALID,
+  tag: integer(1, 2_147_483_647, undefined),
+  keyword: (value: string | undefined) => {
+    const trimmed = (value ?? "").trim();
+    return trimmed.length <= KEYWORD_MAX ? trimmed : INVALID;
+  },
+  sort: oneOf(SORTS, "hot"),
   text: text(LIST_TEXT_MAX),
   fit: checkbox,
-  theme: z.preprocess(blankToUndefined, z.enum(THEMES).default("light")),
-});
+  theme: oneOf(THEMES, "light"),
+} satisfies Record<string, Rule<unknown>>;
 
-export type FontListQuery = z.output<typeof fontListQuerySchema>;
+type QueryOf<R> = { [K in keyof R]: R[K] extends Rule<infer T> ? T : never };
+
+export type FontListQuery = QueryOf<typeof FONT_LIST_RULES>;
 
 export const FONT_LIST_FIELD_LABELS: Record<keyof FontListQuery, string> = {
   layout: "布局",
@@ -78,17 +93,14 @@ export const FONT_LIST_FIELD_LABELS: Record<keyof FontListQuery, string> = {
   theme: "预览背景",
 };
 
-export const testerQuerySchema = z.object({
+const TESTER_RULES = {
   text: text(TESTER_TEXT_MAX),
-  size: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int().min(TESTER_SIZE_MIN).max(TESTER_SIZE_MAX).default(TESTER_SIZE_DEFAULT),
-  ),
-  theme: z.preprocess(blankToUndefined, z.enum(THEMES).default("light")),
+  size: integer(TESTER_SIZE_MIN, TESTER_SIZE_MAX, TESTER_SIZE_DEFAULT),
+  theme: oneOf(THEMES, "light"),
   download: checkbox,
-});
+} satisfies Record<string, Rule<unknown>>;
 
-export type TesterQuery = z.output<typeof testerQuerySchema>;
+export type TesterQuery = QueryOf<typeof TESTER_RULES>;
 
 export const TESTER_FIELD_LABELS: Record<keyof TesterQuery, string> = {
   text: "预览文字",
@@ -115,13 +127,13 @@ function toRecord(input: Input, keys: string[]): Record<string, string | undefin
   return record;
 }
 
-function parseLenient<S extends z.AnyZodObject>(
-  schema: S,
+function parseLenient<R extends Record<string, Rule<unknown>>>(
+  rules: R,
   input: Input,
   labels: Record<string, string>,
   textMax: number,
-): Parsed<z.output<S>> {
-  const keys = Object.keys(schema.shape);
+): Parsed<QueryOf<R>> {
+  const keys = Object.keys(rules);
   const raw = toRecord(input, keys);
   const invalid: string[] = [];
   // Over-long text is cut rather than dropped: the visitor's words matter most.
@@ -129,37 +141,36 @@ function parseLenient<S extends z.AnyZodObject>(
     raw.text = truncateChars(raw.text.trim(), textMax);
     invalid.push("text");
   }
-  let result = schema.safeParse(raw);
-  for (let round = 0; !result.success && round < keys.length; round++) {
-    for (const issue of result.error.issues) {
-      const key = String(issue.path[0] ?? "");
-      if (key && key in raw) {
-        delete raw[key];
-        if (!invalid.includes(key)) invalid.push(key);
-      }
+  const query: Record<string, unknown> = {};
+  for (const key of keys) {
+    const rule = rules[key]!;
+    const value = rule(raw[key]);
+    if (value !== INVALID) {
+      query[key] = value;
+      continue;
     }
-    result = schema.safeParse(raw);
+    // Every rule has a default or allows "not given", so a missing value always reads.
+    query[key] = rule(undefined);
+    if (!invalid.includes(key)) invalid.push(key);
   }
-  // Every field has a default or is optional, so an empty input always parses.
-  const query = (result.success ? result.data : schema.parse({})) as z.output<S>;
   const notice =
     invalid.length === 0
       ? null
       : invalid.length === 1 && invalid[0] === "text"
         ? `预览文字最多 ${textMax} 个字，已截取前 ${textMax} 个字。`
         : `部分参数无效，已恢复默认：${invalid.map((key) => labels[key] ?? key).join("、")}。`;
-  return { query, invalid: invalid as (keyof z.output<S>)[], notice };
+  return { query: query as QueryOf<R>, invalid: invalid as (keyof QueryOf<R>)[], notice };
 }
 
 export function parseFontListQuery(input: Input): Parsed<FontListQuery> {
-  return parseLenient(fontListQuerySchema, input, FONT_LIST_FIELD_LABELS, LIST_TEXT_MAX);
+  return parseLenient(FONT_LIST_RULES, input, FONT_LIST_FIELD_LABELS, LIST_TEXT_MAX);
 }
 
 export function parseTesterQuery(input: Input): Parsed<TesterQuery> {
-  return parseLenient(testerQuerySchema, input, TESTER_FIELD_LABELS, TESTER_TEXT_MAX);
+  return parseLenient(TESTER_RULES, input, TESTER_FIELD_LABELS, TESTER_TEXT_MAX);
 }
 
-const LIST_DEFAULTS: FontListQuery = fontListQuerySchema.parse({});
+const LIST_DEFAULTS: FontListQuery = parseFontListQuery({}).query;
 
 /**
  * Search params for a list URL: `query` with `overrides` applied; defaults are left out.
@@ -184,7 +195,7 @@ export function listPreviewText(query: Pick<FontListQuery, "text">): string {
   return query.text || DEFAULT_PREVIEW_TEXT;
 }
 
-const TESTER_DEFAULTS: TesterQuery = testerQuerySchema.parse({});
+const TESTER_DEFAULTS: TesterQuery = parseTesterQuery({}).query;
 
 export function testerSearch(query: TesterQuery, overrides: Partial<TesterQuery> = {}): string {
   const merged = { ...query, ...overrides };

@@ -2,16 +2,8 @@
  * Pure helpers about fonts, shared by server and browser. The catalogue's types are the contract's.
  */
 
-import {
-  downloadFont,
-  type Charset,
-  type ChildFont,
-  type CommercialLabel,
-  type Dict,
-  type Font,
-  type License,
-  WEIGHT_NAMES,
-} from "@contract/catalogue";
+import type { Charset, ChildFont, CommercialLabel, Dict, Font, License } from "@contract/catalogue";
+import { FONT_DOWNLOAD_PATH, WEIGHT_NAMES } from "@contract/catalogue-values";
 import { endpointPath } from "@contract/endpoint";
 
 export type {
@@ -166,7 +158,7 @@ export function joinBase(base: string, path: string): string {
 
 /** Browser URL of the file download of a font weight. */
 export function downloadHref(browserApiBase: string, fontGNo: string): string {
-  return joinBase(browserApiBase, endpointPath(downloadFont, { id: fontGNo }));
+  return joinBase(browserApiBase, endpointPath({ path: FONT_DOWNLOAD_PATH }, { id: fontGNo }));
 }
 
 /** A font's CSS font-family value for a preview: only the subset face, then a generic fallback. */

@@ -1,4 +1,4 @@
-import { FONT_GNO_PATTERN } from "@contract/catalogue";
+import { FONT_GNO_PATTERN } from "@contract/catalogue-values";
 
 /**
  * The comparison list's rules, shared by the server (the cookie the no-JavaScript forms change) and
