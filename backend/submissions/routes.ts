@@ -35,6 +35,11 @@ export const WINDOW_MS = 10 * 60_000;
 /** A refused upload's body is still read up to this, so the client gets the answer; beyond, the connection is cut. */
 const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 const SUBMISSION_BODY_LIMIT = "16kb";
+/** A ticket takes files and a submission for this long; afterwards what was uploaded under it may be removed. */
+const TICKET_TTL_MS = 24 * 60 * 60_000;
+/** How often each instance looks for uploads to the bucket that no submission will take, and how many per look. */
+const INCOMING_SWEEP_INTERVAL_MS = 10 * 60_000;
+const INCOMING_SWEEP_BATCH = 500;
 /** A save checks at most SUBMISSION_FILES_MAX objects in the bucket; a claim older than this was left by a save that died. */
 const CLAIM_TTL_MS = 5 * 60_000;
 
@@ -57,8 +62,10 @@ export type SubmissionRouterOptions = {
    * checks what arrived; without, uploads go through this backend's signed upload endpoint.
    */
   s3?: S3Settings;
-  /** Given what lets go of the bucket's connections, for the backend to call when it closes. */
+  /** Given what lets go of the bucket's connections and stops the sweep, for the backend to call when it closes. */
   onClose?: (close: () => Promise<void>) => void;
+  /** With a bucket: how often abandoned uploads are looked for, and how many objects one look examines. */
+  incomingSweep?: { intervalMs: number; batch: number };
 };
 
 const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
@@ -73,6 +80,7 @@ const uploadTooLarge = () => refusal(413, "文件比上传凭证允许的大，�
 const uploadNotOfItsType = () => badRequest("文件内容不是所声明的类型，请检查文件");
 const uploadNotFinished = () => badRequest("文件还没有上传完成，请重新上传");
 const submissionInProgress = () => refusal(409, "这次投稿正在提交，请不要重复提交");
+const ticketExpired = () => badRequest("投稿凭证已过期，请重新上传文件");
 
 /** Reads and throws away what is left of a refused upload, so the client hears why. */
 async function discardBody(req: Request, alreadyRead = 0): Promise<void> {
@@ -112,10 +120,11 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       const ticketHash = hashTicket(ticket);
       const known = await db
         .selectFrom("submission_ticket")
-        .select("ticket_hash")
+        .select("created_at")
         .where("ticket_hash", "=", ticketHash)
         .executeTakeFirst();
       if (!known) throw badRequest("投稿凭证无效，请重新开始投稿");
+      if (new Date(known.created_at).getTime() <= issuedAt.getTime() - TICKET_TTL_MS) throw ticketExpired();
       const [used, uploads] = await Promise.all([
         db.selectFrom("submission").select("id").where("ticket_hash", "=", ticketHash).executeTakeFirst(),
         db
@@ -296,6 +305,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       .updateTable("submission_ticket")
       .set({ claimed_at: claimedAt })
       .where("ticket_hash", "=", ticketHash)
+      .where("created_at", ">", new Date(claimedAt.getTime() - TICKET_TTL_MS))
       .where((eb) =>
         eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", new Date(claimedAt.getTime() - CLAIM_TTL_MS))]),
       )
@@ -306,11 +316,12 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       .executeTakeFirst();
     if (claimed) return;
     const [known, used] = await Promise.all([
-      db.selectFrom("submission_ticket").select("ticket_hash").where("ticket_hash", "=", ticketHash).executeTakeFirst(),
+      db.selectFrom("submission_ticket").select("created_at").where("ticket_hash", "=", ticketHash).executeTakeFirst(),
       db.selectFrom("submission").select("id").where("ticket_hash", "=", ticketHash).executeTakeFirst(),
     ]);
     if (!known) throw badRequest("投稿凭证无效，请重新上传文件");
     if (used) throw badRequest("这次投稿已经提交过了");
+    if (new Date(known.created_at).getTime() <= claimedAt.getTime() - TICKET_TTL_MS) throw ticketExpired();
     throw submissionInProgress();
   }
 
@@ -396,6 +407,48 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     },
     { before: [optionalUser(options.db), express.json({ limit: SUBMISSION_BODY_LIMIT })] },
   );
+
+  /**
+   * Removes uploads to the bucket that no submission will take: objects under the incoming prefix
+   * whose upload is unknown or whose ticket has expired, and which are older than a credential (a
+   * PUT may still be on its way). Every instance may sweep at once: whether an object goes depends
+   * only on the database. One sweep examines one page; the next continues after it.
+   */
+  let sweptUpTo: string | undefined;
+  async function sweepIncoming(batch: number): Promise<void> {
+    const bucket = await direct!;
+    const { uploads, last } = await bucket.listIncoming(sweptUpTo, batch);
+    sweptUpTo = last;
+    const old = uploads.filter((upload) => upload.modifiedAt.getTime() < now() - CREDENTIAL_TTL_MS);
+    if (old.length === 0) return;
+    const live = await db
+      .selectFrom("submission_upload")
+      .innerJoin("submission_ticket", "submission_ticket.ticket_hash", "submission_upload.ticket_hash")
+      .select("submission_upload.key")
+      .where(
+        "submission_upload.key",
+        "in",
+        old.map((upload) => upload.key),
+      )
+      .where("submission_ticket.created_at", ">", new Date(now() - TICKET_TTL_MS))
+      .execute();
+    const kept = new Set(live.map((row) => row.key));
+    for (const upload of old) if (!kept.has(upload.key)) await bucket.refuse(upload.key);
+  }
+
+  if (direct) {
+    const sweep = options.incomingSweep ?? { intervalMs: INCOMING_SWEEP_INTERVAL_MS, batch: INCOMING_SWEEP_BATCH };
+    let sweeping = false;
+    const timer = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      sweepIncoming(sweep.batch)
+        .catch((error: unknown) => console.warn("清理未提交的投稿文件失败", error))
+        .finally(() => (sweeping = false));
+    }, sweep.intervalMs);
+    timer.unref();
+    options.onClose?.(async () => clearInterval(timer));
+  }
 
   return router;
 }

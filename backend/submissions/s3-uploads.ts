@@ -3,15 +3,19 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { s3Client, type S3Settings } from "../blob/s3-blob-store.js";
-import { incomingKey, storedKey } from "./upload-keys.js";
+import { INCOMING_PREFIX, incomingKey, storedKey } from "./upload-keys.js";
 
 /** What an uploaded object is, as far as saving a submission needs: its size, type and first bytes. */
 export type UploadedObject = { size: number; contentType: string; head: Buffer; etag: string };
+
+/** An object under the incoming prefix: the upload key it was presigned for, and when it was written. */
+export type IncomingUpload = { key: string; modifiedAt: Date };
 
 /**
  * Uploads sent straight to the bucket: a presigned PUT per file, bound to its key, Content-Type and
@@ -96,6 +100,27 @@ export class S3Uploads {
   /** Removes what was uploaded at `key`; no error when nothing is there. */
   async refuse(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: incomingKey(key) }));
+  }
+
+  /**
+   * Up to `limit` uploads waiting under the incoming prefix, in key order after `after`, by their
+   * upload key; `last` is where the next page starts, absent at the end.
+   */
+  async listIncoming(after: string | undefined, limit: number): Promise<{ uploads: IncomingUpload[]; last?: string }> {
+    const page = await this.client.send(
+      new ListObjectsV2Command({
+        Bucket: this.bucket,
+        Prefix: INCOMING_PREFIX,
+        StartAfter: after === undefined ? undefined : incomingKey(after),
+        MaxKeys: limit,
+      }),
+    );
+    const uploads = (page.Contents ?? []).flatMap((object) =>
+      object.Key
+        ? [{ key: object.Key.slice(INCOMING_PREFIX.length), modifiedAt: object.LastModified ?? new Date(0) }]
+        : [],
+    );
+    return { uploads, last: page.IsTruncated ? uploads.at(-1)?.key : undefined };
   }
 
   close(): void {
