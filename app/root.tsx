@@ -33,6 +33,7 @@ import { ProgressBar } from "~/components/ui/progress-bar";
 import { SiteShell } from "~/components/layout/site-shell";
 import { scrollRestorationKey } from "~/components/layout/scroll-key";
 import { Analytics } from "~/components/layout/analytics";
+import { ModulePreloads } from "~/components/layout/module-preloads";
 import { analyticsConfig } from "~/utils/analytics.server";
 import { Toaster } from "~/components/ui/toaster";
 import { UpdatePrompt } from "~/components/ui/update-prompt";
@@ -174,6 +175,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <UpdatePrompt />
             <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />
+            <ModulePreloads />
             <Scripts nonce={nonce} />
             <Analytics config={rootData?.analytics} />
           </>
