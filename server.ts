@@ -14,6 +14,7 @@ import { createSubsetService } from "./backend/subset/index.js";
 import { readWebsiteConfig, type WebsiteConfig } from "./app/config.server.js";
 import { createLoadContext } from "./app/load-context.js";
 import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
+import { KEPT_PAGE_ANSWERS_PARAM } from "./app/utils/page-cache.js";
 import { anonymousPageCache } from "./server/page-cache.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
 import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
@@ -221,14 +222,12 @@ async function serveWebsite(
   app.use(
     anonymousPageCache({
       maxBytes: options.website.pageCacheBytes,
-      // What rendering the kept page would have done besides: posted in process, no answer awaited.
-      onKeptAnswer: (req, onAnswer) => {
-        const request = new Request(new URL(onAnswer, options.internalOrigin()), {
-          method: "POST",
-          headers: { "x-forwarded-for": String(req.headers["x-forwarded-for"] ?? "") },
-        });
+      // What rendering the kept pages would have done besides: posted in process, no answer awaited.
+      onKeptAnswers: (onAnswer, answers) => {
+        const url = new URL(onAnswer, options.internalOrigin());
+        url.searchParams.set(KEPT_PAGE_ANSWERS_PARAM, String(answers));
         const context = createLoadContext(options.internalOrigin(), "", options.backendFetch, true);
-        void renderless(request, context).then(
+        void renderless(new Request(url, { method: "POST" }), context).then(
           (answer) => answer.body?.cancel(),
           (error: unknown) => console.error(`[page-cache] ${onAnswer}:`, error),
         );

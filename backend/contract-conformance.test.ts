@@ -276,6 +276,9 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     const detail = await conform("getFontDetail", { query: { fontGNo: gno } });
     expect(detail.childFontResource.length).toBeGreaterThan(0);
     await conform("getDownloadUrl", { query: { fontGNo: gno } });
+    const viewsBefore = (await conform("getFontInformation", { params: { id: gno } })).views;
+    await conform("addFontVisits", { body: { fontGNo: gno, visits: 5 } });
+    expect((await conform("getFontInformation", { params: { id: gno } })).views).toBe(viewsBefore + 5);
     await conform("getFontDictionaries");
     await conform("getFamilyFonts", { params: { id: gno } });
     await conform("getFontInformation", { params: { id: gno } });
@@ -517,6 +520,8 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await refusedAlike("getFontList", { query: { text: "字".repeat(201) } });
     await refusedAlike("getFontDetail", { query: { fontGNo: "abc" } });
     await refusedAlike("getFontDetail", { query: {} });
+    await refusedAlike("addFontVisits", { body: { fontGNo: "10001", visits: 1001 } });
+    await refusedAlike("addFontVisits", { body: { fontGNo: "10001", visits: 0 } });
     await refusedAlike("getFamilyFonts", { params: { id: "abc" } });
     await refusedAlike("getKeywords", { query: { limit: "0" } });
     await refusedAlike("getColumnsByType", { query: { type: "middle" } });

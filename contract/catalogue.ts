@@ -254,6 +254,31 @@ export const getFontDetail = defineEndpoint({
   auth: "none",
 });
 
+/** Most visits one call may add: the website reports its cached pages' visits about once a second. */
+export const MAX_FONT_VISITS_PER_CALL = 1000;
+
+export const addFontVisitsBodySchema = z.object({
+  fontGNo: fontGNoSchema,
+  visits: z
+    .number({ invalid_type_error: "visits 必须是整数", required_error: "缺少 visits" })
+    .int("visits 必须是整数")
+    .min(1, `visits 必须是 1 到 ${MAX_FONT_VISITS_PER_CALL} 之间的整数`)
+    .max(MAX_FONT_VISITS_PER_CALL, `visits 必须是 1 到 ${MAX_FONT_VISITS_PER_CALL} 之间的整数`),
+});
+
+/**
+ * Not in the original API: adds visits of a font's page that were answered without reading the
+ * detail (getFontDetail counts one view per read), so a site answering its pages from a cache still
+ * counts them.
+ */
+export const addFontVisits = defineEndpoint({
+  method: "POST",
+  path: "/web/api/font/add-visits",
+  body: addFontVisitsBodySchema,
+  data: z.null(),
+  auth: "none",
+});
+
 export const getDownloadUrl = defineEndpoint({
   method: "GET",
   path: "/web/api/font/get-download-url",
@@ -360,6 +385,7 @@ export const getAdverts = defineEndpoint({
 export const catalogueEndpoints = {
   getFontList,
   getFontDetail,
+  addFontVisits,
   getDownloadUrl,
   getFontDictionaries,
   getFamilyFonts,

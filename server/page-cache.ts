@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { RequestHandler, Response } from "express";
 import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_ON_ANSWER_HEADER } from "../app/utils/page-cache.js";
 import { cspNonce } from "./content-security-policy.js";
 
@@ -9,10 +9,12 @@ export type PageCacheOptions = {
   maxPageBytes?: number;
   now?: () => number;
   /**
-   * Does, for a kept page answered again, what rendering it would have done besides (the path its
-   * route named in KEPT_PAGE_ON_ANSWER_HEADER). Without it, such pages are never kept.
+   * Does, for the answers given from a kept page, what rendering it would have done besides: told
+   * the path its route named in KEPT_PAGE_ON_ANSWER_HEADER and how many answers there were, at most
+   * once per `reportEveryMs` for each path. Without it, such pages are never kept.
    */
-  onKeptAnswer?: (req: Request, path: string) => void;
+  onKeptAnswers?: (path: string, answers: number) => void;
+  reportEveryMs?: number;
 };
 
 type KeptPage = {
@@ -54,8 +56,21 @@ export function anonymousPageCache({
   maxBytes,
   maxPageBytes = 1024 * 1024,
   now = Date.now,
-  onKeptAnswer,
+  onKeptAnswers,
+  reportEveryMs = 1000,
 }: PageCacheOptions): RequestHandler {
+  const unreported = new Map<string, number>();
+  let reportTimer: NodeJS.Timeout | undefined;
+  const report = () => {
+    reportTimer = undefined;
+    for (const [path, answers] of unreported) onKeptAnswers?.(path, answers);
+    unreported.clear();
+  };
+  const answered = (path: string) => {
+    unreported.set(path, (unreported.get(path) ?? 0) + 1);
+    reportTimer ??= setTimeout(report, reportEveryMs).unref();
+  };
+
   const pages = new Map<string, KeptPage>();
   let keptBytes = 0;
   const forget = (key: string) => {
@@ -89,12 +104,12 @@ export function anonymousPageCache({
       for (const [name, value] of kept.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
       res.status(200).end(kept.body.replaceAll(kept.nonce, cspNonce(res)));
-      if (kept.onAnswer) onKeptAnswer?.(req, kept.onAnswer);
+      if (kept.onAnswer) answered(kept.onAnswer);
       return;
     }
     if (kept) forget(key);
     capturePage(res, maxPageBytes, (captured) => {
-      if (captured.onAnswer && !onKeptAnswer) return;
+      if (captured.onAnswer && !onKeptAnswers) return;
       keep(key, {
         ...captured,
         nonce: cspNonce(res),

@@ -11,10 +11,10 @@ let server: Server;
 let origin: string;
 let renders = 0;
 let clock = 0;
-const keptAnswers: string[] = [];
+const keptAnswers: Array<[string, number]> = [];
 
 /** A site whose pages say whether they may be kept, the way the Remix routes do. */
-function site(options: Pick<Parameters<typeof anonymousPageCache>[0], "onKeptAnswer"> = {}) {
+function site(options: Pick<Parameters<typeof anonymousPageCache>[0], "onKeptAnswers" | "reportEveryMs"> = {}) {
   const app = express();
   app.use(compression());
   app.use(assignCspNonce);
@@ -46,7 +46,9 @@ async function listen(app: express.Express): Promise<{ server: Server; origin: s
 }
 
 beforeAll(async () => {
-  ({ server, origin } = await listen(site({ onKeptAnswer: (_req, path) => keptAnswers.push(path) })));
+  ({ server, origin } = await listen(
+    site({ onKeptAnswers: (path, answers) => keptAnswers.push([path, answers]), reportEveryMs: 50 }),
+  ));
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -102,17 +104,26 @@ describe("anonymousPageCache", () => {
     expect((await get("/page/d2?size=8000")).response.headers.get("x-page-cache")).toBeNull();
   });
 
-  it("does, for each kept answer, what the page's route named for its visits; the names never leave", async () => {
+  it("reports the answers given from a kept page to the path its route named; the names never leave", async () => {
     keptAnswers.length = 0;
     const answers = [];
-    for (let visit = 0; visit < 3; visit++) answers.push(await get("/page/e?visit=/page/e/seen"));
-    expect(answers.map((answer) => answer.response.headers.get("x-page-cache"))).toEqual([null, "hit", "hit"]);
-    expect(keptAnswers).toEqual(["/page/e/seen", "/page/e/seen"]);
+    for (let visit = 0; visit < 4; visit++) answers.push(await get("/page/e?visit=/page/e/seen"));
+    expect(answers.map((answer) => answer.response.headers.get("x-page-cache"))).toEqual([null, "hit", "hit", "hit"]);
+    // Reported together, once the report interval has passed.
+    await expect.poll(() => keptAnswers).toEqual([["/page/e/seen", 3]]);
+    await get("/page/e?visit=/page/e/seen");
+    await expect
+      .poll(() => keptAnswers)
+      .toEqual([
+        ["/page/e/seen", 3],
+        ["/page/e/seen", 1],
+      ]);
     const withCookie = await get("/page/e?visit=/page/e/seen", { Cookie: "a=1" });
     for (const answer of [...answers, withCookie]) {
       expect(answer.response.headers.has(KEPT_PAGE_ON_ANSWER_HEADER)).toBe(false);
       expect(answer.response.headers.has(ANONYMOUS_PAGE_CACHE_HEADER)).toBe(false);
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(keptAnswers).toHaveLength(2);
   });
 

@@ -128,13 +128,13 @@ describe("server.ts on the embedded defaults", () => {
       expect(answer.headers.has("x-anonymous-page-cache-on-answer")).toBe(false);
       expect(answer.headers.has("x-anonymous-page-cache-seconds")).toBe(false);
     }
-    // The views of kept answers are counted in process after the answer has gone.
-    await expect.poll(views).toBe(before + 3);
+    // The views of kept answers are reported in process about a second later.
+    await expect.poll(views, { timeout: 5_000 }).toBe(before + 3);
 
     const signedIn = await fetch(`${server.url}/font/10002`, { headers: { cookie: "compare-fonts=10001" } });
     expect(signedIn.headers.get("x-page-cache")).toBeNull();
     expect(signedIn.headers.has("x-anonymous-page-cache-on-answer")).toBe(false);
-    await expect.poll(views).toBe(before + 4);
+    await expect.poll(views, { timeout: 5_000 }).toBe(before + 4);
   });
 
   it("lets nobody outside add views through the kept page's counting path", async () => {

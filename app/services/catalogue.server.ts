@@ -1,4 +1,5 @@
 import {
+  addFontVisits as addFontVisitsEndpoint,
   getColumnsByType,
   getDownloadUrl,
   getFontDetail,
@@ -33,9 +34,9 @@ export function getFont(caller: ApiCaller, fontGNo: string, { countView }: { cou
     : callApi(caller, getFontInformation, { params: { id: fontGNo } });
 }
 
-/** Counts a visit of the font's page, as rendering the page does (the backend counts on detail reads). */
-export async function countFontView(caller: ApiCaller, fontGNo: string): Promise<void> {
-  await callApi(caller, getFontDetail, { query: { fontGNo } });
+/** Adds visits of the font's page answered without reading its detail (which counts one). */
+export async function addFontVisits(caller: ApiCaller, fontGNo: string, visits: number): Promise<void> {
+  await callApi(caller, addFontVisitsEndpoint, { body: { fontGNo, visits } });
 }
 
 /** The files of every weight of the font's family. */

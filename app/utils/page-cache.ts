@@ -9,11 +9,15 @@ export const ANONYMOUS_PAGE_CACHE_HEADER = "X-Anonymous-Page-Cache-Seconds";
 
 /**
  * Set beside ANONYMOUS_PAGE_CACHE_HEADER by a route whose rendering does something per visit (the
- * font page counts a view): a path of this site that the server posts to, in process, each time it
- * answers the kept page instead of rendering it. Only a server that can do so keeps such a page;
- * the header never leaves the server either.
+ * font page counts a view): a path of this site that the server posts to, in process, for the
+ * answers it gave from the kept page instead of rendering it — at most once a second, with their
+ * number in KEPT_PAGE_ANSWERS_PARAM. Only a server that can do so keeps such a page; the header
+ * never leaves the server either.
  */
 export const KEPT_PAGE_ON_ANSWER_HEADER = "X-Anonymous-Page-Cache-On-Answer";
+
+/** The query parameter carrying how many answers the kept page gave since the last report. */
+export const KEPT_PAGE_ANSWERS_PARAM = "answers";
 
 /**
  * How long a public page may be answered from memory: its data is already up to half a minute old

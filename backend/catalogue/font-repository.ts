@@ -119,20 +119,22 @@ export class FontRepository {
       ]);
   }
 
-  addView(gno: string): Promise<void> {
-    return this.increment(gno, "views");
+  /** Adds `count` views; false when there is no such font. */
+  addViews(gno: string, count = 1): Promise<boolean> {
+    return this.increment(gno, "views", count);
   }
 
-  addDownload(gno: string): Promise<void> {
-    return this.increment(gno, "downloads");
+  addDownload(gno: string): Promise<boolean> {
+    return this.increment(gno, "downloads", 1);
   }
 
-  private async increment(gno: string, counter: "views" | "downloads"): Promise<void> {
-    await this.db
+  private async increment(gno: string, counter: "views" | "downloads", count: number): Promise<boolean> {
+    const result = await this.db
       .updateTable("font")
-      .set((eb) => ({ [counter]: eb(counter, "+", 1) }))
+      .set((eb) => ({ [counter]: eb(counter, "+", count) }))
       .where("gno", "=", gno)
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   async stats() {

@@ -352,6 +352,33 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
       });
     });
 
+    describe("POST /web/api/font/add-visits", () => {
+      const post = (body: unknown) =>
+        fetch(`${served.server.origin}/web/api/font/add-visits`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+
+      it("adds the visits a page cache answered to the font's views; an unknown font is a 404", async () => {
+        const before = await ok<Font>("/web/api/font/getFontDetail?fontGNo=10028");
+        const added = await post({ fontGNo: "10028", visits: 7 });
+        expect(await added.json()).toEqual({ code: "200", message: "success", data: null });
+        const after = await ok<Font>("/web/api/font/getFontDetail?fontGNo=10028");
+        // 7 visits, and one more for reading the detail.
+        expect(after.views).toBe(before.views + 8);
+
+        const unknown = await post({ fontGNo: "99999", visits: 1 });
+        expect(unknown.status).toBe(404);
+        expect(await unknown.json()).toMatchObject({ code: "404", message: "字体不存在" });
+        for (const body of [{ fontGNo: "10028", visits: 1001 }, { fontGNo: "10028" }, { visits: 1 }, "x"]) {
+          const refused = await post(body);
+          expect(refused.status, JSON.stringify(body)).toBe(400);
+          expect(((await refused.json()) as { message: string }).message).toMatch(/[\u4e00-\u9fff]/);
+        }
+      });
+    });
+
     describe("GET /web/api/font/get-download-url", () => {
       it("lists a file per weight of the family", async () => {
         const data = await ok<DownloadFiles>("/web/api/font/get-download-url?fontGNo=10005");

@@ -1,6 +1,7 @@
 import express from "express";
 import type { Kysely } from "kysely";
 import {
+  addFontVisits,
   downloadFont,
   getAdverts,
   getColumnsByType,
@@ -54,9 +55,19 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
   });
 
   route(router, getFontDetail, async ({ query }) => {
-    await fonts.addView(query.fontGNo);
+    await fonts.addViews(query.fontGNo);
     return fontOr404(query.fontGNo);
   });
+
+  route(
+    router,
+    addFontVisits,
+    async ({ body }) => {
+      if (!(await fonts.addViews(body.fontGNo, body.visits))) throw notFound(FONT_NOT_FOUND);
+      return null;
+    },
+    { before: [express.json({ limit: "1kb" })] },
+  );
 
   route(router, getDownloadUrl, async ({ query }) => {
     const family = await fonts.familyFiles(query.fontGNo);
