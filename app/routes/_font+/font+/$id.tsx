@@ -1,4 +1,4 @@
-import { FONT_GNO_PATTERN } from "@contract/catalogue";
+import { FONT_GNO_PATTERN } from "@contract/catalogue-values";
 import {
   data,
   type HeadersFunction,
