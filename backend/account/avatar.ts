@@ -119,23 +119,28 @@ export async function deleteAvatar(blobs: BlobStore, name: string | null): Promi
 
 /** Files younger than this may belong to an upload whose database write has not happened yet. */
 const ORPHAN_MIN_AGE_MS = 60 * 60_000;
+/** Files listed, and compared with the users' avatars in one query, at a time. */
+const CLEANUP_PAGE = 500;
 /** What an interrupted write to the local disk leaves behind. */
 const INTERRUPTED_WRITE = /^\.[a-f0-9]{32}\.jpg(\.[a-f0-9]+)?\.tmp$/;
 
 /**
  * Deletes avatars no user refers to (left by a crash between writing a file and saving the user, or
  * by an older version), and temporary files of interrupted writes. Files younger than an hour are
- * kept: another process sharing the store may be about to save them.
+ * kept: another process sharing the store may be about to save them. The store is read a page at a
+ * time, each page checked against the users in one query.
  */
 export async function removeUnreferencedAvatars(
   blobs: BlobStore,
   inUse: (names: string[]) => Promise<Set<string>>,
   now: Date,
 ): Promise<number> {
-  const objects = await blobs.list("avatars");
   let removed = 0;
-  for (let start = 0; start < objects.length; start += 500) {
-    const batch = objects.slice(start, start + 500).map((object) => ({
+  let after: string | undefined;
+  do {
+    const page = await blobs.list("avatars", { after, limit: CLEANUP_PAGE });
+    after = page.next;
+    const batch = page.objects.map((object) => ({
       ...object,
       name: object.key.slice(object.key.lastIndexOf("/") + 1),
     }));
@@ -147,6 +152,6 @@ export async function removeUnreferencedAvatars(
       await blobs.delete(object.key);
       removed++;
     }
-  }
+  } while (after !== undefined);
   return removed;
 }

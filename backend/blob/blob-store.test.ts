@@ -75,9 +75,23 @@ describe.each(stores)("blob store on $name", ({ open }) => {
     await store.put("list/two.jpg", Buffer.from("2"), "image/jpeg");
     await store.put("other/three.jpg", Buffer.from("3"), "image/jpeg");
     const listed = await store.list("list");
-    expect(listed.map((object) => object.key).sort()).toEqual(["list/one.jpg", "list/two.jpg"]);
-    for (const object of listed) expect(object.modifiedAt.getTime()).toBeGreaterThan(before);
-    expect(await store.list("nothing-here")).toEqual([]);
+    expect(listed.objects.map((object) => object.key)).toEqual(["list/one.jpg", "list/two.jpg"]);
+    expect(listed.next).toBeUndefined();
+    for (const object of listed.objects) expect(object.modifiedAt.getTime()).toBeGreaterThan(before);
+    expect(await store.list("nothing-here")).toEqual({ objects: [] });
+  });
+
+  it("lists a page at a time, in key order, each page starting after the last", async () => {
+    const keys = ["a", "b", "c", "d", "e"].map((name) => `paged/${name}.jpg`);
+    for (const key of [...keys].reverse()) await store.put(key, Buffer.from(key), "image/jpeg");
+    const seen: string[][] = [];
+    let after: string | undefined;
+    do {
+      const page = await store.list("paged", { after, limit: 2 });
+      seen.push(page.objects.map((object) => object.key));
+      after = page.next;
+    } while (after !== undefined);
+    expect(seen).toEqual([keys.slice(0, 2), keys.slice(2, 4), keys.slice(4)]);
   });
 
   it("refuses keys that climb out of their place", async () => {

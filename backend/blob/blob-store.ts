@@ -12,11 +12,20 @@ export interface BlobStore {
   get(key: string): Promise<Buffer | null>;
   /** Removes the object; no error when it is already gone. */
   delete(key: string): Promise<void>;
-  /** Keys under `prefix` with their last write time, for housekeeping. */
-  list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>>;
+  /**
+   * One page of the keys under the folder `prefix` with their last write time, for housekeeping: at
+   * most `limit` (default and most 1000), in key order, after the key `after`. `next` is the `after`
+   * of the following page, absent on the last one.
+   */
+  list(prefix: string, page?: { after?: string; limit?: number }): Promise<BlobListing>;
   /** Lets go of connections, if any. */
   close?(): void;
 }
+
+export type BlobListing = { objects: Array<{ key: string; modifiedAt: Date }>; next?: string };
+
+/** The most keys one `list` call answers with: one request to an S3 store. */
+export const LIST_PAGE_MAX = 1000;
 
 /** Keys are paths of plain segments: no empty, `.` or `..` segment, no backslash. */
 export function assertBlobKey(key: string): void {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { assertBlobKey, type BlobStore } from "./blob-store.js";
+import { assertBlobKey, LIST_PAGE_MAX, type BlobListing, type BlobStore } from "./blob-store.js";
 
 /** Objects as files under one directory; the key is the relative path. */
 export class DiskBlobStore implements BlobStore {
@@ -46,20 +46,28 @@ export class DiskBlobStore implements BlobStore {
     await fs.rm(this.file(key), { force: true });
   }
 
-  async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
+  async list(prefix: string, page: { after?: string; limit?: number } = {}): Promise<BlobListing> {
     const directory = path.join(this.root, prefix);
     let names: string[];
     try {
       names = await fs.readdir(directory);
     } catch {
-      return [];
+      return { objects: [] };
     }
-    const found: Array<{ key: string; modifiedAt: Date }> = [];
-    for (const name of names) {
-      const stat = await fs.stat(path.join(directory, name)).catch(() => null);
-      if (stat?.isFile()) found.push({ key: path.posix.join(prefix, name), modifiedAt: stat.mtime });
-    }
-    return found;
+    const after = page.after === undefined ? undefined : path.posix.basename(page.after);
+    const limit = Math.min(page.limit ?? LIST_PAGE_MAX, LIST_PAGE_MAX);
+    const candidates = names
+      .filter((name) => after === undefined || name > after)
+      .sort()
+      .slice(0, limit);
+    const stats = await Promise.all(candidates.map((name) => fs.stat(path.join(directory, name)).catch(() => null)));
+    const objects = candidates.flatMap((name, index) => {
+      const stat = stats[index];
+      return stat?.isFile() ? [{ key: path.posix.join(prefix, name), modifiedAt: stat.mtime }] : [];
+    });
+    const last = candidates.at(-1);
+    const more = last !== undefined && names.some((name) => name > last);
+    return { objects, next: more ? path.posix.join(prefix, last) : undefined };
   }
 
   private file(key: string): string {

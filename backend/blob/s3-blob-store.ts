@@ -2,13 +2,13 @@ import fs from "node:fs";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import { assertBlobKey, type BlobStore } from "./blob-store.js";
+import { assertBlobKey, LIST_PAGE_MAX, type BlobListing, type BlobStore } from "./blob-store.js";
 
 export type S3Settings = {
   endpoint: string;
@@ -29,6 +29,30 @@ export function s3Client(settings: S3Settings, config: S3ClientConfig = {}): S3C
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     ...config,
   });
+}
+
+/**
+ * One page of the keys starting with `prefix`, after `page.after`. Listed with ListObjects (v1) and a
+ * marker: s3rver fails to make the continuation token of a truncated v2 listing on OpenSSL 3.
+ */
+export async function listPage(
+  client: S3Client,
+  bucket: string,
+  prefix: string,
+  page: { after?: string; limit?: number },
+): Promise<BlobListing> {
+  const answer = await client.send(
+    new ListObjectsCommand({
+      Bucket: bucket,
+      Prefix: prefix,
+      Marker: page.after,
+      MaxKeys: Math.min(page.limit ?? LIST_PAGE_MAX, LIST_PAGE_MAX),
+    }),
+  );
+  const objects = (answer.Contents ?? []).flatMap((object) =>
+    object.Key ? [{ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) }] : [],
+  );
+  return { objects, next: answer.IsTruncated ? objects.at(-1)?.key : undefined };
 }
 
 /** Objects in one bucket of any S3-compatible store, shared by every instance. */
@@ -80,23 +104,8 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
-    const found: Array<{ key: string; modifiedAt: Date }> = [];
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.bucket,
-          Prefix: prefix.endsWith("/") ? prefix : `${prefix}/`,
-          ContinuationToken: token,
-        }),
-      );
-      for (const object of page.Contents ?? []) {
-        if (object.Key) found.push({ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) });
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return found;
+  list(prefix: string, page: { after?: string; limit?: number } = {}): Promise<BlobListing> {
+    return listPage(this.client, this.bucket, prefix.endsWith("/") ? prefix : `${prefix}/`, page);
   }
 
   close(): void {

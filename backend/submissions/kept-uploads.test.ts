@@ -39,8 +39,8 @@ class FlakyBucket implements BlobStore {
   delete(key: string) {
     return this.store.delete(key);
   }
-  list(prefix: string) {
-    return this.store.list(prefix);
+  list(prefix: string, page?: { after?: string; limit?: number }) {
+    return this.store.list(prefix, page);
   }
 }
 

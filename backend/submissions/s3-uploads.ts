@@ -3,12 +3,11 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { s3Client, type S3Settings } from "../blob/s3-blob-store.js";
+import { listPage, s3Client, type S3Settings } from "../blob/s3-blob-store.js";
 import { INCOMING_PREFIX, incomingKey, storedKey } from "./upload-keys.js";
 
 /** What an uploaded object is, as far as saving a submission needs: its size, type and first bytes. */
@@ -107,21 +106,15 @@ export class S3Uploads {
    * upload key; `last` is where the next page starts, absent at the end.
    */
   async listIncoming(after: string | undefined, limit: number): Promise<{ uploads: IncomingUpload[]; last?: string }> {
-    // ListObjects (v1) with a marker: s3rver fails to make the continuation token of a truncated v2 listing on OpenSSL 3.
-    const page = await this.client.send(
-      new ListObjectsCommand({
-        Bucket: this.bucket,
-        Prefix: INCOMING_PREFIX,
-        Marker: after === undefined ? undefined : incomingKey(after),
-        MaxKeys: limit,
-      }),
-    );
-    const uploads = (page.Contents ?? []).flatMap((object) =>
-      object.Key
-        ? [{ key: object.Key.slice(INCOMING_PREFIX.length), modifiedAt: object.LastModified ?? new Date(0) }]
-        : [],
-    );
-    return { uploads, last: page.IsTruncated ? uploads.at(-1)?.key : undefined };
+    const page = await listPage(this.client, this.bucket, INCOMING_PREFIX, {
+      after: after === undefined ? undefined : incomingKey(after),
+      limit,
+    });
+    const uploads = page.objects.map((object) => ({
+      key: object.key.slice(INCOMING_PREFIX.length),
+      modifiedAt: object.modifiedAt,
+    }));
+    return { uploads, last: page.next === undefined ? undefined : uploads.at(-1)?.key };
   }
 
   close(): void {
