@@ -3,7 +3,7 @@ import "../../../tests/setup-dom";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SearchBox, type Suggestion } from "./search-box";
 
 const HOT: Suggestion[] = [{ keyword: "手写", type: "keyword" }];
@@ -16,6 +16,9 @@ const FOR_KEYWORD: Suggestion[] = [
 /** Every suggestion request the browser made, as URLs. */
 let requests: URL[] = [];
 const realFetch = globalThis.fetch;
+
+// The suggestions load on the first focus; here they are already compiled, so they come within a tick.
+beforeAll(() => import("./search-suggestions"));
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,8 +1,8 @@
 import type { KeywordSuggestion } from "@contract/catalogue";
-import { useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { KEYWORD_MAX } from "@contract/catalogue-values";
+import { useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { cn, useDebounce, withQuery } from "~/utils/misc";
-import { KEYWORD_MAX } from "~/utils/catalogue/font-query";
 
 /** Autocomplete debounce 300 ms, popover close delay 200 ms. */
 export const SUGGEST_DEBOUNCE_MS = 300;
@@ -17,6 +17,28 @@ export function suggestionHref(item: Suggestion, action = "/font"): string {
   return withQuery(action, { keyword: item.keyword });
 }
 
+type Suggestions = typeof import("./search-suggestions").SearchSuggestions;
+let loadedSuggestions: Suggestions | null = null;
+
+/** The suggestions' module, asked for with `request()` (the first focus or keystroke), not in the first load. */
+function useSuggestionsModule(): [Suggestions | null, () => void] {
+  const [suggestions, setSuggestions] = useState<Suggestions | null>(() => loadedSuggestions);
+  const request = useCallback(() => {
+    if (loadedSuggestions) {
+      setSuggestions(() => loadedSuggestions);
+      return;
+    }
+    // Without the module (offline) the box stays a plain search form.
+    import("./search-suggestions")
+      .then((module) => {
+        loadedSuggestions = module.SearchSuggestions;
+        setSuggestions(() => module.SearchSuggestions);
+      })
+      .catch(() => undefined);
+  }, []);
+  return [suggestions, request];
+}
+
 export type SearchBoxProps = {
   defaultValue?: string;
   className?: string;
@@ -29,7 +51,8 @@ export type SearchBoxProps = {
 
 /**
  * A search box: a plain GET form to `action` with `keyword` (works without JS). With JS, an ARIA
- * combobox offers suggestions from /resources/search-suggest (↑/↓ to move, Enter to open, Esc to close).
+ * combobox offers suggestions from /resources/search-suggest (↑/↓ to move, Enter to open, Esc to close),
+ * fetched by `SearchSuggestions`, which loads on the first focus or keystroke.
  */
 export function SearchBox({
   defaultValue = "",
@@ -41,7 +64,8 @@ export function SearchBox({
   const baseId = useId();
   const listId = `${baseId}-list`;
   const inputId = `${baseId}-input`;
-  const fetcher = useFetcher<SuggestPayload>();
+  const [Suggestions, requestSuggestions] = useSuggestionsModule();
+  const [payload, setPayload] = useState<SuggestPayload | null>(null);
   const navigate = useNavigate();
   const [value, setValue] = useState(defaultValue);
   const [focused, setFocused] = useState(false);
@@ -49,26 +73,16 @@ export function SearchBox({
   const [active, setActive] = useState(-1);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>();
   const debounced = useDebounce(value.trim(), SUGGEST_DEBOUNCE_MS);
-  const load = useRef(fetcher.load);
-  load.current = fetcher.load;
 
   useEffect(() => setValue(defaultValue), [defaultValue]);
 
-  useEffect(() => {
-    if (!focused) return;
-    // A newer keystroke or a navigation aborts a load still under way; that is expected, not an error.
-    Promise.resolve(
-      load.current(withQuery("/resources/search-suggest", { keyword: debounced.slice(0, KEYWORD_MAX) })),
-    ).catch(() => undefined);
-  }, [debounced, focused]);
-
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
-  const suggestions = fetcher.data?.suggestions ?? [];
+  const suggestions = payload?.suggestions ?? [];
   const showList = open && focused && suggestions.length > 0;
-  const heading = fetcher.data && !fetcher.data.keyword ? "热门搜索" : "搜索建议";
+  const heading = payload && !payload.keyword ? "热门搜索" : "搜索建议";
 
-  useEffect(() => setActive(-1), [fetcher.data]);
+  useEffect(() => setActive(-1), [payload]);
 
   function go(item: Suggestion) {
     setOpen(false);
@@ -127,8 +141,10 @@ export function SearchBox({
         onChange={(event) => {
           setValue(event.target.value);
           setOpen(true);
+          requestSuggestions();
         }}
         onFocus={() => {
+          requestSuggestions();
           clearTimeout(closeTimer.current);
           setFocused(true);
           setOpen(true);
@@ -141,6 +157,7 @@ export function SearchBox({
         }}
         onKeyDown={onKeyDown}
       />
+      {Suggestions && focused ? <Suggestions keyword={debounced} onData={setPayload} /> : null}
       <button type="submit" className="search-box__button" aria-label="搜索">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2.2" />
