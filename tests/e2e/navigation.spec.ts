@@ -33,7 +33,7 @@ async function failImage(page: Page, path: string, failures: number) {
 }
 
 test.describe("懒加载图片", () => {
-  test("服务器 HTML 中内容图片带 loading=lazy 和宽高（无 JS 也懒加载、不跳动）", async ({ page }) => {
+  test("服务器 HTML 中首屏以下的内容图片带 loading=lazy 和宽高（无 JS 也懒加载、不跳动）", async ({ page }) => {
     await page.goto("/news");
     const cover = firstCover(page);
     await expect(cover).toHaveAttribute("loading", "lazy");
@@ -44,6 +44,25 @@ test.describe("懒加载图片", () => {
       .toBe(true);
     const box = await cover.boundingBox();
     expect(box!.height).toBeGreaterThan(0);
+
+    const last = page.locator(".content-card__image").last();
+    const viewport = page.viewportSize()!;
+    expect((await last.boundingBox())!.y).toBeGreaterThan(viewport.height);
+    await expect(last).toHaveAttribute("loading", "lazy");
+    await expect(last).not.toHaveAttribute("fetchpriority", /./);
+  });
+
+  test("详情页的页首封面立即以高优先级加载，不是懒加载", async ({ page }) => {
+    await page.goto("/news");
+    await openFirstArticle(page);
+    const hero = page.locator(".content-detail__hero");
+    await expect(hero).toHaveAttribute("loading", "eager");
+    await expect(hero).toHaveAttribute("fetchpriority", "high");
+    await expect(hero).toHaveAttribute("width", /^\d+$/);
+    await expect
+      .poll(() => hero.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth > 0))
+      .toBe(true);
+    expect(await page.locator("img[fetchpriority=high]").count()).toBe(1);
   });
 
   test("图片失败两次后第三次加载成功", async ({ page, consoleGuard }, info) => {

@@ -67,6 +67,7 @@ export function ContentDetailHead({
         width={cover.width}
         height={cover.height}
         className={cn("content-detail__cover", cover.square && "content-detail__cover--square")}
+        priority
       />
       <div className="content-detail__intro">{intro}</div>
     </header>

@@ -19,6 +19,22 @@ describe("LazyImage", () => {
     expect(image.getAttribute("height")).toBe("180");
   });
 
+  it("a priority image loads at once, eagerly and at high priority; the others stay lazy", () => {
+    render(
+      <>
+        <LazyImage src="/images/cover.png" alt="封面" width={320} height={180} priority />
+        <LazyImage src="/images/below.png" alt="下方" width={320} height={180} />
+      </>,
+    );
+    const cover = screen.getByRole("img", { name: "封面" });
+    expect(cover.getAttribute("loading")).toBe("eager");
+    expect(cover.getAttribute("fetchpriority")).toBe("high");
+    expect(cover.getAttribute("src")).toBe("/images/cover.png");
+    const below = screen.getByRole("img", { name: "下方" });
+    expect(below.getAttribute("loading")).toBe("lazy");
+    expect(below.getAttribute("fetchpriority")).toBeNull();
+  });
+
   it("retries a failing image, then shows 图片加载失败 after the third failure", () => {
     vi.useFakeTimers();
     render(<LazyImage src="/images/broken.png" alt="海报" width={320} height={180} />);

@@ -107,18 +107,37 @@ export type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "
   width: number | string;
   height: number | string;
   alt: string;
+  /**
+   * The page's first image above the fold (a detail page's cover): loaded at once and at high
+   * priority (`loading="eager"`, `fetchpriority="high"`) so the largest paint does not wait for it.
+   * One per page at most; every other image stays lazy.
+   */
+  priority?: boolean;
 };
+
+/** `fetchpriority` in lowercase: React 18 passes it through as it is and knows no `fetchPriority`. */
+const HIGH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;
 
 /**
  * Every content image. The server HTML has a plain `<img loading="lazy">` (works without
- * JavaScript); in the browser an image starts loading once it is within the preload margin, is
+ * JavaScript; `priority` makes the one top-of-page image eager); in the browser an image starts loading once it is within the preload margin, is
  * retried up to three times, then shows 图片加载失败 in its own box. Width and height are required
  * so the page never shifts.
  */
-export function LazyImage({ src, width, height, alt, className, onLoad, onError, ...rest }: LazyImageProps) {
+export function LazyImage({
+  src,
+  width,
+  height,
+  alt,
+  className,
+  onLoad,
+  onError,
+  priority = false,
+  ...rest
+}: LazyImageProps) {
   // Images new to the page wait until they are near the viewport; server-rendered ones already load.
   const inBrowser = useRenderedInBrowser();
-  const [near, setNear] = useState(() => !inBrowser || loadedImages.has(src));
+  const [near, setNear] = useState(() => priority || !inBrowser || loadedImages.has(src));
   const [attempt, setAttempt] = useState(1);
   const [status, setStatus] = useState<Status>(() => (inBrowser && loadedImages.has(src) ? "loaded" : "loading"));
   const image = useRef<HTMLImageElement>(null);
@@ -197,8 +216,9 @@ export function LazyImage({ src, width, height, alt, className, onLoad, onError,
       alt={alt}
       width={width}
       height={height}
-      loading="lazy"
-      decoding="async"
+      loading={priority ? "eager" : "lazy"}
+      {...(priority ? HIGH_PRIORITY : undefined)}
+      decoding={priority ? undefined : "async"}
       className={cn("lazy-image", className)}
       data-state={status}
       data-attempt={attempt}

@@ -27,6 +27,7 @@ export function VideoStage({ video }: { video: StagedVideo }) {
         alt={`视频封面：${video.title}`}
         width={COVER_SIZES.video.width}
         height={COVER_SIZES.video.height}
+        priority
       />
       <figcaption className="video-stage__soon" role="status">
         视频即将上线

@@ -77,6 +77,7 @@ export default function NewsArticlePage() {
           width={COVER_SIZES.news.width}
           height={COVER_SIZES.news.height}
           className="content-detail__hero"
+          priority
         />
 
         <Prose html={bodyHtml} className="content-detail__body" />
