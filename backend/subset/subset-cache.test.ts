@@ -89,6 +89,7 @@ describe("SubsetCache", () => {
       filePath: path.join(dir, name),
       contentType: "font/woff",
       hash: "a".repeat(32),
+      format: "woff",
     });
     expect(cache.resolveFile(`${"a".repeat(32)}.woff2`)?.contentType).toBe("font/woff2");
     expect(cache.resolveFile(`${"a".repeat(32)}.ttf`)?.contentType).toBe("font/ttf");
@@ -107,6 +108,20 @@ describe("SubsetCache", () => {
       expect(unicodesOf(readFileSync(path.join(dir, `${entry.hash}.ttf`)))).toEqual(new Set(codepoints));
       expect(decodeWoff(readFileSync(path.join(dir, `${entry.hash}.woff`))).tables.length).toBeGreaterThan(5);
       expect(JSON.parse(readFileSync(path.join(dir, `${entry.hash}.json`), "utf8"))).toEqual(entry);
+    });
+
+    it("holds a new subset's files in memory, the WOFF made just after the answer, until they are written", async () => {
+      const entry = await cache.prepare(font, codepoints);
+      const ttf = cache.unwrittenFile(entry.hash, "ttf");
+      expect(unicodesOf(ttf!)).toEqual(new Set(codepoints));
+      await new Promise((resolve) => setImmediate(resolve));
+      const woff = cache.unwrittenFile(entry.hash, "woff");
+      expect(woff).toBeDefined();
+      await cache.written(entry.hash);
+      expect(cache.unwrittenFile(entry.hash, "ttf")).toBeUndefined();
+      expect(cache.unwrittenFile(entry.hash, "woff")).toBeUndefined();
+      expect(new Uint8Array(readFileSync(path.join(dir, `${entry.hash}.ttf`)))).toEqual(ttf);
+      expect(new Uint8Array(readFileSync(path.join(dir, `${entry.hash}.woff`)))).toEqual(woff);
     });
 
     it("forgets a subset whose files could not be written, and makes it again when asked", async () => {

@@ -61,6 +61,8 @@ export class SubsetCache {
   private readonly woff2Jobs = new Map<string, Promise<void>>();
   /** Files of new subsets being written after their entry was handed out, by hash. */
   private readonly writes = new Map<string, Promise<void>>();
+  /** The bytes of those files, by hash and format, served from memory until they are on disk. */
+  private readonly unwritten = new Map<string, Map<SubsetFileFormat, Uint8Array>>();
   /** Responses streaming a file of the subset, by hash. */
   private readonly serving = new Map<string, number>();
   /** Deletions of evicted subsets' files, by hash, so a new request for one waits for it to finish. */
@@ -131,6 +133,14 @@ export class SubsetCache {
   }
 
   /**
+   * The bytes of file `format` of the subset `hash` while it is still being written, so a request for
+   * it need not wait for the disk; undefined otherwise (read it from disk once `written(hash)` settles).
+   */
+  unwrittenFile(hash: string, format: SubsetFileFormat): Uint8Array | undefined {
+    return this.unwritten.get(hash)?.get(format);
+  }
+
+  /**
    * Marks the subset `hash` as used and keeps its files from eviction until the returned function is
    * called, for a response streaming one of them.
    */
@@ -153,11 +163,11 @@ export class SubsetCache {
   }
 
   /** Absolute path, content type and subset hash for a file name from a URL, or null when it names no cache file. */
-  resolveFile(name: string): { filePath: string; contentType: string; hash: string } | null {
+  resolveFile(name: string): { filePath: string; contentType: string; hash: string; format: SubsetFileFormat } | null {
     const match = FILE_NAME_PATTERN.exec(name);
     if (!match) return null;
     const format = match[2] as SubsetFileFormat;
-    return { filePath: path.join(this.dir, name), contentType: FONT_CONTENT_TYPES[format], hash: match[1]! };
+    return { filePath: path.join(this.dir, name), contentType: FONT_CONTENT_TYPES[format], hash: match[1]!, format };
   }
 
   /** Waits for jobs in flight, file writes, background WOFF2 encodes and evictions. */
@@ -195,16 +205,24 @@ export class SubsetCache {
     this.usage.record(hash, sfnt.byteLength + Buffer.byteLength(JSON.stringify(entry)));
     // Encoded and written after the answer: the files are asked for only once the client has read it,
     // and a request for one waits for this (written()).
-    const write = this.writeNew(entry, sfnt).finally(() => this.writes.delete(hash));
+    const files = new Map<SubsetFileFormat, Uint8Array>([[entry.sfntFormat, sfnt]]);
+    this.unwritten.set(hash, files);
+    const write = this.writeNew(entry, files).finally(() => {
+      this.writes.delete(hash);
+      this.unwritten.delete(hash);
+    });
     this.writes.set(hash, write);
     return entry;
   }
 
-  private async writeNew(entry: SubsetEntry, sfnt: Uint8Array): Promise<void> {
+  private async writeNew(entry: SubsetEntry, files: Map<SubsetFileFormat, Uint8Array>): Promise<void> {
+    const sfnt = files.get(entry.sfntFormat)!;
     try {
-      await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);
+      await new Promise((resolve) => setImmediate(resolve)); // lets the answer go out first
       const woff = encodeWoff(sfnt);
+      files.set("woff", woff);
       this.usage.grow(entry.hash, woff.byteLength);
+      await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);
       await this.writeFileAtomically(this.fileName(entry, "woff"), woff);
       await this.writeEntry(entry); // last: an entry on disk means its files are complete
     } catch (error) {

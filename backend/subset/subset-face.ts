@@ -1,4 +1,4 @@
-import { open, type FileHandle } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, read } from "node:fs";
 import {
   compileHarfBuzzSubset,
   HB_MEMORY_MODE_READONLY,
@@ -62,25 +62,25 @@ export class SubsetFace {
    * are not a whole TrueType/OpenType font (or collection).
    */
   static async open(filePath: string, faceIndex = 0): Promise<SubsetFace> {
-    const file = await open(filePath, "r").catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") throw new UnusableFontError("字体文件不存在");
-      throw error;
-    });
+    // Opening, fstat and closing are synchronous: the font source has just looked the path up, so they
+    // do not wait for the disk, and each would otherwise be a round trip through the thread pool before
+    // a first preview. The read, which may wait for the disk, is not.
+    const fd = openFont(filePath);
     try {
-      const { size } = await file.stat();
+      const { size } = fstatSync(fd);
       const hb = await instanceFor(size);
       const fontPointer = hb.malloc(size);
       if (!fontPointer) throw new UnusableFontError(`字体文件过大（${size} 字节），超出子集化内存`);
       try {
         const bytes = new Uint8Array(hb.memory.buffer, fontPointer, size);
-        await readFully(file, bytes);
+        await readFully(fd, bytes);
         return SubsetFace.create(hb, fontPointer, bytes, faceIndex);
       } catch (error) {
         hb.free(fontPointer);
         throw error;
       }
     } finally {
-      await file.close();
+      closeSync(fd);
     }
   }
 
@@ -200,14 +200,31 @@ async function instanceFor(size: number): Promise<HarfBuzzSubsetExports> {
   return takeHarfBuzzSubsetInstance(module, size);
 }
 
-/** Fills `target` from the start of `file`; a file that changed size meanwhile reads as truncated. */
-async function readFully(file: FileHandle, target: Uint8Array): Promise<void> {
+function openFont(filePath: string): number {
+  try {
+    return openSync(filePath, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new UnusableFontError("字体文件不存在");
+    throw error;
+  }
+}
+
+/** Fills `target` from the start of the file `fd`; a file that changed size meanwhile reads as truncated. */
+async function readFully(fd: number, target: Uint8Array): Promise<void> {
   let filled = 0;
   while (filled < target.byteLength) {
-    const { bytesRead } = await file.read(target, filled, target.byteLength - filled, filled);
+    const bytesRead = await readAt(fd, target, filled);
     if (bytesRead === 0) throw new UnusableFontError("字体文件不完整，表数据超出了文件末尾");
     filled += bytesRead;
   }
+}
+
+function readAt(fd: number, target: Uint8Array, offset: number): Promise<number> {
+  return new Promise((resolve, reject) =>
+    read(fd, target, offset, target.byteLength - offset, offset, (error, bytesRead) =>
+      error ? reject(error) : resolve(bytesRead),
+    ),
+  );
 }
 
 /** sfnt versions of TrueType (0x00010000, 'true') and CFF ('OTTO') faces. */

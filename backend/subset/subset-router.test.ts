@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get, request, type OutgoingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +7,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serveRouter } from "../http/test-server.js";
 import { createSubsetService, type SubsetService } from "./index.js";
+import { SubsetCache } from "./subset-cache.js";
 import type { SubsetResponseItem } from "../../contract/subset.js";
 import { distinctIdeographs, sfntFromWoff, testFontSource, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
 
@@ -496,6 +497,60 @@ describe("subset HTTP routes answering before the files are written", () => {
         expect([...covered].every((codepoint) => expected.has(codepoint))).toBe(true);
       });
     } finally {
+      await server.close();
+      await service.close();
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it("serves a new subset's files from memory while they are still being written", async () => {
+    type Writes = { writeFileAtomically(name: string, bytes: Uint8Array): Promise<void> };
+    const writes = SubsetCache.prototype as unknown as Writes;
+    const write = writes.writeFileAtomically;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const held = vi.spyOn(writes, "writeFileAtomically").mockImplementation(async function (this: Writes, ...args) {
+      await gate;
+      return write.apply(this, args);
+    });
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-memory-"));
+    const service = await createSubsetService({
+      cacheDir,
+      memoryBudgetBytes: 128 * 1024 * 1024,
+      fontSource: testFontSource(),
+    });
+    const server = await serveRouter(service.router);
+    try {
+      const text = distinctIdeographs(20, 0x5000);
+      const response = await fetch(`${server.origin}/webfont/http`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify([{ gno: "10001", text }]),
+      });
+      const [item] = ((await response.json()) as Envelope<SubsetResponseItem[]>).data;
+      const signal = AbortSignal.timeout(5_000); // the files are not on disk until the gate opens
+      const woff = await fetch(`${server.origin}${item!.woffPath}`, { signal });
+      expect(woff.status).toBe(200);
+      expect(woff.headers.get("content-type")).toBe("font/woff");
+      expect(woff.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const etag = woff.headers.get("etag")!;
+      const woffBytes = new Uint8Array(await woff.arrayBuffer());
+      const requested = new Set([...text].map((character) => character.codePointAt(0)));
+      const covered = unicodesOf(sfntFromWoff(woffBytes));
+      expect(covered.size).toBeGreaterThan(0);
+      expect([...covered].every((codepoint) => requested.has(codepoint))).toBe(true);
+      const ttf = await fetch(`${server.origin}${item!.ttfPath}`, { signal });
+      expect(unicodesOf(new Uint8Array(await ttf.arrayBuffer()))).toEqual(covered);
+      expect(await statusOf(`${server.origin}${item!.woffPath}`, { "If-None-Match": etag })).toBe(304);
+      expect(readdirSync(cacheDir)).toEqual([]);
+
+      openGate();
+      await service.close();
+      const name = path.basename(new URL(item!.woffPath, server.origin).pathname);
+      expect(new Uint8Array(readFileSync(path.join(cacheDir, name)))).toEqual(woffBytes);
+    } finally {
+      openGate();
+      held.mockRestore();
       await server.close();
       await service.close();
       rmSync(cacheDir, { recursive: true, force: true });

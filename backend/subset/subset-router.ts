@@ -61,14 +61,20 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
     if (!file) throw notFound("文件不存在");
     const release = cache.holdForServing(file.hash);
     res.on("close", release);
-    await cache.written(file.hash);
-    const found = await stat(file.filePath).catch(() => null);
-    if (!found?.isFile()) throw notFound("文件不存在");
-    res.set({
+    const headers = {
       "Content-Type": file.contentType,
       "Cache-Control": IMMUTABLE_CACHE_CONTROL,
       ETag: `"${name}"`, // content-addressed and never rewritten: the name is a strong validator
-    });
+    };
+    const unwritten = cache.unwrittenFile(file.hash, file.format);
+    if (unwritten) {
+      res.set(headers).send(Buffer.from(unwritten.buffer, unwritten.byteOffset, unwritten.byteLength));
+      return;
+    }
+    await cache.written(file.hash);
+    const found = await stat(file.filePath).catch(() => null);
+    if (!found?.isFile()) throw notFound("文件不存在");
+    res.set(headers);
     await sendFile(res, file.filePath);
   });
 
