@@ -410,9 +410,9 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
 
   /**
    * Removes uploads to the bucket that no submission will take: objects under the incoming prefix
-   * whose upload is unknown or whose ticket has expired, and which are older than a credential (a
-   * PUT may still be on its way). Every instance may sweep at once: whether an object goes depends
-   * only on the database. One sweep examines one page; the next continues after it.
+   * whose upload is unknown or whose ticket has expired (and is not being saved), and which are older
+   * than a credential (a PUT may still be on its way). Every instance may sweep at once: whether an
+   * object goes depends only on the database. One sweep examines one page; the next continues after it.
    */
   let sweptUpTo: string | undefined;
   async function sweepIncoming(batch: number): Promise<void> {
@@ -430,7 +430,13 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         "in",
         old.map((upload) => upload.key),
       )
-      .where("submission_ticket.created_at", ">", new Date(now() - TICKET_TTL_MS))
+      .where((eb) =>
+        eb.or([
+          eb("submission_ticket.created_at", ">", new Date(now() - TICKET_TTL_MS)),
+          // A save that claimed the ticket just before it expired is still checking these files.
+          eb("submission_ticket.claimed_at", ">", new Date(now() - CLAIM_TTL_MS)),
+        ]),
+      )
       .execute();
     const kept = new Set(live.map((row) => row.key));
     for (const upload of old) if (!kept.has(upload.key)) await bucket.refuse(upload.key);
