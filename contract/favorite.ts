@@ -2,22 +2,14 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { pageQuerySchema, pageSchema } from "./envelope";
 import { oneOf, optionalQueryText } from "./query";
+import { ARTICLE_KINDS, type ArticleKind } from "./favorite-values";
 
 /**
  * Favourite articles: news, encyclopedia entries, cases, videos and albums a user keeps. An
  * article is named by its kind and its id within the kind.
  */
 
-export const ARTICLE_KINDS = ["news", "baike", "case", "video", "album"] as const;
-export type ArticleKind = (typeof ARTICLE_KINDS)[number];
-
-export const ARTICLE_KIND_LABELS: Record<ArticleKind, string> = {
-  news: "资讯",
-  baike: "百科",
-  case: "案例",
-  video: "视频",
-  album: "专辑",
-};
+export { ARTICLE_KIND_LABELS, ARTICLE_KINDS, type ArticleKind } from "./favorite-values";
 
 /** Articles one user may keep. */
 export const FAVORITE_ARTICLES_MAX = 1000;

@@ -1,4 +1,4 @@
-import type { ArticleKind } from "@contract/favorite";
+import type { ArticleKind } from "@contract/favorite-values";
 import { cn } from "~/utils/misc";
 import { useRootData } from "~/utils/root-data";
 import { FavoriteForm, HeartIcon, useOptimisticFavorites } from "./favorite-control";

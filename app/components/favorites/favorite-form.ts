@@ -1,42 +1,54 @@
-import { FONT_GNO_PATTERN } from "@contract/catalogue";
-import { ARTICLE_KINDS, type ArticleKind } from "@contract/favorite";
-import { z } from "zod";
+import { FONT_GNO_PATTERN } from "@contract/catalogue-values";
+import { ARTICLE_KINDS, type ArticleKind } from "@contract/favorite-values";
 
 /** Where every favourite control posts. */
 export const FAVORITE_ACTION = "/resources/favorite";
 
 /** What a favourite control asks for. */
-export const favoriteIntentSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.enum(["add-font", "remove-font"]),
-    fontGNo: z.string().regex(FONT_GNO_PATTERN),
-    /** Absent: the default collection when adding, every collection when removing. */
-    collectionId: z.number().int().positive().max(2_147_483_647).optional(),
-  }),
-  z.object({
-    intent: z.enum(["add-article", "remove-article"]),
-    kind: z.enum(ARTICLE_KINDS),
-    articleId: z.number().int().positive().max(2_147_483_647),
-  }),
-]);
-export type FavoriteIntent = z.infer<typeof favoriteIntentSchema>;
+export type FavoriteIntent =
+  | {
+      intent: "add-font" | "remove-font";
+      fontGNo: string;
+      /** Absent: the default collection when adding, every collection when removing. */
+      collectionId?: number;
+    }
+  | { intent: "add-article" | "remove-article"; kind: ArticleKind; articleId: number };
 
-const positiveInt = (value: FormDataEntryValue | null) =>
-  typeof value === "string" && /^\d{1,10}$/.test(value)
-    ? Number(value)
-    : value === null || value === ""
-      ? undefined
-      : NaN;
+const ID_MAX = 2_147_483_647;
+
+/** A positive id written in digits (a form) or as a number (JSON); undefined when absent, NaN when invalid. */
+function positiveId(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  const id =
+    typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(id) && id >= 1 && id <= ID_MAX ? id : NaN;
+}
+
+/**
+ * The intent named by `field` (a posted form's values, or the fields of a waiting intent read back
+ * from JSON), or null when it is not one. Plain checks: the favourite controls read it in the
+ * browser as well.
+ */
+export function favoriteIntentFrom(field: (name: string) => unknown): FavoriteIntent | null {
+  const intent = field("intent");
+  if (intent === "add-font" || intent === "remove-font") {
+    const fontGNo = field("fontGNo");
+    const collectionId = positiveId(field("collectionId"));
+    if (typeof fontGNo !== "string" || !FONT_GNO_PATTERN.test(fontGNo) || Number.isNaN(collectionId)) return null;
+    return collectionId === undefined ? { intent, fontGNo } : { intent, fontGNo, collectionId };
+  }
+  if (intent === "add-article" || intent === "remove-article") {
+    const kind = ARTICLE_KINDS.find((known) => known === field("kind"));
+    const articleId = positiveId(field("articleId"));
+    if (!kind || articleId === undefined || Number.isNaN(articleId)) return null;
+    return { intent, kind, articleId };
+  }
+  return null;
+}
 
 /** The intent a favourite form posted, or null when it is not one. */
 export function readFavoriteIntent(form: FormData): FavoriteIntent | null {
-  const intent = form.get("intent");
-  const parsed = favoriteIntentSchema.safeParse(
-    intent === "add-article" || intent === "remove-article"
-      ? { intent, kind: form.get("kind"), articleId: positiveInt(form.get("articleId")) }
-      : { intent, fontGNo: form.get("fontGNo"), collectionId: positiveInt(form.get("collectionId")) },
-  );
-  return parsed.success ? parsed.data : null;
+  return favoriteIntentFrom((name) => form.get(name));
 }
 
 /** What the toast says once the intent is done. */

@@ -33,6 +33,10 @@ describe("the waiting favourite cookie", () => {
     "not-base64-json",
     Buffer.from(JSON.stringify({ intent: { intent: "drop", fontGNo: "1" }, redirectTo: "/" })).toString("base64url"),
     Buffer.from("[1,2]").toString("base64url"),
+    Buffer.from(
+      JSON.stringify({ intent: { intent: "add-article", kind: "news", articleId: 1.5 }, redirectTo: "/" }),
+    ).toString("base64url"),
+    Buffer.from(JSON.stringify({ intent: { intent: "add-font", fontGNo: "10001" } })).toString("base64url"),
   ])("ignores a cookie it did not write: %s", (value) => {
     expect(readPendingFavorite(requestWith(`${FAVORITE_INTENT_COOKIE}=${value}`))).toBeNull();
   });

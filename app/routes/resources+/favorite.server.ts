@@ -1,7 +1,7 @@
 import { parse, serialize } from "cookie";
 import { redirect } from "@remix-run/node";
 import { websiteConfig } from "~/config.server";
-import { favoriteIntentSchema, type FavoriteIntent } from "~/components/favorites/favorite-form";
+import { favoriteIntentFrom, type FavoriteIntent } from "~/components/favorites/favorite-form";
 import type { ApiCaller } from "~/services/api-client.server";
 import {
   addArticleFavorite,
@@ -10,7 +10,6 @@ import {
   removeFontFromCollections,
 } from "~/services/collection.server";
 import { safeRedirect } from "~/utils/redirect";
-import { z } from "zod";
 
 /**
  * A visitor's favourite intent waits in this cookie while they log in. Only this site's own form
@@ -21,7 +20,6 @@ export const FAVORITE_INTENT_COOKIE = "favorite_intent";
 /** Long enough to log in or register, short enough not to surprise a later visit. */
 const INTENT_MAX_AGE_S = 15 * 60;
 
-const pendingSchema = z.object({ intent: favoriteIntentSchema, redirectTo: z.string() });
 export type PendingFavorite = { intent: FavoriteIntent; redirectTo: string };
 
 function cookieOptions(maxAge: number) {
@@ -49,12 +47,18 @@ export function readPendingFavorite(request: Request): PendingFavorite | null {
   const raw = header ? parse(header)[FAVORITE_INTENT_COOKIE] : undefined;
   if (!raw) return null;
   try {
-    const parsed = pendingSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-    if (!parsed.success) return null;
-    return { intent: parsed.data.intent, redirectTo: safeRedirect(parsed.data.redirectTo, "/") };
+    const pending: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    if (!isRecord(pending) || !isRecord(pending.intent) || typeof pending.redirectTo !== "string") return null;
+    const fields = pending.intent;
+    const intent = favoriteIntentFrom((name) => fields[name]);
+    return intent && { intent, redirectTo: safeRedirect(pending.redirectTo, "/") };
   } catch {
     return null;
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The login page, coming back to the replay of the waiting intent, then to `back`. */

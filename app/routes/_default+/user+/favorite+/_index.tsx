@@ -1,4 +1,4 @@
-import { ARTICLE_KIND_LABELS, ARTICLE_KINDS, type ArticleKind } from "@contract/favorite";
+import { ARTICLE_KIND_LABELS, ARTICLE_KINDS, type ArticleKind } from "@contract/favorite-values";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
