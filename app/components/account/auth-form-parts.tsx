@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { FieldError } from "~/components/ui/field-error";
+import { FormField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { PasswordField } from "~/components/ui/password-field";
 import { PASSWORD_MIN, type AccountFormResult } from "~/utils/account/account-forms";
@@ -103,25 +103,20 @@ export function TextField({
 }: TextFieldProps) {
   const id = `${useId()}-${name}`;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className="input"
-        defaultValue={defaultValue}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FormField id={id} name={name} label={label} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          className="input"
+          defaultValue={defaultValue}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          placeholder={placeholder}
+          maxLength={maxLength}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -165,28 +160,23 @@ export function CodeField({
 }) {
   const id = `${useId()}-code`;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        验证码
-      </label>
-      <div className="code-row">
-        <input
-          id={id}
-          name="code"
-          type="text"
-          className="input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="6 位数字"
-          maxLength={6}
-          defaultValue={defaultValue}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <SendCodeButton accountFieldName={accountFieldName} purpose={purpose} kind={kind} state={sendCode ?? null} />
-      </div>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FormField id={id} name="code" label="验证码" error={error}>
+      {(props) => (
+        <div className="code-row">
+          <input
+            {...props}
+            type="text"
+            className="input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="6 位数字"
+            maxLength={6}
+            defaultValue={defaultValue}
+          />
+          <SendCodeButton accountFieldName={accountFieldName} purpose={purpose} kind={kind} state={sendCode ?? null} />
+        </div>
+      )}
+    </FormField>
   );
 }
 

@@ -42,3 +42,23 @@ describe("FormField", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });
+
+describe("FormField with errorReplacesHint", () => {
+  it("shows the hint until there is a message, then the message alone", () => {
+    const { rerender } = render(
+      <FormField id="f-nick" name="nickname" label="昵称" hint="1–20 个字" errorReplacesHint>
+        {(props) => <input {...props} />}
+      </FormField>,
+    );
+    expect(screen.getByLabelText("昵称").getAttribute("aria-describedby")).toBe("f-nick-hint");
+    expect(screen.getByText("1–20 个字")).toBeTruthy();
+    rerender(
+      <FormField id="f-nick" name="nickname" label="昵称" hint="1–20 个字" error="请填写昵称" errorReplacesHint>
+        {(props) => <input {...props} />}
+      </FormField>,
+    );
+    expect(screen.queryByText("1–20 个字")).toBeNull();
+    expect(screen.getByLabelText("昵称").getAttribute("aria-describedby")).toBe("f-nick-error");
+    expect(screen.getByRole("alert").textContent).toBe("请填写昵称");
+  });
+});

@@ -20,6 +20,7 @@ export function FormField({
   label,
   error,
   hint,
+  errorReplacesHint,
   describedBy,
   required,
   children,
@@ -28,13 +29,16 @@ export function FormField({
   name: string;
   label: string;
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
+  /** The hint only restates the rule the message names: show the message instead of both. */
+  errorReplacesHint?: boolean;
   /** Ids of other text that describes this field, e.g. a note shared by two fields. */
   describedBy?: string;
   required?: boolean;
   children: (props: FormControlProps) => ReactNode;
 }) {
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null, describedBy ?? null]
+  const shownHint = error && errorReplacesHint ? null : hint;
+  const described = [error ? `${id}-error` : null, shownHint ? `${id}-hint` : null, describedBy ?? null]
     .filter(Boolean)
     .join(" ");
   return (
@@ -49,9 +53,9 @@ export function FormField({
         "aria-describedby": described || undefined,
         required: required || undefined,
       })}
-      {hint ? (
+      {shownHint ? (
         <p id={`${id}-hint`} className="field__hint">
-          {hint}
+          {shownHint}
         </p>
       ) : null}
       <FieldError id={`${id}-error`} error={error} />

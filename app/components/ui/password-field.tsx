@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useHydrated } from "~/utils/misc";
-import { FieldError } from "./field-error";
+import { FormField } from "./form-field";
 
 export type PasswordFieldProps = {
   name: string;
@@ -22,35 +22,30 @@ export function PasswordField({
   const [visible, setVisible] = useState(false);
   const id = `${useId()}-${name}`;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="password-field">
-        <input
-          id={id}
-          name={name}
-          type={visible ? "text" : "password"}
-          className="input"
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-          maxLength={128}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            className="password-field__toggle"
-            aria-pressed={visible}
-            aria-controls={id}
-            onClick={() => setVisible((value) => !value)}
-          >
-            {visible ? "隐藏" : "显示"}
-          </button>
-        ) : null}
-      </div>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FormField id={id} name={name} label={label} error={error}>
+      {(props) => (
+        <div className="password-field">
+          <input
+            {...props}
+            type={visible ? "text" : "password"}
+            className="input"
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+            maxLength={128}
+          />
+          {hydrated ? (
+            <button
+              type="button"
+              className="password-field__toggle"
+              aria-pressed={visible}
+              aria-controls={id}
+              onClick={() => setVisible((value) => !value)}
+            >
+              {visible ? "隐藏" : "显示"}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </FormField>
   );
 }

@@ -10,7 +10,8 @@ import {
   type ProfileUser,
   type ProofChannel,
 } from "~/utils/account/profile-forms";
-import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
+import { FormError, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
+import { FormField } from "~/components/ui/form-field";
 import { ProofFields, ReauthForm, SEND_REAUTH_CODE_INTENT } from "./user-proof";
 
 /**
@@ -128,37 +129,42 @@ function BindForm({
         <input type="hidden" name="purpose" value={purpose} />
         <input type="hidden" name="proofFor" value={type} />
         <FormError message={mine?.formError} />
-        <Field label={current ? `新${NAMES[type]}` : NAMES[type]} htmlFor={id("account")} error={errors.account}>
-          <input
-            id={id("account")}
-            name="account"
-            className="input"
-            type={type === "phone" ? "tel" : "email"}
-            inputMode={type === "phone" ? "numeric" : "email"}
-            autoComplete={type === "phone" ? "tel" : "email"}
-            maxLength={type === "phone" ? 11 : 100}
-            placeholder={type === "phone" ? "请输入 11 位手机号" : "请输入邮箱地址"}
-            defaultValue={mine?.values?.account ?? ""}
-            {...errorProps(id("account"), errors.account)}
-          />
-        </Field>
-        <Field label="验证码" htmlFor={id("code")} error={errors.code}>
-          <div className="code-row">
+        <FormField
+          id={id("account")}
+          name="account"
+          label={current ? `新${NAMES[type]}` : NAMES[type]}
+          error={errors.account}
+        >
+          {(props) => (
             <input
-              id={id("code")}
-              name="code"
+              {...props}
               className="input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="6 位数字"
-              defaultValue={mine?.values?.code ?? ""}
-              {...errorProps(id("code"), errors.code)}
+              type={type === "phone" ? "tel" : "email"}
+              inputMode={type === "phone" ? "numeric" : "email"}
+              autoComplete={type === "phone" ? "tel" : "email"}
+              maxLength={type === "phone" ? 11 : 100}
+              placeholder={type === "phone" ? "请输入 11 位手机号" : "请输入邮箱地址"}
+              defaultValue={mine?.values?.account ?? ""}
             />
-            <SendCodeButton accountFieldName="account" purpose={purpose} kind={type} state={sendCodeState} />
-          </div>
-        </Field>
+          )}
+        </FormField>
+        <FormField id={id("code")} name="code" label="验证码" error={errors.code}>
+          {(props) => (
+            <div className="code-row">
+              <input
+                {...props}
+                className="input"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder="6 位数字"
+                defaultValue={mine?.values?.code ?? ""}
+              />
+              <SendCodeButton accountFieldName="account" purpose={purpose} kind={type} state={sendCodeState} />
+            </div>
+          )}
+        </FormField>
         <ProofFields channel={channel} formKey={type} errors={errors} result={mine} />
         <button type="submit" className="btn btn--accent btn--sm" disabled={binding}>
           {binding ? "提交中…" : current ? "确认更换" : "确认绑定"}

@@ -1,9 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import type { ZodTypeAny } from "zod";
-import { cn } from "~/utils/misc";
 import type { SendCodeState } from "~/utils/account/send-code";
 import { fieldErrors } from "~/utils/account/validation";
-import { FieldError } from "~/components/ui/field-error";
 
 /** What the profile action answers when a form needs another look (errors, the input to keep). */
 export type ProfileActionResult = {
@@ -41,44 +39,6 @@ export function useSchemaCheck(schema: ZodTypeAny) {
     setErrors(fieldErrors(parsed.error));
   }
   return { clientErrors: errors, clearClientErrors: () => setErrors(null), onSubmit };
-}
-
-/** A labelled form field with its error under it. */
-export function Field({
-  label,
-  htmlFor,
-  error,
-  hint,
-  children,
-  className,
-}: {
-  label: string;
-  htmlFor: string;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={cn("field", className)}>
-      <label className="field__label" htmlFor={htmlFor}>
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <FieldError id={`${htmlFor}-error`} error={error} />
-      ) : hint ? (
-        <p className="field__hint" id={`${htmlFor}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** Props tying an input to its error message. */
-export function errorProps(id: string, error: string | undefined) {
-  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 }
 
 export function FormError({ message }: { message?: string | null }) {

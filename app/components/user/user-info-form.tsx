@@ -9,7 +9,8 @@ import {
   type ProfileUser,
 } from "~/utils/account/profile-forms";
 import { FieldError } from "~/components/ui/field-error";
-import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
+import { FormError, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
+import { FormField } from "~/components/ui/form-field";
 
 /** intent=update-info: nickname, gender, birthday, city and bio. */
 export function UserInfoForm({ user, result }: { user: ProfileUser; result: ProfileActionResult | undefined }) {
@@ -40,19 +41,26 @@ export function UserInfoForm({ user, result }: { user: ProfileUser; result: Prof
       <input type="hidden" name="intent" value="update-info" />
       <FormError message={mine?.formError} />
       <div className="user-form__grid">
-        <Field label="昵称" htmlFor="nickname" error={errors.nickname} hint={`1–${NICKNAME_MAX} 个字`}>
-          <input
-            id="nickname"
-            name="nickname"
-            className="input"
-            type="text"
-            required
-            maxLength={NICKNAME_MAX * 2}
-            autoComplete="nickname"
-            defaultValue={value("nickname")}
-            {...errorProps("nickname", errors.nickname)}
-          />
-        </Field>
+        <FormField
+          id="nickname"
+          name="nickname"
+          label="昵称"
+          error={errors.nickname}
+          hint={`1–${NICKNAME_MAX} 个字`}
+          required
+          errorReplacesHint
+        >
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              type="text"
+              maxLength={NICKNAME_MAX * 2}
+              autoComplete="nickname"
+              defaultValue={value("nickname")}
+            />
+          )}
+        </FormField>
         <fieldset className="field user-form__gender">
           <legend className="field__label">性别</legend>
           <div className="segmented">
@@ -65,45 +73,52 @@ export function UserInfoForm({ user, result }: { user: ProfileUser; result: Prof
           </div>
           <FieldError error={errors.gender} />
         </fieldset>
-        <Field label="生日" htmlFor="birthday" error={errors.birthday}>
-          <input
-            id="birthday"
-            name="birthday"
-            className="input"
-            type="date"
-            min="1900-01-01"
-            max={todayString()}
-            suppressHydrationWarning
-            defaultValue={value("birthday")}
-            {...errorProps("birthday", errors.birthday)}
-          />
-        </Field>
-        <Field label="城市" htmlFor="city" error={errors.city}>
-          <input
-            id="city"
-            name="city"
-            className="input"
-            type="text"
-            maxLength={CITY_MAX}
-            placeholder="例如：杭州"
-            autoComplete="address-level2"
-            defaultValue={value("city")}
-            {...errorProps("city", errors.city)}
-          />
-        </Field>
+        <FormField id="birthday" name="birthday" label="生日" error={errors.birthday}>
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              type="date"
+              min="1900-01-01"
+              max={todayString()}
+              suppressHydrationWarning
+              defaultValue={value("birthday")}
+            />
+          )}
+        </FormField>
+        <FormField id="city" name="city" label="城市" error={errors.city}>
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              type="text"
+              maxLength={CITY_MAX}
+              placeholder="例如：杭州"
+              autoComplete="address-level2"
+              defaultValue={value("city")}
+            />
+          )}
+        </FormField>
       </div>
-      <Field label="个性签名" htmlFor="bio" error={errors.bio} hint={`最多 ${BIO_MAX} 个字`}>
-        <textarea
-          id="bio"
-          name="bio"
-          className="textarea"
-          rows={3}
-          maxLength={BIO_MAX * 2}
-          placeholder="介绍一下自己，比如常做的视频类型"
-          defaultValue={value("bio")}
-          {...errorProps("bio", errors.bio)}
-        />
-      </Field>
+      <FormField
+        id="bio"
+        name="bio"
+        label="个性签名"
+        error={errors.bio}
+        hint={`最多 ${BIO_MAX} 个字`}
+        errorReplacesHint
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            className="textarea"
+            rows={3}
+            maxLength={BIO_MAX * 2}
+            placeholder="介绍一下自己，比如常做的视频类型"
+            defaultValue={value("bio")}
+          />
+        )}
+      </FormField>
       <div className="user-form__actions">
         <button type="submit" className="btn btn--accent" disabled={saving}>
           {saving ? "保存中…" : "保存资料"}

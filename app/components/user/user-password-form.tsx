@@ -6,7 +6,8 @@ import {
   createChangePasswordSchema,
   type ProofChannel,
 } from "~/utils/account/profile-forms";
-import { Field, FormError, errorProps, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
+import { FormError, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
+import { FormField } from "~/components/ui/form-field";
 import { ProofFields, SEND_REAUTH_CODE_INTENT } from "./user-proof";
 
 /**
@@ -54,45 +55,52 @@ export function UserPasswordForm({
       <FormError message={mine?.formError} />
       <input type="text" autoComplete="username" value={account} readOnly hidden />
       {hasPassword ? (
-        <Field label="原密码" htmlFor="oldPassword" error={errors.oldPassword}>
-          <input
-            id="oldPassword"
-            name="oldPassword"
-            type="password"
-            className="input"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
-            {...errorProps("oldPassword", errors.oldPassword)}
-          />
-        </Field>
+        <FormField id="oldPassword" name="oldPassword" label="原密码" error={errors.oldPassword}>
+          {(props) => (
+            <input
+              {...props}
+              type="password"
+              className="input"
+              autoComplete="current-password"
+              maxLength={PASSWORD_MAX}
+            />
+          )}
+        </FormField>
       ) : (
         <ProofFields channel={channel} formKey="password" errors={errors} result={mine} />
       )}
-      <Field label="新密码" htmlFor="newPassword" error={errors.newPassword} hint={`至少 ${PASSWORD_MIN} 个字符`}>
-        <input
-          id="newPassword"
-          name="newPassword"
-          type="password"
-          className="input"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          defaultValue={mine?.values?.newPassword}
-          {...errorProps("newPassword", errors.newPassword)}
-        />
-      </Field>
-      <Field label="确认新密码" htmlFor="confirmPassword" error={errors.confirmPassword}>
-        <input
-          id="confirmPassword"
-          name="confirmPassword"
-          type="password"
-          className="input"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          defaultValue={mine?.values?.confirmPassword}
-          {...errorProps("confirmPassword", errors.confirmPassword)}
-        />
-      </Field>
+      <FormField
+        id="newPassword"
+        name="newPassword"
+        label="新密码"
+        error={errors.newPassword}
+        hint={`至少 ${PASSWORD_MIN} 个字符`}
+        errorReplacesHint
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="password"
+            className="input"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+            defaultValue={mine?.values?.newPassword}
+          />
+        )}
+      </FormField>
+      <FormField id="confirmPassword" name="confirmPassword" label="确认新密码" error={errors.confirmPassword}>
+        {(props) => (
+          <input
+            {...props}
+            type="password"
+            className="input"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            defaultValue={mine?.values?.confirmPassword}
+          />
+        )}
+      </FormField>
       <div className="user-form__actions">
         <button type="submit" className="btn btn--accent" disabled={saving}>
           {saving ? "提交中…" : hasPassword ? "修改密码" : "设置密码"}

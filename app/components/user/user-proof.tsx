@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { SendCodeButton } from "~/components/account/send-code-button";
 import { PASSWORD_MAX, type ProofChannel } from "~/utils/account/profile-forms";
-import { Field, FormError, errorProps, type ProfileActionResult } from "./user-form-bits";
+import { FormError, type ProfileActionResult } from "./user-form-bits";
+import { FormField } from "~/components/ui/form-field";
 
 /** The no-JS intent of the button sending a `reauth` code (told apart from a bind form's send-code). */
 export const SEND_REAUTH_CODE_INTENT = "send-reauth-code";
@@ -31,17 +32,24 @@ export function ProofFields({
   const hint = required ? undefined : PROOF_WINDOW_HINT;
   if (channel.kind === "password") {
     return (
-      <Field label="当前密码" htmlFor={id("currentPassword")} error={errors.currentPassword} hint={hint}>
-        <input
-          id={id("currentPassword")}
-          name="currentPassword"
-          type="password"
-          className="input"
-          autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
-          {...errorProps(id("currentPassword"), errors.currentPassword)}
-        />
-      </Field>
+      <FormField
+        id={id("currentPassword")}
+        name="currentPassword"
+        label="当前密码"
+        error={errors.currentPassword}
+        hint={hint}
+        errorReplacesHint
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+          />
+        )}
+      </FormField>
     );
   }
   if (channel.kind === "code") {
@@ -51,29 +59,36 @@ export function ProofFields({
       <>
         <input type="hidden" name="proofFor" value={formKey} />
         <input type="hidden" name="reauthAccount" value={channel.account} />
-        <Field label="验证码" htmlFor={id("verifyCode")} error={errors.verifyCode} hint={hint}>
-          <div className="code-row">
-            <input
-              id={id("verifyCode")}
-              name="verifyCode"
-              className="input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="6 位数字"
-              defaultValue={result?.values?.verifyCode ?? ""}
-              {...errorProps(id("verifyCode"), errors.verifyCode)}
-            />
-            <SendCodeButton
-              accountFieldName="reauthAccount"
-              purpose="reauth"
-              intent={SEND_REAUTH_CODE_INTENT}
-              idleLabel={`发送验证码到 ${channel.shown}`}
-              state={sent}
-            />
-          </div>
-        </Field>
+        <FormField
+          id={id("verifyCode")}
+          name="verifyCode"
+          label="验证码"
+          error={errors.verifyCode}
+          hint={hint}
+          errorReplacesHint
+        >
+          {(props) => (
+            <div className="code-row">
+              <input
+                {...props}
+                className="input"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder="6 位数字"
+                defaultValue={result?.values?.verifyCode ?? ""}
+              />
+              <SendCodeButton
+                accountFieldName="reauthAccount"
+                purpose="reauth"
+                intent={SEND_REAUTH_CODE_INTENT}
+                idleLabel={`发送验证码到 ${channel.shown}`}
+                state={sent}
+              />
+            </div>
+          )}
+        </FormField>
       </>
     );
   }
