@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
+import { FontPreview } from "~/components/catalogue/font-preview";
 import { LicenseBadge } from "~/components/catalogue/license-badge";
+import { MissingGlyphText } from "~/components/catalogue/missing-glyphs";
 import type { PreviewTheme } from "~/utils/catalogue/fonts";
 import type { ComparedFont } from "~/utils/compare/compare-fonts.server";
 import { CompareControl } from "./compare-control";
-import { CompareText } from "./compare-text";
 
 /** One compared font: its name, licence and coverage, the text set in it, a download link and 移出对比. */
 export function ComparedFontCard({
@@ -42,7 +43,10 @@ export function ComparedFontCard({
           </span>
         </div>
       </header>
-      <CompareText gno={font.gno} text={text} face={font.face} missing={missing} size={size} theme={theme} />
+      {/* The coverage above says what the font lacks, so the text carries no note of its own. */}
+      <FontPreview gno={font.gno} face={font.face} text={text} theme={theme} size={size} className="compare-text">
+        <MissingGlyphText text={text} missing={missing ?? []} />
+      </FontPreview>
       <footer className="compare-card__actions">
         <Link className="btn btn--ghost btn--sm" to={`/font/${font.gno}?download=1#download`}>
           下载
