@@ -23,7 +23,6 @@ import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/reques
 import { serviceWorkerHeaders } from "./server/service-worker-headers.js";
 import { plainHttpCookieWarning } from "./server/startup-warnings.js";
 import { discardUnreadBodies } from "./server/unread-bodies.js";
-import { readAnalyticsConfig } from "./app/utils/analytics.js";
 import { inProcessExpressApp, inProcessFetch, type BackendFetch } from "./server/in-process-fetch.js";
 
 /** The project's folder: this file's own, or two up when it runs compiled as build/server/server.js. */
@@ -87,7 +86,7 @@ export async function startServer(
           // With another backend (API_BASE) this server cannot tell whether WeChat login is configured.
           wechatFrame: Boolean(config.account.wechatAppId || config.apiBase),
           secure: website.cookieSecure,
-          analyticsOrigin: readAnalyticsConfig(process.env)?.origin,
+          analyticsOrigin: website.analytics?.origin,
         }),
       },
       crossOriginEmbedderPolicy: false,

@@ -16,7 +16,18 @@ describe("readWebsiteConfig", () => {
       allowedOrigins: [],
       pageCacheBytes: 32 * 1024 * 1024,
       isTest: false,
+      analytics: null,
     });
+  });
+
+  it("reads the analytics settings with the others", () => {
+    expect(readWebsiteConfig({ ANALYTICS_PROVIDER: "umami", ANALYTICS_ID: "site-1" }).analytics).toEqual({
+      provider: "umami",
+      id: "site-1",
+      src: "https://cloud.umami.is/script.js",
+      origin: "https://cloud.umami.is",
+    });
+    expect(() => readWebsiteConfig({ ANALYTICS_PROVIDER: "umami" })).toThrow(/ANALYTICS_ID/);
   });
 
   it("uses the operator's addresses, trimmed of trailing slashes", () => {
@@ -42,6 +53,7 @@ describe("readWebsiteConfig", () => {
       allowedOrigins: [],
       pageCacheBytes: 0,
       isTest: true,
+      analytics: null,
     });
     expect(publicConfig(config)).toEqual({
       appTitle: "字体站",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readAnalyticsConfig, type AnalyticsConfig } from "./utils/analytics";
 
 /**
  * The website's settings: application title, the addresses of the web API, the font-subset
@@ -114,6 +115,8 @@ export type WebsiteConfig = {
   pageCacheBytes: number;
   /** NODE_ENV=test: automated tests, where external frames (WeChat's QR code) cannot load. */
   isTest: boolean;
+  /** ANALYTICS_PROVIDER, ANALYTICS_ID, ANALYTICS_SRC: the third-party tracker; null when off. */
+  analytics: AnalyticsConfig | null;
 };
 
 export function readWebsiteConfig(env: Record<string, string | undefined>): WebsiteConfig {
@@ -138,6 +141,7 @@ export function readWebsiteConfig(env: Record<string, string | undefined>): Webs
     allowedOrigins: settings.ALLOWED_ORIGINS,
     pageCacheBytes: settings.PAGE_CACHE_MB * 1024 * 1024,
     isTest: settings.NODE_ENV === "test",
+    analytics: readAnalyticsConfig(env),
   };
 }
 

@@ -1,4 +1,4 @@
-import { readAnalyticsConfig } from "./analytics";
+import { websiteConfig } from "~/config.server";
 
-/** This process's analytics settings (a wrong value stops the server as it loads the build). */
-export const analyticsConfig = readAnalyticsConfig(process.env);
+/** This process's analytics settings, read with the website's other settings. */
+export const analyticsConfig = websiteConfig.analytics;
