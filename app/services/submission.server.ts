@@ -1,5 +1,5 @@
 import { getStsToken, saveSubmission, type StsToken, type SubmissionFields } from "@contract/submission";
-import type { SubmissionUpload } from "~/components/content/submission-files";
+import type { SubmissionUpload } from "~/utils/submission-files";
 import { ApiError, apiHeaders, buildApiUrl, callApi, serviceBase, type ApiCaller } from "./api-client.server";
 
 /** How long one file's upload to the backend may take. */

@@ -10,7 +10,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } 
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
-import { checkSubmissionFiles } from "~/components/content/submission-files";
+import { checkSubmissionFiles } from "~/utils/submission-files";
 import { FieldError } from "~/components/ui/field-error";
 import { FormField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
