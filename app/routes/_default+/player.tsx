@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { Breadcrumb } from "~/components/content/breadcrumb";
-import { COVER_SIZES } from "~/components/content/content-card";
+import { contentCardBasics } from "~/components/content/content-card";
 import { ContentSection, RelatedList } from "~/components/content/content-detail";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { contentDetailLinks } from "~/components/content/detail-route";
@@ -78,11 +78,8 @@ export default function PlayerPage() {
         title="接着看"
         variant="wide"
         items={related.map((other) => ({
-          id: other.id,
+          ...contentCardBasics("video", other, other.poster),
           href: `/player?id=${other.id}`,
-          title: other.title,
-          summary: other.summary,
-          image: { src: other.poster, ...COVER_SIZES.video },
           badge: formatDuration(other.durationSeconds),
         }))}
       />

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
-import { COVER_SIZES } from "~/components/content/content-card";
+import { COVER_SIZES, contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
 import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
@@ -104,11 +104,7 @@ export default function AlbumDetailPage() {
         id="album-related-title"
         title="相关专辑"
         items={related.map((other) => ({
-          id: other.id,
-          href: `/album/${other.id}`,
-          title: other.title,
-          summary: other.summary,
-          image: { src: other.cover, ...COVER_SIZES.album },
+          ...contentCardBasics("album", other, other.cover),
           badge: `${other.fontCount} 款字体`,
         }))}
       />

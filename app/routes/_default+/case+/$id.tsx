@@ -4,7 +4,7 @@ import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { caseSampleText } from "~/components/content/case-samples";
-import { COVER_SIZES } from "~/components/content/content-card";
+import { COVER_SIZES, contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
 import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
@@ -83,13 +83,7 @@ export default function CaseDetailPage() {
       <RelatedList
         id="case-related-title"
         title="相关案例"
-        items={related.map((other) => ({
-          id: other.id,
-          href: `/case/${other.id}`,
-          title: other.title,
-          summary: other.summary,
-          image: { src: other.cover, ...COVER_SIZES.case },
-        }))}
+        items={related.map((other) => contentCardBasics("case", other, other.cover))}
       />
     </article>
   );

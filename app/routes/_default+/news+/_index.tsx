@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ContentCard, ContentGrid, COVER_SIZES } from "~/components/content/content-card";
+import { ContentCard, ContentGrid, contentCardBasics } from "~/components/content/content-card";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { ContentEmpty, ContentListHead } from "~/components/content/content-page";
 import { formatChinaDate } from "~/components/content/format";
@@ -61,11 +61,7 @@ export default function NewsListPage() {
           {articles.map((article) => (
             <li key={article.id}>
               <ContentCard
-                id={article.id}
-                href={`/news/${article.id}`}
-                title={article.title}
-                summary={article.summary}
-                image={{ src: article.cover, ...COVER_SIZES.news }}
+                {...contentCardBasics("news", article, article.cover)}
                 tags={article.tags}
                 meta={
                   <>

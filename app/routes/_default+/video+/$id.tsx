@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
-import { COVER_SIZES } from "~/components/content/content-card";
+import { contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
 import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
@@ -89,11 +89,7 @@ export default function VideoDetailPage() {
         title="更多视频"
         variant="wide"
         items={related.map((other) => ({
-          id: other.id,
-          href: `/video/${other.id}`,
-          title: other.title,
-          summary: other.summary,
-          image: { src: other.poster, ...COVER_SIZES.video },
+          ...contentCardBasics("video", other, other.poster),
           badge: formatDuration(other.durationSeconds),
         }))}
       />
