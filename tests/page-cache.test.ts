@@ -66,7 +66,8 @@ describe("anonymousPageCache", () => {
     const second = await get("/page/a?size=1000", { "Accept-Encoding": "gzip" });
     expect(second.body).toBe(first.body.replaceAll(first.nonce!, second.nonce!));
     expect(second.nonce).not.toBe(first.nonce);
-    expect(second.body.match(new RegExp(`nonce="${second.nonce}"`, "g"))).toHaveLength(2);
+    // Counted as text: a base64 nonce may hold "+" and "/".
+    expect(second.body.split(`nonce="${second.nonce}"`)).toHaveLength(3);
     expect(second.response.headers.get("x-page-cache")).toBe("hit");
     expect(second.response.headers.get("content-encoding")).toBe("gzip");
     expect(second.response.headers.get("content-type")).toMatch(/^text\/html/);
