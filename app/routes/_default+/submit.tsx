@@ -17,6 +17,7 @@ import { Honeypot } from "~/components/ui/honeypot";
 import { isApiError } from "~/services/api-client.server";
 import { submitWork } from "~/services/submission.server";
 import contentStylesHref from "~/styles/content.css";
+import { formObject } from "~/utils/account/account-forms";
 import { fieldErrors } from "~/utils/account/validation";
 import { readFormSubmission } from "~/utils/form-data.server";
 
@@ -42,6 +43,23 @@ const ACCEPT = ".ttf,.otf,.woff,.woff2,.png,.jpg,.jpeg,.webp,.pdf,.zip";
 const MAX_MB = SUBMISSION_FILE_MAX_BYTES / 1024 / 1024;
 const EMPTY: Values = { title: "", kind: "", description: "", contact: "" };
 
+/**
+ * The typed fields, read once for the contract's schema (in the action, and in the browser when
+ * chosen files are refused): the values to keep, the messages beside each field and the form's own.
+ */
+function readFields(form: FormData) {
+  const entries = formObject(form);
+  const values: Values = {
+    title: entries.title ?? "",
+    kind: entries.kind ?? "",
+    description: entries.description ?? "",
+    contact: entries.contact ?? "",
+  };
+  const fields = submissionFieldsSchema.safeParse(entries);
+  const { website, _form, ...errors }: Record<string, string> = fields.success ? {} : fieldErrors(fields.error);
+  return { values, fields, errors: errors as Partial<Record<Field, string>>, formError: website ?? _form ?? null };
+}
+
 function invalid(values: Values, errors: Partial<Record<Field, string>>, formError: string | null = null) {
   return data<SubmitResult>({ outcome: "invalid", values, errors, formError }, { status: 400 });
 }
@@ -54,26 +72,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!submission.ok) return invalid(EMPTY, {}, submission.message);
   const form = submission.formData;
-  const read = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const values: Values = {
-    title: read("title"),
-    kind: read("kind"),
-    description: read("description"),
-    contact: read("contact"),
-  };
+  const { values, fields, errors, formError } = readFields(form);
   // A file input left empty still sends one nameless, empty part.
   const files = form.getAll("files").filter((file): file is File => typeof file !== "string" && file.size > 0);
-
-  const fields = submissionFieldsSchema.safeParse({ website: read("website"), ...values });
   const chosen = await checkSubmissionFiles(files);
   const filesError = "error" in chosen ? `${chosen.error}（请重新选择文件）` : undefined;
-  if (!fields.success || filesError) {
-    const { website, _form, ...byField } = fields.success ? {} : fieldErrors(fields.error);
-    return invalid(values, { ...byField, files: filesError }, website ?? _form ?? null);
-  }
+  if (!fields.success || filesError) return invalid(values, { ...errors, files: filesError }, formError);
   if (!("uploads" in chosen)) return invalid(values, {});
 
   try {
@@ -117,16 +121,8 @@ export default function SubmitPage() {
       return;
     }
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const fields = submissionFieldsSchema.safeParse({
-      website: form.get("website"),
-      title: form.get("title") ?? "",
-      kind: form.get("kind") ?? "",
-      description: form.get("description") ?? "",
-      contact: form.get("contact") ?? "",
-    });
-    const { website: _website, _form: _formError, ...byField } = fields.success ? {} : fieldErrors(fields.error);
-    setRefused({ ...byField, files: chosen.error });
+    const { errors } = readFields(new FormData(event.currentTarget));
+    setRefused({ ...errors, files: chosen.error });
   };
 
   return (
