@@ -1,4 +1,11 @@
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 type ConsoleGuard = {
   /** Console errors matching this pattern are expected by the test (e.g. the 404 page's own status). */
@@ -157,8 +164,8 @@ export async function signIn(context: BrowserContext, baseURL: string | undefine
 }
 
 /** Fills and submits the password login form on the page already open (`/account/login?mode=password…`). */
-export async function submitPasswordLogin(page: Page, account: string, password: string) {
-  const main = page.locator("main");
+export async function submitPasswordLogin(page: Page, account: string, password: string, within?: Locator) {
+  const main = within ?? page.locator("main");
   await main.getByLabel("账号", { exact: true }).fill(account);
   await main.getByLabel("密码", { exact: true }).fill(password);
   await main.getByRole("button", { name: "登录", exact: true }).click();

@@ -1,5 +1,6 @@
 import { Link, useFetcher, useFetchers, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { accountModal } from "~/components/account/account-modal-state";
 import type { FontActionTarget } from "~/components/catalogue/font-actions";
 import type { FavoriteActionData } from "~/routes/resources+/favorite";
 import { cn } from "~/utils/misc";
@@ -24,7 +25,8 @@ export function HeartIcon({ filled }: { filled: boolean }) {
 /**
  * A form posting one favourite intent. Without JavaScript the action comes back to this page with
  * a toast; with JavaScript a fetcher posts it (`enhanced=1`), the toast shows here and the root
- * loader's favourites reload. A visitor is sent to log in either way.
+ * loader's favourites reload. A visitor logs in on the login page without JavaScript, in the
+ * account modal with it; either login comes back through the intent's replay to this page.
  */
 export function FavoriteForm({
   fields,
@@ -44,7 +46,8 @@ export function FavoriteForm({
     // form (a font removed from the collection page).
     if (!fetcher.data || shown.current === fetcher.data) return;
     shown.current = fetcher.data;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    if (fetcher.data.login) accountModal.open(undefined, fetcher.data.login);
+    else if (fetcher.data.ok) toast.success(fetcher.data.message);
     else toast.error(fetcher.data.message);
   }, [fetcher.data]);
 

@@ -63,8 +63,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The login page, coming back to the replay of the waiting intent, then to `back`. */
 export function loginThenReplay(back: string, headers?: Headers): Response {
-  const replay = `/resources/favorite?${new URLSearchParams({ redirectTo: back })}`;
-  return redirect(`/account/login?${new URLSearchParams({ redirect: replay })}`, { headers });
+  return redirect(`/account/login?${new URLSearchParams({ redirect: replayAddress(back) })}`, { headers });
+}
+
+/** Where a login comes back to so that the loader replays the waiting intent, then goes to `back`. */
+export function replayAddress(back: string): string {
+  return `/resources/favorite?${new URLSearchParams({ redirectTo: back })}`;
 }
 
 /** Does what the intent asks; answers the collection's name when one was named. */

@@ -12,19 +12,26 @@ import {
   pendingFavoriteCookie,
   performFavorite,
   readPendingFavorite,
+  replayAddress,
 } from "./favorite.server";
 
 const INVALID_MESSAGE = "操作不正确，请刷新页面后重试";
 
-/** What a control that submitted with JavaScript (`enhanced=1`) gets instead of a redirect. */
-export type FavoriteActionData = { ok: boolean; message: string };
+/**
+ * What a control that submitted with JavaScript (`enhanced=1`) gets instead of a redirect; for a
+ * visitor, `login` is where logging in in the account modal comes back to (the intent replayed).
+ */
+export type FavoriteActionData = { ok: boolean; message: string; login?: string };
+
+const LOGIN_MESSAGE = "请先登录";
 
 /**
  * POST /resources/favorite — every favourite control: `intent` (add-font | remove-font with
  * `fontGNo` and optionally `collectionId`; add-article | remove-article with `kind` and
  * `articleId`), `redirectTo`. Without JavaScript it goes back to `redirectTo` with a toast; a
- * control enhanced with JavaScript gets `{ ok, message }`. A visitor is sent to log in, the intent
- * waiting in a cookie until the loader below replays it.
+ * control enhanced with JavaScript gets `{ ok, message }`. A visitor is sent to log in (with
+ * JavaScript: told where the account modal's login comes back to), the intent waiting in a cookie
+ * until the loader below replays it.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseFormSubmission(request);
@@ -40,7 +47,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!getToken(request)) {
     const headers = new Headers(noStore);
     headers.append("Set-Cookie", pendingFavoriteCookie({ intent, redirectTo: back }));
-    return loginThenReplay(back, headers);
+    return enhanced
+      ? data<FavoriteActionData>({ ok: false, message: LOGIN_MESSAGE, login: replayAddress(back) }, { headers })
+      : loginThenReplay(back, headers);
   }
   try {
     const name = await performFavorite({ request, context }, intent);
