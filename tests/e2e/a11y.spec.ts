@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { test, expect, registerByEmail, signIn } from "./fixtures";
+import { test, expect, registerByEmail, signedInUser } from "./fixtures";
 
 /**
  * Every page of the site, signed out and signed in, with light and dark previews: axe finds no
@@ -139,9 +139,8 @@ test.describe("accessibility", () => {
       baseURL,
       javaScriptEnabled,
     }) => {
-      const { token } = await registerByEmail(request, A11Y_USER);
       const checked = await contextForAxe(browser, context, javaScriptEnabled, baseURL);
-      await signIn(checked, baseURL, token);
+      await signedInUser(request, checked, baseURL, A11Y_USER);
       await checkPages(checked === context ? page : await checked.newPage(), USER_PAGES, scheme);
       if (checked !== context) await checked.close();
     });

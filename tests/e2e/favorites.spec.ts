@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, registerByEmail, firstFonts, isJavaScriptOn, signIn, submitPasswordLogin } from "./fixtures";
+import {
+  test,
+  expect,
+  registerByEmail,
+  firstFonts,
+  isJavaScriptOn,
+  signedInUser,
+  submitPasswordLogin,
+} from "./fixtures";
 
 type Envelope<T> = { code: string; message: string; data: T };
 type Summary = { id: number; name: string; isDefault: boolean; fontCount: number };
@@ -44,8 +52,7 @@ test.describe("favourites", () => {
   }) => {
     // A refused name is answered 400 with the form and its message; the browser logs the status.
     consoleGuard.allow(/status of 400/);
-    const { token } = await registerByEmail(request, FAVOURITES_USER);
-    await signIn(context, baseURL, token);
+    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
     const user = api(request, token);
 
     await page.goto("/user/favorite");
@@ -95,8 +102,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await registerByEmail(request, FAVOURITES_USER);
-    await signIn(context, baseURL, token);
+    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
     const user = api(request, token);
     const [defaultCollection] = await user.collections();
 
@@ -135,8 +141,7 @@ test.describe("favourites", () => {
   });
 
   test("with several collections the heart asks which one", async ({ page, context, request, baseURL }) => {
-    const { token } = await registerByEmail(request, FAVOURITES_USER);
-    await signIn(context, baseURL, token);
+    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
     const user = api(request, token);
     await user.collections();
     const second = await user.post<Summary>("/web/api/account/collection/add", { name: "字幕备选" });
@@ -174,8 +179,7 @@ test.describe("favourites", () => {
   }) => {
     // Another user's collection is a 404 page, which the browser logs.
     consoleGuard.allow(/status of 404/);
-    const { token } = await registerByEmail(request, FAVOURITES_USER);
-    await signIn(context, baseURL, token);
+    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
     const user = api(request, token);
     const [first, second] = await firstFonts(request, 2);
     const collection = await user.post<Summary>("/web/api/account/collection/add", { name: "封面候选" });
@@ -203,8 +207,7 @@ test.describe("favourites", () => {
     expect(await user.fontsOf(collection.id)).toEqual([second]);
 
     // Another user's collection is not found.
-    const other = await registerByEmail(request, FAVOURITES_USER);
-    await signIn(context, baseURL, other.token);
+    await signedInUser(request, context, baseURL, FAVOURITES_USER);
     const response = await page.goto(`/user/favorite/${collection.id}`);
     expect(response?.status()).toBe(404);
   });
@@ -215,8 +218,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await registerByEmail(request, FAVOURITES_USER);
-    await signIn(context, baseURL, token);
+    await signedInUser(request, context, baseURL, FAVOURITES_USER);
     const news = (await (await request.get("/web/api/web-wenzhang/selectPage?size=1")).json()) as Envelope<{
       records: Array<{ id: number; title: string }>;
     }>;
@@ -249,8 +251,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await registerByEmail(request, FAVOURITES_USER);
-    await signIn(context, baseURL, token);
+    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
     const firstId = async (path: string) => {
       const body = (await (await request.get(path)).json()) as Envelope<{ records: Array<{ id: number }> }>;
       return body.data.records[0]!.id;
@@ -328,8 +329,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await registerByEmail(request, FAVOURITES_USER);
-    await signIn(context, baseURL, token);
+    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
     await api(request, token).post("/web/api/account/collection/add", { name: "第二个收藏夹" });
     await page.setViewportSize({ width: 360, height: 740 });
     const [gno] = await firstFonts(request, 1);
@@ -358,8 +358,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await registerByEmail(request, FAVOURITES_USER);
-    await signIn(context, baseURL, token);
+    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
     const user = api(request, token);
     await page.goto("/resources/favorite?redirectTo=%2Ffont");
     await expect(page).toHaveURL(/\/font$/);

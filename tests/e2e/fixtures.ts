@@ -158,6 +158,18 @@ export async function apiLogin(request: APIRequestContext, account: string, pass
   return (await response.json()) as { code: string; message: string; data: { token: string } | null };
 }
 
+/** Registers a fresh user (as `registerByEmail`) and signs `context` in as them. */
+export async function signedInUser(
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string | undefined,
+  user?: Parameters<typeof registerByEmail>[1],
+) {
+  const registered = await registerByEmail(request, user);
+  await signIn(context, baseURL, registered.token);
+  return registered;
+}
+
 /** Signs the browser in by giving it the user's token cookie. */
 export async function signIn(context: BrowserContext, baseURL: string | undefined, token: string) {
   await context.addCookies([{ name: "token", value: token, url: baseURL ?? "http://127.0.0.1:3310" }]);

@@ -3,17 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import {
-  test,
-  expect,
-  isJavaScriptOn,
-  apiLogin,
-  latestCode,
-  newPhone,
-  registerByEmail,
-  signIn,
-  unique,
-} from "./fixtures";
+import { test, expect, isJavaScriptOn, apiLogin, latestCode, newPhone, signIn, signedInUser, unique } from "./fixtures";
 
 async function loggedInUser(
   request: APIRequestContext,
@@ -21,9 +11,7 @@ async function loggedInUser(
   baseURL: string | undefined,
   password = "old-password-1",
 ) {
-  const { email, token } = await registerByEmail(request, { prefix: "p", password });
-  await signIn(context, baseURL, token);
-  return { email, token, password };
+  return signedInUser(request, context, baseURL, { prefix: "p", password });
 }
 
 /** A real picture, made with sharp (wider than 2000 px so the cropper's downscale runs). */
