@@ -468,24 +468,42 @@ function statusOf(url: string, headers: OutgoingHttpHeaders): Promise<number | u
   });
 }
 
+/** A subset service of its own over an empty cache directory, served while `use` runs, then closed and removed. */
+async function withOwnService(
+  cacheDirPrefix: string,
+  use: (own: { origin: string; cacheDir: string; service: SubsetService }) => Promise<void>,
+): Promise<void> {
+  const cacheDir = mkdtempSync(path.join(tmpdir(), cacheDirPrefix));
+  const service = await createSubsetService({
+    cacheDir,
+    memoryBudgetBytes: 128 * 1024 * 1024,
+    fontSource: testFontSource(),
+  });
+  const server = await serveRouter(service.router);
+  try {
+    await use({ origin: server.origin, cacheDir, service });
+  } finally {
+    await server.close();
+    await service.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/** The answer's items for subsets of font 10001 with each of `texts`. */
+async function subsetsOf(origin: string, texts: string[]): Promise<SubsetResponseItem[]> {
+  const response = await fetch(`${origin}/webfont/http`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(texts.map((text) => ({ gno: "10001", text }))),
+  });
+  return ((await response.json()) as Envelope<SubsetResponseItem[]>).data;
+}
+
 describe("subset HTTP routes answering before the files are written", () => {
   it("serves a new subset's files to requests sent the moment its answer arrives", async () => {
-    const cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-early-"));
-    const service = await createSubsetService({
-      cacheDir,
-      memoryBudgetBytes: 128 * 1024 * 1024,
-      fontSource: testFontSource(),
-    });
-    const server = await serveRouter(service.router);
-    const base = server.origin;
-    try {
+    await withOwnService("subset-router-early-", async ({ origin: base }) => {
       const texts = Array.from({ length: 8 }, (_, index) => distinctIdeographs(20, 0x4e00 + index * 20));
-      const response = await fetch(`${base}/webfont/http`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(texts.map((text) => ({ gno: "10001", text }))),
-      });
-      const { data } = (await response.json()) as Envelope<SubsetResponseItem[]>;
+      const data = await subsetsOf(base, texts);
       const files = await Promise.all(
         data.flatMap((item) => [item.woffPath, item.ttfPath]).map((url) => fetch(`${base}${url}`)),
       );
@@ -496,11 +514,7 @@ describe("subset HTTP routes answering before the files are written", () => {
         const covered = unicodesOf(sfntFromWoff(new Uint8Array(woff)));
         expect([...covered].every((codepoint) => expected.has(codepoint))).toBe(true);
       });
-    } finally {
-      await server.close();
-      await service.close();
-      rmSync(cacheDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("serves a new subset's files from memory while they are still being written", async () => {
@@ -513,47 +527,37 @@ describe("subset HTTP routes answering before the files are written", () => {
       await gate;
       return write.apply(this, args);
     });
-    const cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-memory-"));
-    const service = await createSubsetService({
-      cacheDir,
-      memoryBudgetBytes: 128 * 1024 * 1024,
-      fontSource: testFontSource(),
-    });
-    const server = await serveRouter(service.router);
     try {
-      const text = distinctIdeographs(20, 0x5000);
-      const response = await fetch(`${server.origin}/webfont/http`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify([{ gno: "10001", text }]),
-      });
-      const [item] = ((await response.json()) as Envelope<SubsetResponseItem[]>).data;
-      const signal = AbortSignal.timeout(5_000); // the files are not on disk until the gate opens
-      const woff = await fetch(`${server.origin}${item!.woffPath}`, { signal });
-      expect(woff.status).toBe(200);
-      expect(woff.headers.get("content-type")).toBe("font/woff");
-      expect(woff.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      const etag = woff.headers.get("etag")!;
-      const woffBytes = new Uint8Array(await woff.arrayBuffer());
-      const requested = new Set([...text].map((character) => character.codePointAt(0)));
-      const covered = unicodesOf(sfntFromWoff(woffBytes));
-      expect(covered.size).toBeGreaterThan(0);
-      expect([...covered].every((codepoint) => requested.has(codepoint))).toBe(true);
-      const ttf = await fetch(`${server.origin}${item!.ttfPath}`, { signal });
-      expect(unicodesOf(new Uint8Array(await ttf.arrayBuffer()))).toEqual(covered);
-      expect(await statusOf(`${server.origin}${item!.woffPath}`, { "If-None-Match": etag })).toBe(304);
-      expect(readdirSync(cacheDir)).toEqual([]);
+      await withOwnService("subset-router-memory-", async ({ origin, cacheDir, service }) => {
+        try {
+          const text = distinctIdeographs(20, 0x5000);
+          const [item] = await subsetsOf(origin, [text]);
+          const signal = AbortSignal.timeout(5_000); // the files are not on disk until the gate opens
+          const woff = await fetch(`${origin}${item!.woffPath}`, { signal });
+          expect(woff.status).toBe(200);
+          expect(woff.headers.get("content-type")).toBe("font/woff");
+          expect(woff.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+          const etag = woff.headers.get("etag")!;
+          const woffBytes = new Uint8Array(await woff.arrayBuffer());
+          const requested = new Set([...text].map((character) => character.codePointAt(0)));
+          const covered = unicodesOf(sfntFromWoff(woffBytes));
+          expect(covered.size).toBeGreaterThan(0);
+          expect([...covered].every((codepoint) => requested.has(codepoint))).toBe(true);
+          const ttf = await fetch(`${origin}${item!.ttfPath}`, { signal });
+          expect(unicodesOf(new Uint8Array(await ttf.arrayBuffer()))).toEqual(covered);
+          expect(await statusOf(`${origin}${item!.woffPath}`, { "If-None-Match": etag })).toBe(304);
+          expect(readdirSync(cacheDir)).toEqual([]);
 
-      openGate();
-      await service.close();
-      const name = path.basename(new URL(item!.woffPath, server.origin).pathname);
-      expect(new Uint8Array(readFileSync(path.join(cacheDir, name)))).toEqual(woffBytes);
+          openGate();
+          await service.close();
+          const name = path.basename(new URL(item!.woffPath, origin).pathname);
+          expect(new Uint8Array(readFileSync(path.join(cacheDir, name)))).toEqual(woffBytes);
+        } finally {
+          openGate(); // before the service closes, which waits for the writes
+        }
+      });
     } finally {
-      openGate();
       held.mockRestore();
-      await server.close();
-      await service.close();
-      rmSync(cacheDir, { recursive: true, force: true });
     }
   });
 });
