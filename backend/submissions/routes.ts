@@ -360,6 +360,14 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
             .returning("ticket_hash")
             .executeTakeFirst();
           if (!held) throw submissionInProgress();
+          // In PostgreSQL a claim that waited for the ticket's row while another save committed passes
+          // its subquery on the snapshot from before that commit; this statement sees the commit.
+          const used = await trx
+            .selectFrom("submission")
+            .select("id")
+            .where("ticket_hash", "=", ticketHash)
+            .executeTakeFirst();
+          if (used) throw badRequest("这次投稿已经提交过了");
           for (const { key, size } of checked) {
             await trx
               .updateTable("submission_upload")
@@ -399,9 +407,12 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         throw error;
       }
       // Kept until the submission is saved, so a refusal of another file lets this one be checked again.
+      // The submission is saved whatever happens here: what the bucket keeps goes with the sweep.
       if (direct) {
         const bucket = await direct;
-        await Promise.all(body.files.map((key) => bucket.refuse(key)));
+        await Promise.all(body.files.map((key) => bucket.refuse(key))).catch((error: unknown) =>
+          console.warn("投稿已保存，上传区中的文件暂未删除", error),
+        );
       }
       return saved;
     },
