@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,6 +98,40 @@ describe.each(stores)("blob store on $name", ({ open }) => {
   it("refuses keys that climb out of their place", async () => {
     for (const key of ["../escape.jpg", "avatars/../../x", "a//b", "a\\b", ""]) {
       await expect(store.put(key, Buffer.from("x"), "text/plain")).rejects.toThrow(/不是有效的存储键/);
+    }
+  });
+});
+
+describe("an S3 store that cannot be reached", () => {
+  it.skipIf(process.platform !== "linux")("lets go of the file it was to stream", async () => {
+    const directory = await fs.mkdtemp(path.join(os.tmpdir(), "blob-unreachable-"));
+    const file = path.join(directory, "upload.bin");
+    await fs.writeFile(file, Buffer.alloc(64 * 1024, 1));
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const store = new S3BlobStore({
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: "blobs",
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    });
+    const openOn = async () => {
+      const fds = await fs.readdir("/proc/self/fd");
+      const targets = await Promise.all(fds.map((fd) => fs.readlink(`/proc/self/fd/${fd}`).catch(() => "")));
+      return targets.filter((target) => target === file).length;
+    };
+    try {
+      await expect(store.putFile("submissions/a", file, "font/ttf")).rejects.toThrow();
+      const deadline = Date.now() + 1_000;
+      while ((await openOn()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await openOn()).toBe(0);
+    } finally {
+      store.close();
+      await fs.rm(directory, { recursive: true, force: true });
     }
   });
 });

@@ -76,15 +76,21 @@ export class S3BlobStore implements BlobStore {
   async putFile(key: string, file: string, contentType: string): Promise<void> {
     assertBlobKey(key);
     const { size } = await fs.promises.stat(file);
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: key,
-        Body: fs.createReadStream(file),
-        ContentLength: size,
-        ContentType: contentType,
-      }),
-    );
+    const body = fs.createReadStream(file);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: body,
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    } finally {
+      // A request that failed before reading it all leaves the file open otherwise.
+      body.destroy();
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
