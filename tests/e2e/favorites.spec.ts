@@ -266,7 +266,12 @@ test.describe("favourites", () => {
       await page.goto(`/${kind}/${id}`);
       const control = page.locator(`[data-article-favorite="${kind}:${id}"]`);
       await expect(control).toHaveAttribute("data-favorited", "false");
+      // Leaving the page before the save has answered would cancel it: wait for its answer.
+      const saved = page.waitForResponse(
+        (response) => response.url().includes("/resources/favorite") && response.request().method() === "POST",
+      );
       await control.click();
+      await saved;
       await expect(control).toHaveAttribute("data-favorited", "true");
     }
     // With JavaScript the control turns favourited as it is pressed, before the save has answered.
