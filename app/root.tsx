@@ -34,7 +34,6 @@ import { SiteShell } from "~/components/layout/site-shell";
 import { scrollRestorationKey } from "~/components/layout/scroll-key";
 import { Analytics } from "~/components/layout/analytics";
 import { ModulePreloads } from "~/components/layout/module-preloads";
-import { analyticsConfig } from "~/utils/analytics.server";
 import { Toaster } from "~/components/ui/toaster";
 import { UpdatePrompt } from "~/components/ui/update-prompt";
 import { chunkFailure, reloadOnceForChunkError } from "~/utils/chunk-reload";
@@ -133,7 +132,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     toast,
     year: new Date().getFullYear(),
     env,
-    analytics: analyticsConfig,
+    analytics: websiteConfig.analytics,
   };
   return data(body, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
