@@ -4,9 +4,8 @@ import { FormField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { PasswordField } from "~/components/ui/password-field";
 import { PASSWORD_MIN, type AccountFormResult } from "~/utils/account/account-forms";
-import type { SendCodeState } from "~/utils/account/send-code";
 import { cn } from "~/utils/misc";
-import { SendCodeButton } from "./send-code-button";
+import { SendCodeButton, type SendCodeButtonProps } from "./send-code-button";
 import { ViewLink, viewAction, type AuthView, type FormComponent } from "./auth-view";
 import type { FormHints } from "./form-hints";
 
@@ -142,25 +141,27 @@ export function EmailField({ placeholder = "name@example.com", ...props }: Accou
   );
 }
 
-/** The 6-digit code with its 获取验证码 button. */
+/** The 6-digit code with its 获取验证码 button (`send`: what the button sends, and to where). */
 export function CodeField({
-  accountFieldName,
-  purpose,
-  kind,
+  name = "code",
+  id,
   error,
   defaultValue,
-  sendCode,
+  hint,
+  send,
 }: {
-  accountFieldName: string;
-  purpose: "register" | "login" | "reset";
-  kind?: "phone" | "email";
+  name?: string;
+  /** A stable id, for a page with several code fields; one is made otherwise. */
+  id?: string;
   error?: string;
   defaultValue?: string;
-  sendCode?: SendCodeState | null;
+  /** Shown until there is an error to show instead. */
+  hint?: string;
+  send: SendCodeButtonProps;
 }) {
-  const id = `${useId()}-code`;
+  const madeId = `${useId()}-${name}`;
   return (
-    <FormField id={id} name="code" label="验证码" error={error}>
+    <FormField id={id ?? madeId} name={name} label="验证码" error={error} hint={hint} errorReplacesHint>
       {(props) => (
         <div className="code-row">
           <input
@@ -173,7 +174,7 @@ export function CodeField({
             maxLength={6}
             defaultValue={defaultValue}
           />
-          <SendCodeButton accountFieldName={accountFieldName} purpose={purpose} kind={kind} state={sendCode ?? null} />
+          <SendCodeButton {...send} />
         </div>
       )}
     </FormField>

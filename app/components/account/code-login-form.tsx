@@ -22,12 +22,9 @@ export function CodeLoginForm({ Form, result, redirectTo, busy, onSwitch }: Auth
       <RedirectField redirectTo={redirectTo} />
       <PhoneField name="phone" error={hints.errors.phone} defaultValue={own?.values.phone} />
       <CodeField
-        accountFieldName="phone"
-        purpose="login"
-        kind="phone"
         error={hints.errors.code}
         defaultValue={own?.values.code}
-        sendCode={own?.sendCode}
+        send={{ accountFieldName: "phone", purpose: "login", kind: "phone", state: own?.sendCode ?? null }}
       />
       <div className="auth-form__row">
         <span className="auth-form__hint">未注册的手机号请先注册</span>

@@ -71,12 +71,9 @@ export function ForgetPasswordForm({
             />
           )}
           <CodeField
-            accountFieldName="account"
-            purpose="reset"
-            kind={by}
             error={hints.errors.code}
             defaultValue={own?.values.code}
-            sendCode={own?.sendCode}
+            send={{ accountFieldName: "account", purpose: "reset", kind: by, state: own?.sendCode ?? null }}
           />
           <Submit busy={busy}>下一步</Submit>
         </>

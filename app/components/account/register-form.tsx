@@ -40,12 +40,9 @@ export function RegisterForm({ Form, result, redirectTo, busy, onSwitch, by }: A
         <EmailField name="email" error={hints.errors.email} defaultValue={own?.values.email} />
       )}
       <CodeField
-        accountFieldName={by}
-        purpose="register"
-        kind={by}
         error={hints.errors.code}
         defaultValue={own?.values.code}
-        sendCode={own?.sendCode}
+        send={{ accountFieldName: by, purpose: "register", kind: by, state: own?.sendCode ?? null }}
       />
       <NewPasswordFields errors={hints.errors} />
       <TextField

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { SendCodeButton } from "~/components/account/send-code-button";
+import { CodeField } from "~/components/account/auth-form-parts";
 import {
   BindAccountSchema,
   maskEmail,
@@ -148,23 +148,12 @@ function BindForm({
             />
           )}
         </FormField>
-        <FormField id={id("code")} name="code" label="验证码" error={errors.code}>
-          {(props) => (
-            <div className="code-row">
-              <input
-                {...props}
-                className="input"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="6 位数字"
-                defaultValue={mine?.values?.code ?? ""}
-              />
-              <SendCodeButton accountFieldName="account" purpose={purpose} kind={type} state={sendCodeState} />
-            </div>
-          )}
-        </FormField>
+        <CodeField
+          id={id("code")}
+          error={errors.code}
+          defaultValue={mine?.values?.code ?? ""}
+          send={{ accountFieldName: "account", purpose, kind: type, state: sendCodeState }}
+        />
         <ProofFields channel={channel} formKey={type} errors={errors} result={mine} />
         <button type="submit" className="btn btn--accent btn--sm" disabled={binding}>
           {binding ? "提交中…" : current ? "确认更换" : "确认绑定"}

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { SendCodeButton } from "~/components/account/send-code-button";
+import { CodeField } from "~/components/account/auth-form-parts";
 import { PASSWORD_MAX, type ProofChannel } from "~/utils/account/profile-forms";
 import { FormError, type ProfileActionResult } from "./user-form-bits";
 import { FormField } from "~/components/ui/form-field";
@@ -59,36 +59,20 @@ export function ProofFields({
       <>
         <input type="hidden" name="proofFor" value={formKey} />
         <input type="hidden" name="reauthAccount" value={channel.account} />
-        <FormField
+        <CodeField
           id={id("verifyCode")}
           name="verifyCode"
-          label="验证码"
           error={errors.verifyCode}
           hint={hint}
-          errorReplacesHint
-        >
-          {(props) => (
-            <div className="code-row">
-              <input
-                {...props}
-                className="input"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="6 位数字"
-                defaultValue={result?.values?.verifyCode ?? ""}
-              />
-              <SendCodeButton
-                accountFieldName="reauthAccount"
-                purpose="reauth"
-                intent={SEND_REAUTH_CODE_INTENT}
-                idleLabel={`发送验证码到 ${channel.shown}`}
-                state={sent}
-              />
-            </div>
-          )}
-        </FormField>
+          defaultValue={result?.values?.verifyCode ?? ""}
+          send={{
+            accountFieldName: "reauthAccount",
+            purpose: "reauth",
+            intent: SEND_REAUTH_CODE_INTENT,
+            idleLabel: `发送验证码到 ${channel.shown}`,
+            state: sent,
+          }}
+        />
       </>
     );
   }
