@@ -90,7 +90,10 @@ test.describe("离线与新版本（Service Worker）", () => {
       let loads = 0;
       page.on("load", () => loads++);
       await prompt.click();
-      await expect.poll(() => loads).toBe(1);
+      // The reload is a navigation the new worker answers once it is active, and it activates only
+      // when the old one has finished the fetches it holds (the page's preview fonts, made on demand
+      // by a busy server): that can take longer than an assertion's usual 10 s.
+      await expect.poll(() => loads, { timeout: 30_000 }).toBe(1);
       await expect(page).toHaveURL(/\/case$/);
       await expect(prompt).toHaveCount(0);
       // When the old worker was still busy with the page's fetches, the new one takes over as the
