@@ -8,7 +8,7 @@ import {
 } from "~/utils/account/profile-forms";
 import { FormError, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
 import { FormField } from "~/components/ui/form-field";
-import { ProofFields, SEND_REAUTH_CODE_INTENT } from "./user-proof";
+import { CurrentPasswordField, ProofFields, SEND_REAUTH_CODE_INTENT } from "./user-proof";
 
 /**
  * intent=password: old password (when one is set; else a `reauth` code or an earlier proof), new ≥ 8,
@@ -55,17 +55,7 @@ export function UserPasswordForm({
       <FormError message={mine?.formError} />
       <input type="text" autoComplete="username" value={account} readOnly hidden />
       {hasPassword ? (
-        <FormField id="oldPassword" name="oldPassword" label="原密码" error={errors.oldPassword}>
-          {(props) => (
-            <input
-              {...props}
-              type="password"
-              className="input"
-              autoComplete="current-password"
-              maxLength={PASSWORD_MAX}
-            />
-          )}
-        </FormField>
+        <CurrentPasswordField id="oldPassword" name="oldPassword" label="原密码" error={errors.oldPassword} />
       ) : (
         <ProofFields channel={channel} formKey="password" errors={errors} result={mine} />
       )}

@@ -32,24 +32,13 @@ export function ProofFields({
   const hint = required ? undefined : PROOF_WINDOW_HINT;
   if (channel.kind === "password") {
     return (
-      <FormField
+      <CurrentPasswordField
         id={id("currentPassword")}
         name="currentPassword"
         label="当前密码"
         error={errors.currentPassword}
         hint={hint}
-        errorReplacesHint
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            className="input"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
-          />
-        )}
-      </FormField>
+      />
     );
   }
   if (channel.kind === "code") {
@@ -127,5 +116,28 @@ export function ReauthForm({
         {busy ? "确认中…" : "确认身份"}
       </button>
     </Form>
+  );
+}
+
+/** The account's present password (never pre-filled), for a change that needs it. */
+export function CurrentPasswordField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}) {
+  return (
+    <FormField id={id} name={name} label={label} error={error} hint={hint} errorReplacesHint>
+      {(props) => (
+        <input {...props} type="password" className="input" autoComplete="current-password" maxLength={PASSWORD_MAX} />
+      )}
+    </FormField>
   );
 }
