@@ -19,7 +19,7 @@ declare module "@remix-run/server-runtime" {
      * server.ts when it embeds them, so loaders skip loopback HTTP. Calls still go through the
      * contract's paths and envelope; API_BASE / SUBSET_BASE, when set, win over it.
      */
-    backendFetch?: (request: Request) => Promise<Response>;
+    backendFetch?: (url: string, init?: RequestInit) => Promise<Response>;
     /**
      * This response's Content-Security-Policy nonce: every inline `<script>` and `<style>` carries
      * it. Set by server.ts; absent under remix-serve (which sends no Content-Security-Policy, so
@@ -40,7 +40,7 @@ export type { AppLoadContext };
 export function createLoadContext(
   internalOrigin: string,
   cspNonce: string,
-  backendFetch?: (request: Request) => Promise<Response>,
+  backendFetch?: (url: string, init?: RequestInit) => Promise<Response>,
   keptPageAnswered = false,
 ): AppLoadContext {
   return { internalOrigin, cspNonce, backendFetch, keptPageAnswered };

@@ -2,8 +2,8 @@ import type { RequestListener } from "node:http";
 import express from "express";
 import inject from "light-my-request";
 
-/** Sends a Request to a backend and answers its Response, as `fetch` does. */
-export type BackendFetch = (request: Request) => Promise<Response>;
+/** Sends a request to a backend and answers its Response, called as `fetch(url, init)` is. */
+export type BackendFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 /** Statuses whose Response may carry no body. */
 const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
@@ -29,11 +29,15 @@ export function inProcessExpressApp(): express.Express {
  * `fetch` for a Node request handler in this same process: the Request becomes an in-memory
  * IncomingMessage (from loopback, like a call over HTTP from this server) and the handler's
  * ServerResponse becomes the Response, with no socket, no port and no HTTP parsing in between.
- * A Request whose signal aborts (its timeout) rejects with the signal's reason, as `fetch` does.
+ * A call whose signal aborts (its timeout) rejects with the signal's reason, as `fetch` does. The
+ * signal is the caller's own: a Request's copy of it is followed only weakly and can be collected
+ * before it fires.
  */
 export function inProcessFetch(handler: RequestListener): BackendFetch {
-  return async (request) => {
-    request.signal.throwIfAborted();
+  return async (target, init = {}) => {
+    const signal = init.signal ?? new AbortController().signal;
+    signal.throwIfAborted();
+    const request = new Request(target, { ...init, signal: undefined });
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
@@ -51,9 +55,9 @@ export function inProcessFetch(handler: RequestListener): BackendFetch {
     });
     let stopWaiting = () => {};
     const aborted = new Promise<never>((_resolve, reject) => {
-      const onAbort = () => reject(request.signal.reason);
-      request.signal.addEventListener("abort", onAbort, { once: true });
-      stopWaiting = () => request.signal.removeEventListener("abort", onAbort);
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+      stopWaiting = () => signal.removeEventListener("abort", onAbort);
     });
     const answer = await Promise.race([answered, aborted]).finally(stopWaiting);
 

@@ -17,13 +17,11 @@ describe("inProcessFetch", () => {
 
     const site = express();
     site.get("/page", async (_req, res) => {
-      const answer = await backendFetch(
-        new Request("http://backend.invalid/api/echo", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9" },
-          body: JSON.stringify({ text: "你好" }),
-        }),
-      );
+      const answer = await backendFetch("http://backend.invalid/api/echo", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9" },
+        body: JSON.stringify({ text: "你好" }),
+      });
       res.set("X-Backend-Status", String(answer.status)).set("X-Backend-For", answer.headers.get("x-seen-for") ?? "");
       res.send(await answer.text());
     });
@@ -43,9 +41,9 @@ describe("inProcessFetch", () => {
   it("rejects with the timeout's reason when the backend answers too late", async () => {
     const backend = inProcessExpressApp();
     backend.get("/slow", (_req, res) => void setTimeout(() => res.end("late"), 300));
-    const error = await inProcessFetch(backend)(
-      new Request("http://backend.invalid/slow", { signal: AbortSignal.timeout(50) }),
-    ).catch((reason: unknown) => reason);
+    const error = await inProcessFetch(backend)("http://backend.invalid/slow", {
+      signal: AbortSignal.timeout(50),
+    }).catch((reason: unknown) => reason);
     expect((error as Error).name).toBe("TimeoutError");
   });
 });

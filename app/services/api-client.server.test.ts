@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { defineEndpoint } from "@contract/endpoint";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -69,6 +71,8 @@ function testBackend(req: IncomingMessage, res: ServerResponse) {
         answersCounted += 1;
         return reply(res, 200, { code: "200", message: "success", data: { hello: `第 ${answersCounted} 次` } });
       }
+      case "/silent":
+        return;
       case "/slow":
         setTimeout(() => reply(res, 200, { code: "200", message: "success", data: { hello: "late" } }), 500);
         return;
@@ -90,6 +94,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
@@ -130,6 +135,12 @@ function caller(cookie?: string, at = origin, headers: Record<string, string> = 
         ? { internalOrigin: "http://backend.invalid", backendFetch: inProcessBackend }
         : { internalOrigin: at },
   };
+}
+
+/** V8's full garbage collection, reachable without starting Node with --expose-gc. */
+function exposedGc(): () => void {
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
 }
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
@@ -246,6 +257,18 @@ describe.each<Transport>(["over HTTP", "in process"])("callApi %s", (suiteTransp
         });
       },
     );
+
+    it("still times out when a garbage collection runs while the backend keeps silent", async () => {
+      const collectGarbage = exposedGc();
+      const silent = caught(callApi(caller(), getEndpoint("/silent"), { timeoutMs: 300 }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      collectGarbage();
+      const outcome = await Promise.race([
+        silent,
+        new Promise((resolve) => setTimeout(() => resolve("still waiting after 5 s"), 5_000)),
+      ]);
+      expect([(outcome as ApiError).status, (outcome as ApiError).message]).toEqual([504, "网络超时"]);
+    });
 
     it("times out with 504 网络超时, and a refused connection is 502 网络错误", async () => {
       const late = (await caught(callApi(caller(), getEndpoint("/slow"), { timeoutMs: 100 }))) as ApiError;

@@ -89,7 +89,7 @@ export function serviceBase(endpoint: { service: EndpointService }, context: App
 function inProcessBackend(
   endpoint: { service: EndpointService },
   context: AppLoadContext | undefined,
-): ((request: Request) => Promise<Response>) | undefined {
+): AppLoadContext["backendFetch"] {
   return configuredBase(endpoint) ? undefined : context?.backendFetch;
 }
 
@@ -160,23 +160,31 @@ async function send<E extends JsonEndpoint>(
   const headers = apiHeaders(caller.request, { withToken: endpoint.auth !== "none" && !options.anonymous });
   const body = requestBody(endpoint, options, headers);
   const transport = inProcessBackend(endpoint, caller.context) ?? fetch;
+  // The timer holds the deadline itself: AbortSignal.timeout's timer holds its signal only weakly,
+  // and fetch's copies of a signal are followed weakly too, so after a garbage collection such a
+  // timeout may never fire and the call would hang.
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException("The operation timed out.", "TimeoutError")),
+    options.timeoutMs ?? API_TIMEOUT_MS,
+  );
 
   let response: Response;
   let text: string;
   try {
-    response = await transport(
-      new Request(url, {
-        method: endpoint.method,
-        headers,
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS),
-      }),
-    );
+    response = await transport(url, {
+      method: endpoint.method,
+      headers,
+      body,
+      redirect: "manual",
+      signal: deadline.signal,
+    });
     text = await response.text();
   } catch (error) {
     const status = isTimeout(error) ? 504 : 502;
     throw new ApiError({ status, code: String(status), message: HTTP_STATUS_MESSAGES[status]!, unreachable: true });
+  } finally {
+    clearTimeout(timer);
   }
 
   const json = parseJson(text);
