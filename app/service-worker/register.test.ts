@@ -1,78 +1,77 @@
 import { describe, expect, it, vi } from "vitest";
-import { ACTIVATION_WAIT_MS, ServiceWorkerUnsupportedError, registerServiceWorker, type WorkboxLike } from "./register";
+import { ServiceWorkerUnsupportedError, registerServiceWorker, type ServiceWorkerContainerLike } from "./register";
 
-/** A stand-in for workbox-window's Workbox: its events are fired by the test. */
-function fakeWorkbox() {
-  const listeners = new Map<string, Array<() => void>>();
-  const workbox = {
-    register: vi.fn().mockResolvedValue(undefined),
-    messageSkipWaiting: vi.fn(),
-    addEventListener: (type: string, listener: () => void) =>
-      listeners.set(type, [...(listeners.get(type) ?? []), listener]),
-    fire: (type: string) => listeners.get(type)?.forEach((listener) => listener()),
+/** A worker whose state the test moves on, firing statechange like the browser's. */
+function fakeWorker(state: ServiceWorkerState) {
+  const target = new EventTarget();
+  const worker = {
+    state,
+    addEventListener: target.addEventListener.bind(target),
+    removeEventListener: target.removeEventListener.bind(target),
+    moveTo(next: ServiceWorkerState) {
+      worker.state = next;
+      target.dispatchEvent(new Event("statechange"));
+    },
   };
-  return workbox as typeof workbox & WorkboxLike;
+  return worker;
 }
 
-describe("registerServiceWorker: root scope, failures ignored, updates on request", () => {
+/** A stand-in for navigator.serviceWorker: the test changes its controller as a new worker claims the page. */
+function fakeContainer(controller: ReturnType<typeof fakeWorker> | null) {
+  const target = new EventTarget();
+  const container = {
+    controller,
+    register: vi.fn().mockResolvedValue({}),
+    addEventListener: target.addEventListener.bind(target),
+    claimBy(worker: ReturnType<typeof fakeWorker>) {
+      container.controller = worker;
+      target.dispatchEvent(new Event("controllerchange"));
+    },
+  };
+  return container as typeof container & ServiceWorkerContainerLike;
+}
+
+describe("registerServiceWorker: root scope, failures ignored, new builds announced once active", () => {
   it("registers /sw.js with root scope", async () => {
-    const workbox = fakeWorkbox();
-    const createWorkbox = vi.fn().mockResolvedValue(workbox);
-    await registerServiceWorker({ nav: { serviceWorker: {} }, createWorkbox, onUpdateWaiting: () => {} });
-    expect(createWorkbox).toHaveBeenCalledWith("/sw.js", { scope: "/" });
-    expect(workbox.register).toHaveBeenCalledOnce();
+    const container = fakeContainer(null);
+    await registerServiceWorker({ nav: { serviceWorker: container }, onUpdateActivated: () => {} });
+    expect(container.register).toHaveBeenCalledWith("/sw.js", { scope: "/" });
   });
 
   it("raises a not-supported error when the browser has no service workers", async () => {
-    await expect(registerServiceWorker({ nav: {}, onUpdateWaiting: () => {} })).rejects.toBeInstanceOf(
+    await expect(registerServiceWorker({ nav: {}, onUpdateActivated: () => {} })).rejects.toBeInstanceOf(
       ServiceWorkerUnsupportedError,
     );
   });
 
-  it("a waiting worker is offered; it takes over only when asked, and the page reloads once", async () => {
-    const workbox = fakeWorkbox();
-    const reload = vi.fn();
-    let activate: (() => void) | null = null;
-    await registerServiceWorker({
-      nav: { serviceWorker: {} },
-      createWorkbox: async () => workbox,
-      reload,
-      onUpdateWaiting: (next) => (activate = next),
-    });
-    workbox.fire("controlling");
-    expect(reload).not.toHaveBeenCalled();
-    workbox.fire("waiting");
-    expect(activate).not.toBeNull();
-    expect(workbox.messageSkipWaiting).not.toHaveBeenCalled();
-    activate!();
-    expect(workbox.messageSkipWaiting).toHaveBeenCalledOnce();
-    workbox.fire("controlling");
-    workbox.fire("controlling");
-    expect(reload).toHaveBeenCalledOnce();
+  it("a page that had no worker is not told about its first one, but about the next", async () => {
+    const container = fakeContainer(null);
+    const onUpdateActivated = vi.fn();
+    await registerServiceWorker({ nav: { serviceWorker: container }, onUpdateActivated });
+    container.claimBy(fakeWorker("activated"));
+    expect(onUpdateActivated).not.toHaveBeenCalled();
+    container.claimBy(fakeWorker("activated"));
+    expect(onUpdateActivated).toHaveBeenCalledOnce();
   });
 
-  it("reloads once anyway when the new worker has not taken over after a moment", async () => {
-    vi.useFakeTimers();
-    try {
-      const workbox = fakeWorkbox();
-      const reload = vi.fn();
-      let activate: (() => void) | null = null;
-      await registerServiceWorker({
-        nav: { serviceWorker: {} },
-        createWorkbox: async () => workbox,
-        reload,
-        onUpdateWaiting: (next) => (activate = next),
-      });
-      workbox.fire("waiting");
-      activate!();
-      vi.advanceTimersByTime(ACTIVATION_WAIT_MS - 1);
-      expect(reload).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(1);
-      expect(reload).toHaveBeenCalledOnce();
-      workbox.fire("controlling");
-      expect(reload).toHaveBeenCalledOnce();
-    } finally {
-      vi.useRealTimers();
-    }
+  it("a controlled page is told when the next worker has finished activating", async () => {
+    const container = fakeContainer(fakeWorker("activated"));
+    const onUpdateActivated = vi.fn();
+    await registerServiceWorker({ nav: { serviceWorker: container }, onUpdateActivated });
+    const next = fakeWorker("activating");
+    container.claimBy(next);
+    expect(onUpdateActivated).not.toHaveBeenCalled();
+    next.moveTo("activated");
+    expect(onUpdateActivated).toHaveBeenCalledOnce();
+    next.moveTo("activated");
+    expect(onUpdateActivated).toHaveBeenCalledOnce();
+  });
+
+  it("a worker already active when it claims the page is announced at once", async () => {
+    const container = fakeContainer(fakeWorker("activated"));
+    const onUpdateActivated = vi.fn();
+    await registerServiceWorker({ nav: { serviceWorker: container }, onUpdateActivated });
+    container.claimBy(fakeWorker("activated"));
+    expect(onUpdateActivated).toHaveBeenCalledOnce();
   });
 });

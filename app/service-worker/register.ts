@@ -1,10 +1,6 @@
-import type { Workbox } from "workbox-window";
-import { reloadPage } from "~/utils/chunk-reload";
-
 /**
- * The service worker, registered from the site root with root scope through workbox-window. A
- * failed registration is ignored; an unsupported browser raises ServiceWorkerUnsupportedError,
- * which the caller ignores too.
+ * The service worker, registered from the site root with root scope. A failed registration is
+ * ignored; an unsupported browser raises ServiceWorkerUnsupportedError, which the caller ignores too.
  */
 export class ServiceWorkerUnsupportedError extends Error {
   constructor() {
@@ -15,54 +11,50 @@ export class ServiceWorkerUnsupportedError extends Error {
 
 export const SERVICE_WORKER_URL = "/sw.js";
 
-/** How long a page asked to update waits for the new worker to take over before reloading anyway. */
-export const ACTIVATION_WAIT_MS = 3_000;
+type WorkerLike = Pick<ServiceWorker, "state" | "addEventListener" | "removeEventListener">;
 
-/** The part of workbox-window's Workbox this site uses. */
-export type WorkboxLike = Pick<Workbox, "register" | "messageSkipWaiting"> & {
-  addEventListener(type: "waiting" | "controlling", listener: () => void): void;
+/** The part of the browser's ServiceWorkerContainer this site uses. */
+export type ServiceWorkerContainerLike = {
+  readonly controller: WorkerLike | null;
+  register(url: string, options: { scope: string }): Promise<unknown>;
+  addEventListener(type: "controllerchange", listener: () => void): void;
 };
 
 export type RegisterOptions = {
-  /** Told when a new build's worker is installed and waits; `activate` hands it the page. */
-  onUpdateWaiting(activate: () => void): void;
-  nav?: { serviceWorker?: unknown };
-  createWorkbox?: (url: string, options: { scope: string }) => Promise<WorkboxLike>;
-  reload?: () => void;
+  /**
+   * Told when a new deployment's worker is active and controls this page, which still runs the
+   * build it was loaded with: a reload shows the new build.
+   */
+  onUpdateActivated(): void;
+  nav?: { serviceWorker?: ServiceWorkerContainerLike };
 };
 
-async function loadWorkbox(url: string, options: { scope: string }): Promise<WorkboxLike> {
-  const { Workbox } = await import("workbox-window");
-  return new Workbox(url, options);
+function whenActivated(worker: WorkerLike, then: () => void) {
+  if (worker.state === "activated") return then();
+  const onStateChange = () => {
+    if (worker.state !== "activated") return;
+    worker.removeEventListener("statechange", onStateChange);
+    then();
+  };
+  worker.addEventListener("statechange", onStateChange);
 }
 
 /** Registers `/sw.js` with scope `/`; throws ServiceWorkerUnsupportedError when unsupported. */
 export async function registerServiceWorker({
-  onUpdateWaiting,
-  nav = typeof navigator === "undefined" ? undefined : navigator,
-  createWorkbox = loadWorkbox,
-  reload = reloadPage,
-}: RegisterOptions): Promise<WorkboxLike> {
-  if (!nav || !("serviceWorker" in nav) || !nav.serviceWorker) throw new ServiceWorkerUnsupportedError();
-  const workbox = await createWorkbox(SERVICE_WORKER_URL, { scope: "/" });
-  let reloading = false;
-  const reloadOnce = () => {
-    if (reloading) return;
-    reloading = true;
-    reload();
-  };
-  workbox.addEventListener("waiting", () =>
-    onUpdateWaiting(() => {
-      // The page reloads once the new worker controls it, so it never runs the old build's
-      // scripts against the new worker's caches.
-      workbox.addEventListener("controlling", reloadOnce);
-      workbox.messageSkipWaiting();
-      // Chromium activates the new worker only once the old one has no fetch in progress, and a
-      // request of this very page can hold it; leaving the page ends those requests, so the page
-      // reloads anyway after a moment and the new worker takes over as it unloads.
-      setTimeout(reloadOnce, ACTIVATION_WAIT_MS);
-    }),
-  );
-  await workbox.register();
-  return workbox;
+  onUpdateActivated,
+  nav = typeof navigator === "undefined" ? undefined : (navigator as RegisterOptions["nav"]),
+}: RegisterOptions): Promise<void> {
+  const container = nav?.serviceWorker;
+  if (!container) throw new ServiceWorkerUnsupportedError();
+  // The first worker of a page loaded without one is no new build: the page came from the network.
+  // Every later one is the next deployment's, activated in the background as soon as the old one
+  // is idle; the visitor then chooses when to reload, and no navigation waits on an activation.
+  let controlledBefore = Boolean(container.controller);
+  container.addEventListener("controllerchange", () => {
+    const next = container.controller;
+    if (!next) return;
+    if (controlledBefore) whenActivated(next, onUpdateActivated);
+    controlledBefore = true;
+  });
+  await container.register(SERVICE_WORKER_URL, { scope: "/" });
 }

@@ -15,12 +15,10 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// A new worker waits until the page asks it to take over (the visitor clicked 有新版本，点击刷新),
-// so a page never runs scripts of one build against the worker of another mid-session.
-self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
-});
-// The first worker controls the open pages at once: there is no older build to mix with.
+// A new deployment's worker takes over as soon as the old one is idle; open pages keep the build
+// they loaded (a chunk that has gone since reloads the page once) and offer 有新版本，点击刷新.
+self.addEventListener("install", () => void self.skipWaiting());
+// Every worker controls the open pages at once, so their fetches are answered by one build's caches.
 clientsClaim();
 
 const choose =

@@ -1,21 +1,22 @@
 import { useEffect, useState } from "react";
 import { registerServiceWorker } from "~/service-worker/register";
+import { reloadPage } from "~/utils/chunk-reload";
 
 /**
  * Registers the service worker once the page is interactive and, when a new deployment's worker
- * is waiting, offers 有新版本，点击刷新: the page switches to the new build only when asked.
+ * has taken over, offers 有新版本，点击刷新: the page reloads into the new build only when asked.
  */
 export function UpdatePrompt() {
-  const [activate, setActivate] = useState<(() => void) | null>(null);
+  const [updated, setUpdated] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
 
   useEffect(() => {
-    registerServiceWorker({ onUpdateWaiting: (next) => setActivate(() => next) }).catch(() => {
+    registerServiceWorker({ onUpdateActivated: () => setUpdated(true) }).catch(() => {
       // Unsupported browser or failed registration: the site works the same without the worker.
     });
   }, []);
 
-  if (!activate) return null;
+  if (!updated) return null;
   return (
     <div className="update-prompt" role="status">
       <button
@@ -24,7 +25,7 @@ export function UpdatePrompt() {
         disabled={refreshing}
         onClick={() => {
           setRefreshing(true);
-          activate();
+          reloadPage();
         }}
       >
         {refreshing ? "正在刷新…" : "有新版本，点击刷新"}
