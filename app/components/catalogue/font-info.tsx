@@ -4,10 +4,10 @@ import {
   formatCount,
   formatDate,
   formatFileSize,
-  licenseExplanation,
   type Charset,
   type FontDetail,
 } from "~/utils/catalogue/fonts";
+import { licenseExplanation } from "~/utils/catalogue/license-explanation";
 import { LicenseBadge } from "./license-badge";
 
 /** Charset coverage with bars, e.g. GB2312 6763/6763. */

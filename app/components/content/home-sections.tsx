@@ -4,17 +4,20 @@ import type { HomeContent } from "~/services/content.server";
 import { ContentCard, ContentGrid, contentCardBasics } from "./content-card";
 import { formatChinaDate, formatDuration } from "./format";
 
-function Section({
+/** A home page section: a heading (its id labels the section) with a "more" link, then the content. */
+export function HomeSection({
   id,
   title,
   more,
+  moreLabel = "查看更多 →",
   modifier,
   children,
 }: {
   id: string;
   title: string;
   more: string;
-  modifier?: "alt";
+  moreLabel?: string;
+  modifier?: "dark" | "alt";
   children: ReactNode;
 }) {
   return (
@@ -25,7 +28,7 @@ function Section({
             {title}
           </h2>
           <Link to={more} className="section-head__more">
-            查看更多 →
+            {moreLabel}
           </Link>
         </header>
         {children}
@@ -40,7 +43,7 @@ export function HomeContentSections({ content }: { content: HomeContent }) {
   return (
     <div className="content-home">
       {albums.length > 0 ? (
-        <Section id="home-albums-title" title="字体专辑" more="/album">
+        <HomeSection id="home-albums-title" title="字体专辑" more="/album">
           <ContentGrid label="字体专辑">
             {albums.map((album) => (
               <li key={album.id}>
@@ -48,11 +51,11 @@ export function HomeContentSections({ content }: { content: HomeContent }) {
               </li>
             ))}
           </ContentGrid>
-        </Section>
+        </HomeSection>
       ) : null}
 
       {cases.length > 0 ? (
-        <Section id="home-cases-title" title="用字案例" more="/case" modifier="alt">
+        <HomeSection id="home-cases-title" title="用字案例" more="/case" modifier="alt">
           <ContentGrid label="用字案例">
             {cases.map((item) => (
               <li key={item.id}>
@@ -60,11 +63,11 @@ export function HomeContentSections({ content }: { content: HomeContent }) {
               </li>
             ))}
           </ContentGrid>
-        </Section>
+        </HomeSection>
       ) : null}
 
       {videos.length > 0 ? (
-        <Section id="home-videos-title" title="视频" more="/video">
+        <HomeSection id="home-videos-title" title="视频" more="/video">
           <ContentGrid label="视频" variant="wide">
             {videos.map((video) => (
               <li key={video.id}>
@@ -75,11 +78,11 @@ export function HomeContentSections({ content }: { content: HomeContent }) {
               </li>
             ))}
           </ContentGrid>
-        </Section>
+        </HomeSection>
       ) : null}
 
       {news.length > 0 ? (
-        <Section id="home-news-title" title="资讯" more="/news" modifier="alt">
+        <HomeSection id="home-news-title" title="资讯" more="/news" modifier="alt">
           <ul className="content-home__news" aria-label="最新资讯">
             {news.map((article) => (
               <li key={article.id}>
@@ -88,7 +91,7 @@ export function HomeContentSections({ content }: { content: HomeContent }) {
               </li>
             ))}
           </ul>
-        </Section>
+        </HomeSection>
       ) : null}
     </div>
   );

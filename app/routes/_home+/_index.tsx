@@ -1,6 +1,5 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ReactNode } from "react";
 import contentStylesHref from "~/styles/content.css";
 import fontStylesHref from "~/styles/font.css";
 import type { HomeData } from "@contract/catalogue";
@@ -17,14 +16,14 @@ import {
   type PreviewFace,
   type StyleCategory,
 } from "~/utils/catalogue/fonts";
-import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/utils/catalogue/font-query";
+import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/utils/catalogue/preview-text";
 import { categoryEntryImage } from "~/utils/catalogue/category-image";
 import { formatCount } from "~/utils/misc";
 import { useStaticUrl } from "~/utils/root-data";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { FontList } from "~/components/catalogue/font-list";
 import { BannerStrip } from "~/components/catalogue/banner-strip";
-import { HomeContentSections } from "~/components/content/home-sections";
+import { HomeContentSections, HomeSection } from "~/components/content/home-sections";
 import { LazyImage } from "~/components/ui/lazy-image";
 import { anonymousPageHeaders } from "~/utils/page-cache";
 
@@ -177,39 +176,6 @@ function Stats({ stats }: { stats: HomeStats }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/** A home page section: a heading (its id labels the section) with a "more" link, then the content. */
-function HomeSection({
-  id,
-  title,
-  more,
-  moreLabel = "查看更多 →",
-  modifier,
-  children,
-}: {
-  id: string;
-  title: string;
-  more: string;
-  moreLabel?: string;
-  modifier?: "dark" | "alt";
-  children: ReactNode;
-}) {
-  return (
-    <section className={modifier ? `home-section home-section--${modifier}` : "home-section"} aria-labelledby={id}>
-      <div className="container">
-        <header className="section-head">
-          <h2 id={id} className="section-head__title">
-            {title}
-          </h2>
-          <Link to={more} className="section-head__more">
-            {moreLabel}
-          </Link>
-        </header>
-        {children}
-      </div>
-    </section>
   );
 }
 

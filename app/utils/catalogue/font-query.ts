@@ -1,5 +1,6 @@
 import { FONT_SORTS, KEYWORD_MAX, type FontSort } from "@contract/catalogue-values";
 import { truncateChars, type ListLayout, type PreviewTheme } from "./fonts";
+import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX, TESTER_TEXT_MAX } from "./preview-text";
 
 /**
  * Query parameters of the font list (/font) and of the type tester on /font/{id}.
@@ -8,9 +9,7 @@ import { truncateChars, type ListLayout, type PreviewTheme } from "./fonts";
  * Bad values never fail the page: they fall back to defaults and produce a Chinese notice.
  */
 
-export const DEFAULT_PREVIEW_TEXT = "点赞关注不迷路";
-export const LIST_TEXT_MAX = 100;
-export const TESTER_TEXT_MAX = 200;
+export { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX, TESTER_TEXT_MAX };
 export const LIST_PAGE_SIZE = 10;
 export { KEYWORD_MAX };
 export const TESTER_SIZE_MIN = 12;

@@ -9,7 +9,6 @@ import {
   formatCount,
   formatFileSize,
   joinBase,
-  licenseExplanation,
   licenseKind,
   licenseLabel,
   previewFontFamily,
@@ -20,6 +19,7 @@ import {
   weightName,
   type Font,
 } from "./fonts";
+import { licenseExplanation } from "./license-explanation";
 
 function sampleFont(): Font {
   return {

@@ -14,7 +14,7 @@ import { Prose } from "~/components/content/prose";
 import { loadRelated } from "~/components/content/related.server";
 import { SampleTextForm, parseSampleText } from "~/components/content/sample-text-form";
 import { getAlbum, listAlbums, loadSampleFaces } from "~/services/content.server";
-import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/font-query";
+import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/preview-text";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";

@@ -14,7 +14,7 @@ import { parseContentId } from "~/components/content/list-query";
 import { Prose } from "~/components/content/prose";
 import { noneOnApiError } from "~/components/content/related.server";
 import { getNews, listNews, loadSampleFaces } from "~/services/content.server";
-import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/font-query";
+import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/preview-text";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { useStaticUrl } from "~/utils/root-data";

@@ -15,7 +15,7 @@ import { videoPlayerLinks } from "~/components/video/video-player";
 import { VideoFacts, VideoStage } from "~/components/video/video-stage";
 import { loadRelated } from "~/components/content/related.server";
 import { getVideo, listVideos, loadSampleFaces } from "~/services/content.server";
-import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/font-query";
+import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/preview-text";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";

@@ -8,7 +8,7 @@ import { getCollection } from "~/services/collection.server";
 import { loadSampleFaces } from "~/services/content.server";
 import { requireAuthGuard } from "~/utils/auth.server";
 import { fontHref, licenseKind } from "~/utils/catalogue/fonts";
-import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/font-query";
+import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/preview-text";
 import { notFound, throwApiError } from "~/utils/responses.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
