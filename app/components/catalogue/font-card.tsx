@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
 import {
-  familyFileSize,
   fontHref,
   formatFileSize,
-  weightCount,
   type FontSummary,
   type PreviewFace,
   type PreviewTheme,
@@ -41,7 +39,7 @@ export function FontCard({ font, face, previewText, theme = "light" }: FontItemP
         <LicenseBadge license={font.license} />
       </div>
       <p className="font-card__meta">
-        <span>{weightCount(font)} 个字重</span>
+        <span>{font.weightCount} 个字重</span>
         <span>{font.glyphCount.toLocaleString("zh-CN")} 字符</span>
       </p>
       <FontActions font={font} className="font-card__actions" />
@@ -72,9 +70,9 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
           <LicenseBadge license={font.license} />
         </div>
         <p className="font-stick__meta">
-          <span>{weightCount(font)} 个字重</span>
+          <span>{font.weightCount} 个字重</span>
           <span>{font.glyphCount.toLocaleString("zh-CN")} 字符</span>
-          <span>{formatFileSize(familyFileSize(font))}</span>
+          <span>{formatFileSize(font.familyFileSize)}</span>
         </p>
         {font.designer ? (
           <p className="font-stick__designer" title={font.designer}>

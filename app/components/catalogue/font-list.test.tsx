@@ -2,7 +2,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Font, PreviewFace } from "~/utils/catalogue/fonts";
+import { toFontSummary, type Font, type PreviewFace } from "~/utils/catalogue/fonts";
 import { FontList } from "./font-list";
 
 /** The list as a visitor's /font page renders it: inside the root route, whose data the hearts read. */
@@ -55,10 +55,11 @@ function font(fontGNo: string, overrides: Partial<Font> = {}): Font {
   return { ...base, ...overrides };
 }
 
+// As the list loaders hand them over.
 const fonts = [
   font("10001"),
   font("10002", { license: { ...font("1").license, commercialLabel: "个人免费", commercialUse: false } }),
-];
+].map(toFontSummary);
 const faces: Record<string, PreviewFace> = {
   "10001": { gno: "10001", familyName: "A10001-abc", woffPath: "/a.woff2", ttfPath: "/a.ttf" },
 };

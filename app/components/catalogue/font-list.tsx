@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
 import {
-  familyFileSize,
   fontHref,
   formatFileSize,
-  weightCount,
   type FontSummary,
   type ListLayout,
   type PreviewFace,
@@ -71,12 +69,12 @@ export function FontList({ fonts, faces, layout, previewText, theme = "light", l
                 <th scope="row" className="font-table__name">
                   <Link to={fontHref(font.fontGNo)}>{font.familyName}</Link>
                 </th>
-                <td data-label="字重数">{weightCount(font)}</td>
+                <td data-label="字重数">{font.weightCount}</td>
                 <td data-label="字符数">{font.glyphCount.toLocaleString("zh-CN")}</td>
                 <td data-label="授权">
                   <LicenseBadge license={font.license} />
                 </td>
-                <td data-label="大小">{formatFileSize(familyFileSize(font))}</td>
+                <td data-label="大小">{formatFileSize(font.familyFileSize)}</td>
                 <td className="font-table__actions-cell">
                   <FontActions font={font} className="font-table__actions" />
                 </td>

@@ -14,7 +14,6 @@ import {
   toFontSummary,
   type FontSummary,
   type PreviewFace,
-  type StyleCategory,
 } from "~/utils/catalogue/fonts";
 import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/utils/catalogue/preview-text";
 import { categoryEntryImage } from "~/utils/catalogue/category-image";
@@ -92,7 +91,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { checkCoverage: true },
   );
   return {
-    categories: home.categories,
+    // The grid's cards: where each goes, its name and its image (on the section's dark background).
+    categories: home.categories.map((category) => ({
+      code: category.code,
+      name: category.name,
+      href: category.url || `/font?style=${encodeURIComponent(category.code)}`,
+      image: categoryEntryImage(category, "dark"),
+    })),
     recommend,
     newest,
     stats: home.stats,
@@ -104,25 +109,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-function CategoryGrid({ categories }: { categories: StyleCategory[] }) {
+type CategoryEntry = { code: string; name: string; href: string; image: string };
+
+function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
   const asset = useStaticUrl();
   if (!categories.length) return null;
   return (
     <ul className="category-grid">
       {categories.map((category) => (
         <li key={category.code} className="category-grid__item">
-          <Link
-            to={category.url || `/font?style=${encodeURIComponent(category.code)}`}
-            className="category-card"
-            prefetch="intent"
-          >
-            <LazyImage
-              src={asset(categoryEntryImage(category, "dark"))}
-              alt=""
-              width="160"
-              height="100"
-              className="category-card__image"
-            />
+          <Link to={category.href} className="category-card" prefetch="intent">
+            <LazyImage src={asset(category.image)} alt="" width="160" height="100" className="category-card__image" />
             <span className="category-card__name">{category.name}</span>
           </Link>
         </li>

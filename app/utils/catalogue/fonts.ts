@@ -144,26 +144,33 @@ export function previewFontFamily(face: Pick<PreviewFace, "familyName"> | undefi
   return face ? `"${face.familyName}", sans-serif` : "sans-serif";
 }
 
-/** What a list of fonts shows: the family's default weight without the detail page's heavy fields. */
-export type FontSummary = Omit<Font, "description" | "charsets" | "copyright" | "version" | "childFontResource"> & {
-  childFontResource: Array<Pick<Font, "fontGNo" | "weight" | "fileSize" | "fontName" | "styleName">>;
+/**
+ * What a list of fonts renders for each family (card, row or table line): the default weight's
+ * name, licence badge, designer and tags, with the family's weight count and total size. Lists
+ * embed it for hydration, so it carries nothing else (the API answers whole records: descriptions,
+ * charsets, file paths and every weight's details).
+ */
+export type FontSummary = Pick<Font, "fontGNo" | "familyName" | "glyphCount" | "designer"> & {
+  license: Pick<License, "commercialLabel" | "commercialUse" | "name">;
+  tags: Array<Pick<Font["tags"][number], "id" | "name">>;
+  weightCount: number;
+  familyFileSize: number;
 };
 
-/**
- * Trims a font record to what list views render, so that the data a page embeds for hydration
- * stays small (the API answers whole records: descriptions, charsets and every weight's details).
- */
 export function toFontSummary(font: Font): FontSummary {
-  const { description: _description, charsets: _charsets, copyright: _copyright, version: _version, ...rest } = font;
   return {
-    ...rest,
-    childFontResource: (font.childFontResource ?? []).map(({ fontGNo, weight, fileSize, fontName, styleName }) => ({
-      fontGNo,
-      weight,
-      fileSize,
-      fontName,
-      styleName,
-    })),
+    fontGNo: font.fontGNo,
+    familyName: font.familyName,
+    glyphCount: font.glyphCount,
+    designer: font.designer,
+    license: {
+      commercialLabel: font.license.commercialLabel,
+      commercialUse: font.license.commercialUse,
+      name: font.license.name,
+    },
+    tags: font.tags.map(({ id, name }) => ({ id, name })),
+    weightCount: weightCount(font),
+    familyFileSize: familyFileSize(font),
   };
 }
 
