@@ -113,8 +113,6 @@ async function scrollDown(page: Page): Promise<number> {
   });
   expect(target).toBeGreaterThan(100);
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(target);
-  // Let a scroll listener see where the page stands before leaving it.
-  await page.waitForTimeout(300);
   return target;
 }
 
@@ -142,17 +140,16 @@ test.describe("页面导航", () => {
     const watchBar = () =>
       page.evaluate(() => {
         const bar = document.querySelector<HTMLElement>(".progress-bar")!;
-        const seen: Array<{ phase: string; at: number }> = [];
-        const started = performance.now();
-        new MutationObserver(() => seen.push({ phase: bar.dataset.phase!, at: performance.now() - started })).observe(
-          bar,
-          { attributes: true, attributeFilter: ["data-phase"] },
-        );
-        (window as unknown as { __phases: typeof seen }).__phases = seen;
+        const seen: string[] = [];
+        new MutationObserver(() => seen.push(bar.dataset.phase!)).observe(bar, {
+          attributes: true,
+          attributeFilter: ["data-phase"],
+        });
+        (window as unknown as { __phases: string[] }).__phases = seen;
       });
-    const seenPhases = () =>
-      page.evaluate(() => (window as unknown as { __phases: Array<{ phase: string; at: number }> }).__phases);
+    const seenPhases = () => page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
 
+    await page.clock.install();
     await page.goto("/agreement/font");
     await page.waitForLoadState("networkidle");
     // Each page once, so the measured navigations find their code already loaded.
@@ -163,47 +160,61 @@ test.describe("页面导航", () => {
     await expect(page.getByRole("heading", { name: "字体授权协议" })).toBeVisible();
     await navigate("/agreement/register");
     await expect(page.getByRole("heading", { name: "用户注册协议" })).toBeVisible();
-    await page.waitForTimeout(600);
+    // From here the page's clock moves only when the test says: the delay is measured, not waited for.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page.clock.runFor(600);
 
     await watchBar();
     await navigate("/agreement/font");
     await expect(page.getByRole("heading", { name: "字体授权协议" })).toBeVisible();
-    await page.waitForTimeout(500);
-    expect((await seenPhases()).map((entry) => entry.phase)).not.toContain("loading");
+    await page.clock.runFor(500);
+    expect(await seenPhases()).not.toContain("loading");
 
-    // The next page's data is held back for 800 ms.
+    // The next page's data is held back until the test lets it go.
+    let releaseData = () => {};
+    const dataHeld = new Promise<void>((resolve) => (releaseData = resolve));
     await page.route(
       (url) => url.searchParams.has("_data") || url.pathname.endsWith(".data"),
       async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        await dataHeld;
         await route.continue();
       },
     );
     await watchBar();
     await navigate("/news");
+    await page.clock.runFor(190);
+    expect(await seenPhases()).not.toContain("loading");
+    await page.clock.runFor(20);
     await expect(page.locator(".progress-bar")).toHaveAttribute("data-phase", "loading");
+    releaseData();
     await page.waitForURL(/\/news$/);
+    await page.clock.runFor(400);
     await expect(page.locator(".progress-bar")).toHaveAttribute("data-phase", "idle");
-    const shown = (await seenPhases()).find((entry) => entry.phase === "loading");
-    expect(shown!.at).toBeGreaterThanOrEqual(190);
   });
 
   test("鼠标离开菜单 200 ms 后菜单关闭", async ({ page }, info) => {
     test.skip(!isJavaScriptOn(info.project.name), "无 JS 时菜单由点击开合");
     await page.setViewportSize({ width: 360, height: 740 });
+    await page.clock.install();
     await page.goto("/agreement/font");
     await page.waitForLoadState("networkidle");
+    // From here the page's clock moves only when the test says, so the delay is measured, not waited for.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const menu = page.locator("details.mobile-menu");
     await menu.locator("summary").click();
     await expect(menu).toHaveAttribute("open", "");
     const box = (await menu.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.move(5, 735);
+    await page.clock.runFor(150);
     // Coming back within the delay keeps the menu open.
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.waitForTimeout(400);
+    await page.clock.runFor(400);
     await expect(menu).toHaveAttribute("open", "");
     await page.mouse.move(5, 735);
+    await page.clock.runFor(150);
+    await expect(menu).toHaveAttribute("open", "");
+    await page.clock.runFor(100);
     await expect(menu).not.toHaveAttribute("open", "");
   });
 });
