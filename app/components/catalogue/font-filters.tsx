@@ -2,9 +2,7 @@ import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import type { Tag } from "~/utils/catalogue/fonts";
 import {
-  DEFAULT_PREVIEW_TEXT,
   KEYWORD_MAX,
-  LIST_TEXT_MAX,
   SORTS,
   SORT_LABELS,
   THEMES,
@@ -13,6 +11,7 @@ import {
   parseFontListQuery,
   type FontListQuery,
 } from "~/utils/catalogue/font-query";
+import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/utils/catalogue/preview-text";
 
 export type CategoryChip = { code: string; name: string };
 

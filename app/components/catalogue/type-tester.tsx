@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { PreviewFace, PreviewTheme } from "~/utils/catalogue/fonts";
-import {
-  DEFAULT_PREVIEW_TEXT,
-  TESTER_SIZE_MAX,
-  TESTER_SIZE_MIN,
-  TESTER_TEXT_MAX,
-  THEMES,
-  THEME_LABELS,
-} from "~/utils/catalogue/font-query";
+import { TESTER_SIZE_MAX, TESTER_SIZE_MIN, THEMES, THEME_LABELS } from "~/utils/catalogue/font-query";
+import { DEFAULT_PREVIEW_TEXT, TESTER_TEXT_MAX } from "~/utils/catalogue/preview-text";
 import { FontPreview } from "./font-preview";
 
 export type TypeTesterProps = {

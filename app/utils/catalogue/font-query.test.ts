@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_PREVIEW_TEXT,
-  LIST_TEXT_MAX,
-  fontListSearch,
-  listPreviewText,
-  parseFontListQuery,
-  parseTesterQuery,
-  testerSearch,
-} from "./font-query";
+import { fontListSearch, listPreviewText, parseFontListQuery, parseTesterQuery, testerSearch } from "./font-query";
+import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "./preview-text";
 
 describe("font list query", () => {
   it("has defaults, with the stick layout ", () => {

@@ -9,7 +9,6 @@ import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX, TESTER_TEXT_MAX } from "./preview-
  * Bad values never fail the page: they fall back to defaults and produce a Chinese notice.
  */
 
-export { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX, TESTER_TEXT_MAX };
 export const LIST_PAGE_SIZE = 10;
 export { KEYWORD_MAX };
 export const TESTER_SIZE_MIN = 12;

@@ -180,7 +180,7 @@ export function fontDisplayName(font: Pick<Font, "familyName" | "fontName">): st
 }
 
 /** Number of weights of a family (at least 1). */
-export function weightCount(font: { childFontResource?: unknown[] }): number {
+function weightCount(font: { childFontResource?: unknown[] }): number {
   return Math.max(1, font.childFontResource?.length ?? 0);
 }
 

@@ -33,7 +33,8 @@ import {
 } from "~/utils/catalogue/fonts";
 import { notFound } from "~/utils/responses.server";
 import { anonymousPageHeadersWithVisit } from "~/utils/page-cache";
-import { DEFAULT_PREVIEW_TEXT, parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
+import { parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
+import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/preview-text";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }, ...videoListLinks()];
 
