@@ -105,6 +105,14 @@ async function openFirstArticle(page: Page) {
   await expect(page.locator("h1")).toBeVisible();
 }
 
+/**
+ * From here the page's clock moves only when the test moves it, so a delay is measured, not waited
+ * for. The page must have loaded with `page.clock.install()` done before.
+ */
+async function pausePageClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+}
+
 async function scrollDown(page: Page): Promise<number> {
   const target = await page.evaluate(() => {
     const y = Math.min(600, document.documentElement.scrollHeight - window.innerHeight);
@@ -160,8 +168,7 @@ test.describe("页面导航", () => {
     await expect(page.getByRole("heading", { name: "字体授权协议" })).toBeVisible();
     await navigate("/agreement/register");
     await expect(page.getByRole("heading", { name: "用户注册协议" })).toBeVisible();
-    // From here the page's clock moves only when the test says: the delay is measured, not waited for.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await pausePageClock(page);
     await page.clock.runFor(600);
 
     await watchBar();
@@ -198,8 +205,7 @@ test.describe("页面导航", () => {
     await page.clock.install();
     await page.goto("/agreement/font");
     await page.waitForLoadState("networkidle");
-    // From here the page's clock moves only when the test says, so the delay is measured, not waited for.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await pausePageClock(page);
     const menu = page.locator("details.mobile-menu");
     await menu.locator("summary").click();
     await expect(menu).toHaveAttribute("open", "");
