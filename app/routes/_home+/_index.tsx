@@ -1,22 +1,10 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import contentStylesHref from "~/styles/content.css";
 import fontStylesHref from "~/styles/font.css";
 import type { HomeData } from "@contract/catalogue";
-import { isApiError } from "~/services/api-client.server";
-import { getHomeData } from "~/services/catalogue.server";
-import { getHomeContent } from "~/services/content.server";
-import { loadPreviewFaces } from "~/services/subset.server";
-import {
-  fontHref,
-  licenseLabel,
-  previewFontFamily,
-  toFontSummary,
-  type FontSummary,
-  type PreviewFace,
-} from "~/utils/catalogue/fonts";
-import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/utils/catalogue/preview-text";
-import { categoryEntryImage } from "~/utils/catalogue/category-image";
+import { fontHref, licenseLabel, previewFontFamily, type FontSummary, type PreviewFace } from "~/utils/catalogue/fonts";
+import { LIST_TEXT_MAX } from "~/utils/catalogue/preview-text";
 import { formatCount } from "~/utils/misc";
 import { useStaticUrl } from "~/utils/root-data";
 import { FontFaces } from "~/components/catalogue/font-faces";
@@ -25,22 +13,14 @@ import { BannerStrip } from "~/components/catalogue/banner-strip";
 import { HomeContentSections, HomeSection } from "~/components/content/home-sections";
 import { LazyImage } from "~/components/ui/lazy-image";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import type { loader } from "./_index.server";
+
+export { loader } from "./_index.server";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 type HomeStats = HomeData["stats"];
-
-const EMPTY_HOME: Pick<HomeData, "categories" | "recommend" | "newest" | "stats" | "banners"> = {
-  categories: [],
-  recommend: [],
-  newest: [],
-  stats: { fontCount: 0, familyCount: 0, freeCommercialCount: 0 },
-  banners: [],
-};
-
-const RECOMMEND_COUNT = 8;
-const NEWEST_COUNT = 6;
 
 /** Example texts offered under the hero form (plain links, no JS needed). */
 const SAMPLE_TEXTS = ["点赞关注不迷路", "今日份快乐", "周末去哪儿", "一起去看海"];
@@ -59,55 +39,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
     { name: "description", content: `${title}：输入你的文字，一次预览上百款中文字体，查看免费商用授权并下载。` },
   ];
 };
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const caller = { request, context };
-  let home = EMPTY_HOME;
-  let loadError: string | null = null;
-  // Loaded alongside the fonts; awaited at the end (the guard only keeps an early throw below from
-  // leaving its failure unhandled).
-  const content = getHomeContent(caller);
-  content.catch(() => undefined);
-  try {
-    const data = await getHomeData(caller);
-    home = {
-      categories: [...data.categories].sort((a, b) => a.sort - b.sort),
-      recommend: data.recommend,
-      newest: data.newest,
-      stats: data.stats,
-      banners: data.banners.filter((banner) => banner.title).sort((a, b) => a.sort - b.sort),
-    };
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    loadError = error.message;
-  }
-
-  const recommend = home.recommend.slice(0, RECOMMEND_COUNT).map(toFontSummary);
-  const newest = home.newest.slice(0, NEWEST_COUNT).map(toFontSummary);
-  const previewText = DEFAULT_PREVIEW_TEXT;
-  const faces: Record<string, PreviewFace> = await loadPreviewFaces(
-    caller,
-    [...recommend, ...newest].map((font) => ({ gno: font.fontGNo, text: previewText })),
-    { checkCoverage: true },
-  );
-  return {
-    // The grid's cards: where each goes, its name and its image (on the section's dark background).
-    categories: home.categories.map((category) => ({
-      code: category.code,
-      name: category.name,
-      href: category.url || `/font?style=${encodeURIComponent(category.code)}`,
-      image: categoryEntryImage(category, "dark"),
-    })),
-    recommend,
-    newest,
-    stats: home.stats,
-    banners: home.banners,
-    faces,
-    previewText,
-    loadError,
-    content: await content,
-  };
-}
 
 type CategoryEntry = { code: string; name: string; href: string; image: string };
 
