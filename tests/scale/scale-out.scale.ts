@@ -132,6 +132,23 @@ describe("two instances on PostgreSQL, Redis and S3 behind a round-robin proxy",
     expect(await bucket.get(`submissions/${key}`)).toEqual(picture);
   });
 
+  // A known bug: each instance keeps the subset files it makes on its own disk and cannot make one
+  // from its name alone, so a file named by one instance is not found on the other, and a font
+  // preview whose file request the balancer sends there falls back to a system font. Remove `.fails`
+  // (and the allowance in browser.scale.ts) once the files are shared or can be rebuilt on a miss.
+  it.fails("serves from one instance a subset file made by the other", async () => {
+    const [a, b] = instances;
+    const fonts = await call<{ records: Array<{ fontGNo: string }> }>(a.url, "GET", "/web/api/font/getFontList?size=1");
+    const gno = fonts.body.data.records[0]!.fontGNo;
+    const made = await call<Array<{ woffPath: string }>>(a.url, "POST", "/webfont/http", {
+      json: [{ gno, text: "两台实例" }],
+    });
+    expect(made.status, made.body.message).toBe(200);
+    const file = made.body.data[0]!.woffPath;
+    expect((await fetch(new URL(file, a.url))).status, `${file} from the instance that made it`).toBe(200);
+    expect((await fetch(new URL(file, b.url))).status, `${file} from the other instance`).toBe(200);
+  });
+
   it("loses no request the proxy retries and no data when one instance is killed", async () => {
     const [a, b] = instances;
     const answered: Array<{ status: number; upstream: string | null }> = [];
