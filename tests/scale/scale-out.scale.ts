@@ -2,113 +2,42 @@ import { Redis } from "ioredis";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3BlobStore } from "../../backend/blob/s3-blob-store.js";
-import { startE2eFakes } from "../../scripts/e2e-fakes.mjs";
-import {
-  freePort,
-  startInstance,
-  startPostgres,
-  startProxy,
-  startRedis,
-  startS3,
-  type Instance,
-  type Service,
-} from "./services.js";
+import { call, startCluster, type Cluster, type Instance } from "./services.js";
 
-type Envelope<T = unknown> = { code: string; message: string; data: T };
 type User = { nickname: string; avatar: string | null };
 
 const PHONE = "13900139001";
 const PASSWORD = "Scale-out-2026!x";
 
-const services: Service[] = [];
+let cluster: Cluster;
 let instances: [Instance, Instance];
 let proxyUrl: string;
 let redis: Redis;
-let inboxUrl: string;
 let token: string;
-let s3Object: (key: string) => Promise<Buffer | null>;
+let bucket: S3BlobStore;
 let s3Endpoint: string;
-
-async function call<T>(
-  base: string,
-  method: string,
-  path: string,
-  options: { json?: unknown; form?: FormData; token?: string } = {},
-): Promise<{ status: number; body: Envelope<T>; upstream: string | null }> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.json !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
-  });
-  return {
-    status: response.status,
-    body: (await response.json()) as Envelope<T>,
-    upstream: response.headers.get("x-upstream"),
-  };
-}
-
-async function latestCode(to: string): Promise<string> {
-  const message = (await (await fetch(`${inboxUrl}/inbox/latest?to=${to}`)).json()) as { code: string | null } | null;
-  if (!message?.code) throw new Error(`no code was delivered to ${to}`);
-  return message.code;
-}
 
 describe("two instances on PostgreSQL, Redis and S3 behind a round-robin proxy", () => {
   beforeAll(async () => {
-    const postgres = await startPostgres();
-    services.push(postgres);
-    const redisServer = await startRedis();
-    services.push(redisServer);
-    const s3 = await startS3();
-    services.push(s3);
-    const bucket = new S3BlobStore({
-      endpoint: s3.env.S3_ENDPOINT!,
-      bucket: s3.env.S3_BUCKET!,
-      region: s3.env.S3_REGION!,
-      accessKeyId: s3.env.S3_ACCESS_KEY_ID!,
-      secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY!,
+    cluster = await startCluster();
+    ({ instances, proxyUrl } = cluster);
+    const { env } = cluster.s3;
+    s3Endpoint = env.S3_ENDPOINT!;
+    bucket = new S3BlobStore({
+      endpoint: s3Endpoint,
+      bucket: env.S3_BUCKET!,
+      region: env.S3_REGION!,
+      accessKeyId: env.S3_ACCESS_KEY_ID!,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
       forcePathStyle: true,
     });
-    services.push({ close: async () => bucket.close() });
-    s3Object = (key) => bucket.get(key);
-    s3Endpoint = s3.env.S3_ENDPOINT!;
-    const [smtpPort, smsPort, wechatPort, inboxPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ];
-    const fakes = await startE2eFakes({ smtpPort, smsPort, wechatPort, inboxPort });
-    services.push({ close: async () => void (await fakes.close()) });
-    inboxUrl = `http://127.0.0.1:${inboxPort}`;
-
-    const env = {
-      SMTP_URL: fakes.env.SMTP_URL,
-      SMS_GATEWAY_URL: fakes.env.SMS_GATEWAY_URL,
-      ...s3.env,
-      DATABASE_URL: postgres.url,
-      REDIS_URL: redisServer.url,
-      CAPTCHA: "off",
-    };
-    // One after the other: the first migrates and seeds the database, the second finds it ready.
-    const first = await startInstance(env);
-    services.push(first);
-    const second = await startInstance(env);
-    services.push(second);
-    instances = [first, second];
-    const alive = new Set([first.port, second.port]);
-    const proxy = await startProxy(() => [...alive]);
-    services.push(proxy);
-    proxyUrl = proxy.url;
-    redis = new Redis(redisServer.url);
-    services.push({ close: async () => void redis.disconnect() });
+    redis = new Redis(cluster.redisUrl);
   });
 
   afterAll(async () => {
-    for (const service of services.reverse()) await service.close().catch((error) => console.warn(error));
+    redis?.disconnect();
+    bucket?.close();
+    await cluster?.close();
   });
 
   it("verifies through one instance a code sent through the other", async () => {
@@ -118,7 +47,7 @@ describe("two instances on PostgreSQL, Redis and S3 behind a round-robin proxy",
     });
     expect(sent.status).toBe(200);
     const registered = await call<{ token: string }>(b.url, "POST", "/web/api/account/register/phone", {
-      json: { phone: PHONE, code: await latestCode(PHONE), password: PASSWORD, confirmPassword: PASSWORD },
+      json: { phone: PHONE, code: await cluster.latestCode(PHONE), password: PASSWORD, confirmPassword: PASSWORD },
     });
     expect(registered.status, registered.body.message).toBe(200);
     expect(registered.body.data.token).toBeTruthy();
@@ -200,7 +129,24 @@ describe("two instances on PostgreSQL, Redis and S3 behind a round-robin proxy",
       },
     });
     expect(saved.status, saved.body.message).toBe(200);
-    expect(await s3Object(`submissions/${key}`)).toEqual(picture);
+    expect(await bucket.get(`submissions/${key}`)).toEqual(picture);
+  });
+
+  // A known bug: each instance keeps the subset files it makes on its own disk and cannot make one
+  // from its name alone, so a file named by one instance is not found on the other, and a font
+  // preview whose file request the balancer sends there falls back to a system font. Remove `.fails`
+  // (and the allowance in browser.scale.ts) once the files are shared or can be rebuilt on a miss.
+  it.fails("serves from one instance a subset file made by the other", async () => {
+    const [a, b] = instances;
+    const fonts = await call<{ records: Array<{ fontGNo: string }> }>(a.url, "GET", "/web/api/font/getFontList?size=1");
+    const gno = fonts.body.data.records[0]!.fontGNo;
+    const made = await call<Array<{ woffPath: string }>>(a.url, "POST", "/webfont/http", {
+      json: [{ gno, text: "两台实例" }],
+    });
+    expect(made.status, made.body.message).toBe(200);
+    const file = made.body.data[0]!.woffPath;
+    expect((await fetch(new URL(file, a.url))).status, `${file} from the instance that made it`).toBe(200);
+    expect((await fetch(new URL(file, b.url))).status, `${file} from the other instance`).toBe(200);
   });
 
   it("loses no request the proxy retries and no data when one instance is killed", async () => {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import S3rver from "s3rver";
+import { startE2eFakes } from "../../scripts/e2e-fakes.mjs";
 
 const run = promisify(execFile);
 const rootDir = path.resolve(import.meta.dirname, "../..");
@@ -223,6 +224,102 @@ export async function startProxy(upstreams: () => number[]): Promise<Service & {
   return {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type Cluster = Service & {
+  /** Started one after the other: the first migrated and seeded the database. */
+  instances: [Instance, Instance];
+  /** The round-robin proxy in front of both instances. */
+  proxyUrl: string;
+  redisUrl: string;
+  s3: { env: Record<string, string>; directory: string };
+  /** The latest verification code the fake SMTP server or SMS gateway received for `to`. */
+  latestCode(to: string): Promise<string>;
+};
+
+/**
+ * Everything a scale-out test runs against: PostgreSQL, Redis, S3, the SMTP and SMS peers of
+ * scripts/e2e-fakes.mjs, two instances sharing them and the proxy in front. `close` stops it all,
+ * the last started first; a start that fails stops what had started.
+ */
+export async function startCluster(): Promise<Cluster> {
+  const services: Service[] = [];
+  const close = async () => {
+    for (const service of services.splice(0).reverse()) await service.close().catch((error) => console.warn(error));
+  };
+  try {
+    const postgres = await startPostgres();
+    services.push(postgres);
+    const redis = await startRedis();
+    services.push(redis);
+    const s3 = await startS3();
+    services.push(s3);
+    const [smtpPort, smsPort, wechatPort, inboxPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    const fakes = await startE2eFakes({ smtpPort, smsPort, wechatPort, inboxPort });
+    services.push({ close: async () => void (await fakes.close()) });
+
+    const env = {
+      SMTP_URL: fakes.env.SMTP_URL,
+      SMS_GATEWAY_URL: fakes.env.SMS_GATEWAY_URL,
+      ...s3.env,
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      CAPTCHA: "off",
+    };
+    // One after the other: the first migrates and seeds the database, the second finds it ready.
+    const first = await startInstance(env);
+    services.push(first);
+    const second = await startInstance(env);
+    services.push(second);
+    const proxy = await startProxy(() => [first.port, second.port]);
+    services.push(proxy);
+
+    return {
+      instances: [first, second],
+      proxyUrl: proxy.url,
+      redisUrl: redis.url,
+      s3: { env: s3.env, directory: s3.directory },
+      async latestCode(to) {
+        const response = await fetch(`http://127.0.0.1:${inboxPort}/inbox/latest?to=${encodeURIComponent(to)}`);
+        const message = (await response.json()) as { code: string | null } | null;
+        if (!message?.code) throw new Error(`no code was delivered to ${to}`);
+        return message.code;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export type Envelope<T = unknown> = { code: string; message: string; data: T };
+
+/** One call to the backend's JSON API at `base` (an instance or the proxy), with the instance that answered. */
+export async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  options: { json?: unknown; form?: FormData; token?: string } = {},
+): Promise<{ status: number; body: Envelope<T>; upstream: string | null }> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as Envelope<T>,
+    upstream: response.headers.get("x-upstream"),
   };
 }
 

@@ -1,0 +1,247 @@
+import { chromium, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, describe, it } from "vitest";
+import { call, startCluster, type Cluster } from "./services.js";
+
+/**
+ * Debian's Chromium drives the site through the round-robin proxy, so consecutive requests of one
+ * visitor go to one instance, then the other. A user logs in, favourites a font and uploads an
+ * avatar, once with JavaScript on and once with it off, and sees each of them on the pages the
+ * other instance serves.
+ */
+
+const PASSWORD = "Scale-browser-2026!x";
+
+/** One answer the browser received: which instance served it, and what for. */
+type Served = { method: string; path: string; type: string; upstream: string };
+
+type CspViolation = { directive: string; blocked: string; source: string };
+
+/**
+ * A known bug, not the browser's: each instance keeps the subset files it makes on its own disk, so
+ * the file of a font preview made by one instance is not found (404) when the browser's request for
+ * it reaches the other ("serves from one instance a subset file made by the other" in
+ * scale-out.scale.ts). Remove this allowance with that test's `.fails`.
+ */
+const SUBSET_FILE_OF_THE_OTHER_INSTANCE = /status of 404 \(Not Found\) @ http:\/\/127\.0\.0\.1:\d+\/webfont\/files\//;
+
+/**
+ * What Chromium reports on any page of `context` that must fail the test: console errors, uncaught
+ * exceptions and Content-Security-Policy violations, as tests/e2e/fixtures.ts guards the e2e suite.
+ * Violations come from the page's `securitypolicyviolation` events (JavaScript on) and from
+ * Chromium's console report of each one (also with JavaScript off). Answers a function that takes
+ * the problems reported so far, but those matching `allowed`.
+ */
+async function guardConsole(context: BrowserContext, allowed: RegExp[]): Promise<() => string[]> {
+  const problems: string[] = [];
+  context.on("console", (message) => {
+    if (message.type() === "error") problems.push(`${message.text()} @ ${message.location().url}`);
+  });
+  context.on("weberror", (error) => problems.push(`pageerror: ${error.error().message}`));
+  await context.exposeFunction("__reportCspViolation", (violation: CspViolation) => {
+    problems.push(`csp: ${violation.directive} blocked ${violation.blocked || "inline"} @ ${violation.source}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { __reportCspViolation?: (violation: CspViolation) => void }).__reportCspViolation?.({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: event.sourceFile || document.location.href,
+      });
+    });
+  });
+  return () => problems.splice(0).filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+}
+
+let cluster: Cluster;
+let browser: Browser;
+
+describe("the site in Chromium through the proxy in front of two instances", () => {
+  beforeAll(async () => {
+    cluster = await startCluster();
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu"],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cluster?.close();
+  });
+
+  describe.each([
+    { javaScript: "on", javaScriptEnabled: true, phone: "13900139101", nickname: "双机有脚本" },
+    { javaScript: "off", javaScriptEnabled: false, phone: "13900139102", nickname: "双机无脚本" },
+  ])("with JavaScript $javaScript", ({ javaScriptEnabled, phone, nickname }) => {
+    let context: BrowserContext;
+    let page: Page;
+    let problems: () => string[];
+    const served: Served[] = [];
+    /** Where this test's answers start in `served`. */
+    let start = 0;
+
+    /** The instance that answered this test's latest POST to `path` (a form, or with JavaScript its `.data` fetch). */
+    const postedTo = (path: string) => {
+      const post = served
+        .slice(start)
+        .reverse()
+        .find((answer) => answer.method === "POST" && answer.path.replace(/\.data$/, "") === path);
+      if (!post) throw new Error(`no POST to ${path} was answered`);
+      return post.upstream;
+    };
+
+    /**
+     * Loads `path` in the page as a visitor's next page, until an instance other than `port` serves
+     * it (round robin: the browser's other requests decide whose turn the document falls on).
+     * Answers the instance that served it.
+     */
+    async function openFromOther(path: string, port: string): Promise<string> {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const upstream = (await page.goto(path))?.headers()["x-upstream"];
+        expect(upstream, `the proxy names the instance that served ${path}`).toBeTruthy();
+        if (upstream !== port) return upstream!;
+      }
+      throw new Error(`${path} was served by ${port} four times in a row`);
+    }
+
+    /** The instances that served the answers of a type (`document`, `fetch`…) from `from` on, in port order. */
+    function upstreamsOf(type: string, from: number): string[] {
+      const answers = served.slice(from).filter((answer) => answer.type === type);
+      return [...new Set(answers.map((answer) => answer.upstream))].sort();
+    }
+    const bothPorts = () => cluster.instances.map((instance) => String(instance.port)).sort();
+
+    async function expectSignedInAs(name: string) {
+      await expect(page.locator(".site-header__account .account-menu__name")).toHaveText(name);
+    }
+
+    beforeAll(async () => {
+      const sent = await call(cluster.proxyUrl, "POST", "/web/api/account/sendCode", {
+        json: { account: phone, purpose: "register" },
+      });
+      expect(sent.status, sent.body.message).toBe(200);
+      const registered = await call(cluster.proxyUrl, "POST", "/web/api/account/register/phone", {
+        json: { phone, code: await cluster.latestCode(phone), password: PASSWORD, nickname },
+      });
+      expect(registered.status, registered.body.message).toBe(200);
+
+      context = await browser.newContext({
+        baseURL: cluster.proxyUrl,
+        javaScriptEnabled,
+        locale: "zh-CN",
+        serviceWorkers: "block",
+      });
+      problems = await guardConsole(context, [SUBSET_FILE_OF_THE_OTHER_INSTANCE]);
+      page = await context.newPage();
+      page.on("response", (response) => {
+        const request = response.request();
+        const url = new URL(response.url());
+        served.push({
+          method: request.method(),
+          path: url.pathname,
+          type: request.resourceType(),
+          upstream: response.headers()["x-upstream"] ?? "",
+        });
+      });
+    });
+
+    afterEach(() => {
+      expect(problems(), "browser console errors, uncaught exceptions and CSP violations").toEqual([]);
+      start = served.length;
+    });
+
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it("logs in with a password and stays logged in on the user centre's pages, whichever instance serves them", async () => {
+      await page.goto("/account/login?mode=password&redirect=%2Fuser");
+      const form = page.locator("main");
+      await form.getByLabel("账号", { exact: true }).fill(phone);
+      await form.getByLabel("密码", { exact: true }).fill(PASSWORD);
+      await form.getByRole("button", { name: "登录", exact: true }).click();
+      await expect(page).toHaveURL(/\/user$/);
+      await expect(page.getByText("登录成功")).toBeVisible();
+      await expectSignedInAs(nickname);
+
+      let previous = postedTo("/account/login");
+      for (const [path, title] of [
+        ["/user/profile", "个人资料"],
+        ["/user/favorite", "我的收藏"],
+        ["/user/download", "下载记录"],
+        ["/user/message", "消息"],
+        ["/user", nickname],
+      ] as const) {
+        previous = await openFromOther(path, previous);
+        await expect(page.getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
+        await expect(page.getByTestId("summary-nickname")).toHaveText(nickname);
+        await expectSignedInAs(nickname);
+      }
+      expect(upstreamsOf("document", start), "the instances that served this test's pages").toEqual(bothPorts());
+    });
+
+    it("lists a font favourited on its page through one instance on the pages of the other", async () => {
+      const fonts = await call<{ records: Array<{ fontGNo: string; fontName: string }> }>(
+        cluster.proxyUrl,
+        "GET",
+        "/web/api/font/getFontList?size=1",
+      );
+      const font = fonts.body.data.records[0]!;
+
+      await page.goto(`/font/${font.fontGNo}`);
+      const head = page.locator(".font-detail__head");
+      await head.getByRole("button", { name: "收藏", exact: true }).click();
+      await expect(page.getByText("已加入收藏")).toBeVisible();
+      await expect(head.getByRole("button", { name: "已收藏", exact: true })).toBeVisible();
+
+      let previous = postedTo("/resources/favorite");
+      for (let load = 0; load < 2; load++) {
+        previous = await openFromOther("/user/favorite", previous);
+        await expect(page.locator('[data-collection="默认收藏夹"]')).toContainText("1 款字体");
+      }
+      await page.getByRole("link", { name: "默认收藏夹", exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "默认收藏夹" })).toBeVisible();
+      await expect(page.locator("main").getByRole("link", { name: font.fontName })).toBeVisible();
+
+      await openFromOther(`/font/${font.fontGNo}`, postedTo("/resources/favorite"));
+      await expect(head.getByRole("button", { name: "已收藏", exact: true })).toBeVisible();
+      expect(upstreamsOf("document", start), "the instances that served this test's pages").toEqual(bothPorts());
+    });
+
+    it("shows an avatar uploaded through one instance on the page the other serves", async () => {
+      const picture = await sharp({ create: { width: 480, height: 320, channels: 3, background: "#16a085" } })
+        .png()
+        .toBuffer();
+      await page.goto("/user/profile");
+      const file = { name: "头像.png", mimeType: "image/png", buffer: picture };
+      if (javaScriptEnabled) {
+        await page.getByLabel("上传头像").setInputFiles(file);
+        const dialog = page.getByRole("dialog", { name: "裁剪头像" });
+        await dialog.getByRole("button", { name: "确定" }).click();
+        await expect(dialog).toBeHidden();
+      } else {
+        await page.getByLabel("选择头像图片").setInputFiles(file);
+        await page.getByRole("button", { name: "上传", exact: true }).click();
+      }
+      await expect(page.locator(".toaster").getByText("头像已更新")).toBeVisible();
+
+      let previous = postedTo("/user/profile");
+      for (const path of ["/user", "/user/favorite"]) {
+        previous = await openFromOther(path, previous);
+        const avatar = page.locator(".user-summary").getByRole("img", { name: `${nickname}的头像` });
+        await expect(avatar).toHaveAttribute("src", /\/web\/api\/account\/avatar\/[a-f0-9]{32}\.jpg$/);
+        await expect
+          .poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+          .toBe(256);
+      }
+      expect(upstreamsOf("document", start), "the instances that served this test's pages").toEqual(bothPorts());
+    });
+
+    if (javaScriptEnabled) {
+      it("ran on the data requests of both instances", () => {
+        expect(upstreamsOf("fetch", 0), "the instances that served the Remix data requests").toEqual(bothPorts());
+      });
+    }
+  });
+});
