@@ -135,6 +135,7 @@ export async function startServer(
             windowMs: 60_000,
           }),
         },
+        recipes: backend.subsetRecipes,
         fontSource: backend.fontSource,
         variableFontSource: backend.variableFontSource,
       });

@@ -29,11 +29,12 @@ import type { Database } from "./db/schema.js";
 import { apiErrorHandler, apiNotFound } from "./http/errors.js";
 import { FontStorage } from "./storage/font-storage.js";
 import { openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
-import { connectRedis, RedisRateLimiter, RedisRateLimits, sharedSecret } from "./kv/index.js";
+import { connectRedis, RedisRateLimiter, RedisRateLimits, RedisSubsetRecipes, sharedSecret } from "./kv/index.js";
 import type { RateLimits } from "./account/rate-limit.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import type { FontSource } from "./subset/font-source.js";
 import type { VariableFontSource } from "./subset/variable-font-source.js";
+import type { SubsetRecipes } from "./subset/subset-recipes.js";
 import { createVariableRouter, seedVariableFonts, variableFontSource } from "./variable/index.js";
 
 export type BackendOptions = {
@@ -63,6 +64,8 @@ export type Backend = {
   db: Kysely<Database>;
   /** With REDIS_URL, builds per-client limiters every instance counts into (the subset service's). */
   sharedRateLimiter?: (options: { name: string; limit: number; windowMs: number }) => RateLimiter;
+  /** With REDIS_URL, where the subset service leaves each subset's recipe for the other instances. */
+  subsetRecipes?: SubsetRecipes;
   close(): Promise<void>;
 };
 
@@ -185,6 +188,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       variableFontSource: variableFontSource(db, storage),
       db,
       sharedRateLimiter,
+      subsetRecipes: redis ? new RedisSubsetRecipes(redis) : undefined,
       close,
     };
   } catch (error) {

@@ -1,47 +1,18 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import net from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { consumeAll, type LimitRule } from "../account/rate-limit.js";
 import { ApiError } from "../http/envelope.js";
 import { connectRedis } from "./index.js";
 import { RedisRateLimiter, RedisRateLimits } from "./redis-rate-limits.js";
+import { freePort, hasRedisServer, startRedisServer } from "./test-redis-server.js";
 
-const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function listening(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const connected = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => resolve(true));
-      socket.once("error", () => resolve(false));
-      socket.once("connect", () => socket.destroy());
-    });
-    if (connected) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("redis-server did not start");
-}
-
-describe.skipIf(!hasRedis)("rate limits in Redis", () => {
-  let child: ChildProcess;
+describe.skipIf(!hasRedisServer)("rate limits in Redis", () => {
+  let server: Awaited<ReturnType<typeof startRedisServer>>;
   let clients: Redis[];
 
   beforeAll(async () => {
-    const port = await freePort();
-    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-      stdio: "ignore",
-    });
-    await listening(port);
+    server = await startRedisServer();
+    const { port } = server;
     // Two connections stand for two instances of the site.
     clients = [new Redis(port, "127.0.0.1"), new Redis(port, "127.0.0.1")];
     await Promise.all(clients.map((client) => client.ping()));
@@ -49,7 +20,7 @@ describe.skipIf(!hasRedis)("rate limits in Redis", () => {
 
   afterAll(async () => {
     for (const client of clients ?? []) client.disconnect();
-    child?.kill();
+    server?.close();
   });
 
   it("counts the accounts' events of both instances in one window, at most the limit through a burst", async () => {

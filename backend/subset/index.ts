@@ -1,8 +1,9 @@
 import path from "node:path";
 import type express from "express";
 import { InMemoryRateLimiter } from "../http/rate-limit.js";
-import type { FontSource } from "./font-source.js";
+import type { FontSource, FontSourceFile } from "./font-source.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
+import type { SubsetRecipes } from "./subset-recipes.js";
 import { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js";
 import { Subsetter } from "./subsetter.js";
 import type { VariableFontSource } from "./variable-font-source.js";
@@ -24,6 +25,8 @@ export type SubsetServiceOptions = {
   fileRateLimitPerMinute?: number;
   /** Limiters to use instead of in-memory ones built from the two limits above, e.g. shared by several processes. */
   rateLimiters?: SubsetRateLimiters;
+  /** Shared by the site's instances, so that any of them serves the files of a subset another one made. */
+  recipes?: SubsetRecipes;
   fontSource: FontSource;
   /** The variable fonts behind POST /subset/web-variable-font; without it that path is not served. */
   variableFontSource?: VariableFontSource;
@@ -46,6 +49,8 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     dir: path.resolve(options.cacheDir),
     subsetter,
     maxBytes: options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+    recipes: options.recipes,
+    findFont: (gno) => findSubsetFont(options, gno),
   });
   const rateLimiters = options.rateLimiters ?? {
     subset: new InMemoryRateLimiter({
@@ -76,10 +81,23 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
   };
 }
 
+/** The file behind a subset's `gno`: a catalogue font, or one slice of a variable font (`v1-<slice key>`). */
+async function findSubsetFont(
+  { fontSource, variableFontSource }: Pick<SubsetServiceOptions, "fontSource" | "variableFontSource">,
+  gno: string,
+): Promise<FontSourceFile | null> {
+  const font = await fontSource(gno);
+  const slice = !font && variableFontSource ? /^(v[0-9]+)-(.+)$/.exec(gno) : null;
+  if (!slice) return font;
+  const variable = await variableFontSource!(slice[1]!);
+  return (await variable?.slices.find((candidate) => candidate.key === slice[2])?.file()) ?? null;
+}
+
 export { withLeadingLetter, subsetFamilyName } from "./family-name.js";
 export type { FontSource, FontSourceFile } from "./font-source.js";
 export { DEFAULT_CACHE_MAX_BYTES, SubsetCache, type SubsetEntry, type SubsetFileFormat } from "./subset-cache.js";
 export { normalizeCodepoints, subsetHash } from "./subset-key.js";
+export type { SubsetRecipe, SubsetRecipes } from "./subset-recipes.js";
 export { rejectDeepBody, withCodepoints, type SubsetRequestItem } from "./subset-request.js";
 export { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js";
 export { Subsetter, type SubsetFontFile, type SubsetFormat } from "./subsetter.js";

@@ -14,6 +14,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SubsetCache } from "./subset-cache.js";
 import { normalizeCodepoints } from "./subset-key.js";
+import type { SubsetRecipe, SubsetRecipes } from "./subset-recipes.js";
 import { Subsetter } from "./subsetter.js";
 import { fontFile, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
 import { decodeWoff } from "./woff.js";
@@ -141,6 +142,54 @@ describe("SubsetCache", () => {
       expect(existsSync(path.join(dir, `${entry.hash}.woff`))).toBe(true);
       warn.mockRestore();
     });
+  });
+});
+
+describe("SubsetCache on two instances sharing recipes", () => {
+  const dirs: string[] = [];
+  let subsetter: Subsetter;
+  let caches: SubsetCache[];
+  let shared: Map<string, SubsetRecipe>;
+
+  beforeEach(async () => {
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 64 * 1024 * 1024 });
+    shared = new Map();
+    const recipes: SubsetRecipes = {
+      share: async (hash, recipe) => void shared.set(hash, recipe),
+      find: async (hash) => shared.get(hash) ?? null,
+    };
+    const findFont = async (gno: string) => (gno === font.gno ? font : null);
+    caches = [];
+    for (let instance = 0; instance < 2; instance++) {
+      const dir = mkdtempSync(path.join(tmpdir(), "subset-cache-shared-"));
+      dirs.push(dir);
+      caches.push(await SubsetCache.open({ dir, subsetter, recipes, findFont }));
+    }
+  });
+  afterEach(async () => {
+    for (const cache of caches) await cache.close();
+    await subsetter.close();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("makes the files of a subset the other instance handed out, the same bytes, WOFF 2.0 included", async () => {
+    const [a, b] = caches as [SubsetCache, SubsetCache];
+    const entry = await a.get(font, codepoints);
+    expect(shared.get(entry.hash)).toEqual({ gno: font.gno, fontVersion: font.version, codepoints });
+    for (const format of ["ttf", "woff", "woff2"] as const) {
+      expect(await b.makeMissing(entry.hash, format), format).toBe(true);
+      expect(await a.makeMissing(entry.hash, format), format).toBe(true);
+      const made = (cache: SubsetCache) => readFileSync(cache.resolveFile(`${entry.hash}.${format}`)!.filePath);
+      expect(made(b).equals(made(a)), format).toBe(true);
+    }
+  });
+
+  it("finds nothing for a hash no instance shared, or whose font changed since", async () => {
+    const [a, b] = caches as [SubsetCache, SubsetCache];
+    expect(await b.makeMissing("0".repeat(32), "woff")).toBe(false);
+    const entry = await a.get(font, codepoints);
+    shared.set(entry.hash, { ...shared.get(entry.hash)!, fontVersion: "an older version" });
+    expect(await b.makeMissing(entry.hash, "woff")).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import type { FontSourceFile } from "./font-source.js";
 import { DiskUsage, scanCacheDirectory } from "./disk-usage.js";
 import { SFNT_FLAVOR_CFF, viewOf } from "./sfnt.js";
 import { subsetHash } from "./subset-key.js";
+import type { SubsetRecipes } from "./subset-recipes.js";
 import type { Subsetter } from "./subsetter.js";
 import { encodeWoff } from "./woff.js";
 import { encodeWoff2 } from "./woff2.js";
@@ -44,6 +45,13 @@ export type SubsetCacheOptions = {
   maxIndexEntries?: number;
   /** Bound on the bytes of the cache's files; the least recently used subsets are deleted beyond it. */
   maxBytes?: number;
+  /**
+   * Shared with the other instances of the site: every subset handed out leaves its recipe there, and
+   * a file asked for here that another instance made is made again from it (`makeMissing`).
+   */
+  recipes?: SubsetRecipes;
+  /** The font behind a recipe's `gno`, to make a subset again; required with `recipes`. */
+  findFont?: (gno: string) => Promise<FontSourceFile | null>;
 };
 
 /**
@@ -73,6 +81,7 @@ export class SubsetCache {
     private readonly subsetter: Subsetter,
     private readonly maxIndexEntries: number,
     private readonly usage: DiskUsage,
+    private readonly sharing: Pick<SubsetCacheOptions, "recipes" | "findFont">,
   ) {}
 
   static async open(options: SubsetCacheOptions): Promise<SubsetCache> {
@@ -80,7 +89,13 @@ export class SubsetCache {
     await mkdir(dir, { recursive: true });
     const usage = new DiskUsage(options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES);
     for (const subset of await scanCacheDirectory(dir)) usage.record(subset.hash, subset.bytes);
-    const cache = new SubsetCache(dir, options.subsetter, options.maxIndexEntries ?? DEFAULT_MAX_INDEX_ENTRIES, usage);
+    const cache = new SubsetCache(
+      dir,
+      options.subsetter,
+      options.maxIndexEntries ?? DEFAULT_MAX_INDEX_ENTRIES,
+      usage,
+      options,
+    );
     cache.evictOverBudget();
     await Promise.all(cache.evictions.values());
     return cache;
@@ -99,6 +114,52 @@ export class SubsetCache {
    * concurrent calls share one job.
    */
   prepare(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
+    const entry = this.prepareHere(font, codepoints);
+    const { recipes } = this.sharing;
+    if (!recipes) return entry;
+    // Shared before the answer goes out: the file may be asked for from another instance at once.
+    return entry.then(async (made) => {
+      const recipe = { gno: font.gno, fontVersion: font.version, codepoints: [...codepoints] };
+      await recipes.share(made.hash, recipe).catch((error: unknown) => {
+        console.warn(`子集 ${made.hash} 的配方未能共享，其他实例将找不到它的文件`, error);
+      });
+      return made;
+    });
+  }
+
+  /**
+   * Makes the subset `hash` here when this instance does not have it but another one shared its
+   * recipe, and its WOFF 2.0 file when that is the `format` asked for. False when it cannot be made
+   * here (no recipe, or the font changed since), so its files are not found.
+   */
+  async makeMissing(hash: string, format: SubsetFileFormat): Promise<boolean> {
+    const here = this.inFlight.has(hash) || this.usage.has(hash);
+    if (here && format !== "woff2") return true;
+    const entry = here
+      ? ((await this.inFlight.get(hash)) ?? this.recall(hash) ?? (await this.readEntry(hash)))
+      : await this.makeFromSharedRecipe(hash);
+    if (!entry) return false;
+    if (format === "woff2" && !entry.hasWoff2) {
+      this.ensureWoff2(entry);
+      await this.woff2Jobs.get(hash);
+    }
+    return true;
+  }
+
+  private async makeFromSharedRecipe(hash: string): Promise<SubsetEntry | null> {
+    const { recipes, findFont } = this.sharing;
+    if (!recipes || !findFont) return null;
+    const recipe = await recipes.find(hash).catch((error: unknown) => {
+      console.warn(`子集 ${hash} 的配方读取失败`, error);
+      return null;
+    });
+    const font = recipe && (await findFont(recipe.gno));
+    if (!recipe || !font || font.version !== recipe.fontVersion) return null;
+    if (subsetHash(font.gno, font.version, recipe.codepoints) !== hash) return null;
+    return this.get(font, recipe.codepoints);
+  }
+
+  private prepareHere(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
     const hash = subsetHash(font.gno, font.version, codepoints);
     const pending = this.inFlight.get(hash);
     if (pending) return pending;

@@ -58,7 +58,7 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
   route(router, getSubsetFile, async ({ params: { name } }, { req, res }) => {
     await consume(rateLimiters.files, req, 1);
     const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
-    if (!file) throw notFound("文件不存在");
+    if (!file || !(await cache.makeMissing(file.hash, file.format))) throw notFound("文件不存在");
     const release = cache.holdForServing(file.hash);
     res.on("close", release);
     const headers = {

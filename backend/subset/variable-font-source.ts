@@ -2,6 +2,8 @@ import type { FontSourceFile } from "./font-source.js";
 
 /** One unicode-range slice of a variable font: a whole variable font file holding some characters. */
 export type VariableFontSlice = {
+  /** Names the slice within its font; its file's `gno` is `<font gno>-<key>`. */
+  key: string;
   /** Code points the slice is published for, as sorted, disjoint-or-not [first, last] pairs. */
   ranges: ReadonlyArray<readonly [number, number]>;
   /** The slice as sfnt on local storage; null when its file is gone. */

@@ -21,6 +21,7 @@ export function variableFontSource(db: Kysely<Database>, storage: FontStorage): 
       gno,
       axes: font.axes,
       slices: slices.map((slice) => ({
+        key: slice.key,
         ranges: slice.ranges,
         async file() {
           const published = await storage.stat(slice.woff2Location);

@@ -18,21 +18,13 @@ type Served = { method: string; path: string; type: string; upstream: string };
 type CspViolation = { directive: string; blocked: string; source: string };
 
 /**
- * A known bug, not the browser's: each instance keeps the subset files it makes on its own disk, so
- * the file of a font preview made by one instance is not found (404) when the browser's request for
- * it reaches the other ("serves from one instance a subset file made by the other" in
- * scale-out.scale.ts). Remove this allowance with that test's `.fails`.
- */
-const SUBSET_FILE_OF_THE_OTHER_INSTANCE = /status of 404 \(Not Found\) @ http:\/\/127\.0\.0\.1:\d+\/webfont\/files\//;
-
-/**
  * What Chromium reports on any page of `context` that must fail the test: console errors, uncaught
  * exceptions and Content-Security-Policy violations, as tests/e2e/fixtures.ts guards the e2e suite.
  * Violations come from the page's `securitypolicyviolation` events (JavaScript on) and from
  * Chromium's console report of each one (also with JavaScript off). Answers a function that takes
- * the problems reported so far, but those matching `allowed`.
+ * the problems reported so far.
  */
-async function guardConsole(context: BrowserContext, allowed: RegExp[]): Promise<() => string[]> {
+async function guardConsole(context: BrowserContext): Promise<() => string[]> {
   const problems: string[] = [];
   context.on("console", (message) => {
     if (message.type() === "error") problems.push(`${message.text()} @ ${message.location().url}`);
@@ -50,7 +42,7 @@ async function guardConsole(context: BrowserContext, allowed: RegExp[]): Promise
       });
     });
   });
-  return () => problems.splice(0).filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+  return () => problems.splice(0);
 }
 
 let cluster: Cluster;
@@ -132,7 +124,7 @@ describe("the site in Chromium through the proxy in front of two instances", () 
         locale: "zh-CN",
         serviceWorkers: "block",
       });
-      problems = await guardConsole(context, [SUBSET_FILE_OF_THE_OTHER_INSTANCE]);
+      problems = await guardConsole(context);
       page = await context.newPage();
       page.on("response", (response) => {
         const request = response.request();

@@ -132,21 +132,44 @@ describe("two instances on PostgreSQL, Redis and S3 behind a round-robin proxy",
     expect(await bucket.get(`submissions/${key}`)).toEqual(picture);
   });
 
-  // A known bug: each instance keeps the subset files it makes on its own disk and cannot make one
-  // from its name alone, so a file named by one instance is not found on the other, and a font
-  // preview whose file request the balancer sends there falls back to a system font. Remove `.fails`
-  // (and the allowance in browser.scale.ts) once the files are shared or can be rebuilt on a miss.
-  it.fails("serves from one instance a subset file made by the other", async () => {
+  it("serves from one instance the subset files made by the other, made again from the recipe in Redis", async () => {
     const [a, b] = instances;
     const fonts = await call<{ records: Array<{ fontGNo: string }> }>(a.url, "GET", "/web/api/font/getFontList?size=1");
     const gno = fonts.body.data.records[0]!.fontGNo;
-    const made = await call<Array<{ woffPath: string }>>(a.url, "POST", "/webfont/http", {
+    const made = await call<Array<{ woffPath: string; ttfPath: string }>>(a.url, "POST", "/webfont/http", {
       json: [{ gno, text: "两台实例" }],
     });
     expect(made.status, made.body.message).toBe(200);
-    const file = made.body.data[0]!.woffPath;
-    expect((await fetch(new URL(file, a.url))).status, `${file} from the instance that made it`).toBe(200);
-    expect((await fetch(new URL(file, b.url))).status, `${file} from the other instance`).toBe(200);
+    const { woffPath, ttfPath } = made.body.data[0]!;
+    expect(await redis.keys("subset-recipe:*")).not.toHaveLength(0);
+    // B makes the same files (same bytes) from the recipe A shared; WOFF 2.0 too, which A makes only
+    // when the subset is asked for again.
+    const woff2Path = woffPath.replace(/\.woff\?/, ".woff2?");
+    for (const file of [woffPath, ttfPath, woff2Path]) {
+      const fromB = await fetch(new URL(file, b.url));
+      expect(fromB.status, `${file} from the instance that did not make it`).toBe(200);
+      const fromA = await fetch(new URL(file, a.url));
+      expect(fromA.status, `${file} from the instance that made it`).toBe(200);
+      expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+    }
+    expect(
+      (await fetch(new URL(woff2Path, b.url)).then((response) => response.arrayBuffer())).byteLength,
+    ).toBeGreaterThan(0);
+    // A name no instance shared is still not found.
+    expect((await fetch(`${b.url}/webfont/files/${"0".repeat(32)}.woff`)).status).toBe(404);
+
+    const variable = await call<Array<{ files: Array<{ woffPath: string }> }>>(
+      a.url,
+      "POST",
+      "/subset/web-variable-font",
+      {
+        json: [{ gno: "v1", text: "的一是可变字体" }],
+      },
+    );
+    expect(variable.status, variable.body.message).toBe(200);
+    const slices = variable.body.data[0]!.files;
+    expect(slices.length).toBeGreaterThan(0);
+    for (const slice of slices) expect((await fetch(new URL(slice.woffPath, b.url))).status).toBe(200);
   });
 
   it("loses no request the proxy retries and no data when one instance is killed", async () => {
