@@ -2,8 +2,9 @@
  * HTTP benchmark (not a test): starts the built site in a child process on loopback, then loads
  * the data pages (/, /font, a filtered /font?page=2, /font/{id}) and the subset endpoint from this
  * process (each page twice: as a visitor without cookies, whom the server may answer from its page
- * cache, and with a cookie, for whom every page is rendered), each beside a near-static page of the same server (/agreement/font) measured in the
- * same run, and prints the ratios; last, it opens every font's page and reports the server's
+ * cache, and with a compare-list cookie, for whom every page is rendered), each beside a near-static
+ * page of the same server (/agreement/font) loaded the same way (without, then with the cookie)
+ * and measured in the same run, and prints the ratios; last, it opens every font's page and reports the server's
  * resident memory with the whole catalogue warm.
  *
  *   npm run build && npm run bench:http   (BENCH_SECONDS=5 BENCH_CONCURRENCY=16 to tune)
@@ -11,6 +12,8 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { startBuiltSite } from "./built-site.js";
+import { COMPARE_COOKIE } from "../../app/utils/compare/compare-keys.js";
+import { serializeCompareCookieValue } from "../../app/utils/compare/compare-list.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -115,8 +118,9 @@ async function main() {
     const id = ids[0];
     const reference: Target = { name: "/agreement/font", method: "GET", path: "/agreement/font" };
     const pages = ["/", "/font", "/font?page=2&style=all&sort=new", `/font/${id}`];
-    // A visitor with any cookie (a compare list here; a login is the same) gets a page rendered for them.
-    const withCookie = "compare=";
+    // A visitor whose pages depend on a cookie (a compare list here; a login is the same) gets every
+    // page rendered for them, the reference page too.
+    const withCookie = `${COMPARE_COOKIE}=${serializeCompareCookieValue(ids.slice(0, 2))}`;
     const targets: Target[] = [
       { name: "/healthz", method: "GET", path: "/healthz" },
       ...pages.map((page): Target => ({ name: page, method: "GET", path: page })),
@@ -135,9 +139,10 @@ async function main() {
     ];
     console.log(`并发 ${concurrency}，每项 ${seconds} 秒，回环地址 ${origin}`);
     for (const target of targets) {
-      const near = await load(reference);
+      const near = await load({ ...reference, cookie: target.cookie });
       const measured = await load(target);
-      console.log(`\n${target.name}\n  measured  ${format(measured)}\n  ${reference.name}  ${format(near)}`);
+      const nearName = target.cookie ? `${reference.name}（带 Cookie）` : reference.name;
+      console.log(`\n${target.name}\n  measured  ${format(measured)}\n  ${nearName}  ${format(near)}`);
       console.log(
         `  ratio     throughput ${(measured.perSecond / near.perSecond).toFixed(3)}×, p50 latency ${(measured.p50 / near.p50).toFixed(1)}×, p99 latency ${(measured.p99 / near.p99).toFixed(1)}×`,
       );
