@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { FACES_PARAM } from "./variable-query";
+import { FACES_PARAM } from "~/utils/live-faces";
 import type { VariableFace } from "./variation";
 
 const LIVE_DEBOUNCE_MS = 300;

@@ -1,8 +1,5 @@
 import { PREVIEW_SIZE_DEFAULT, PREVIEW_SIZE_MAX, PREVIEW_SIZE_MIN, VARIABLE_TEXT_MAX } from "./variation";
 
-/** `_faces=1`: the live preview asks for new subsets only. */
-export const FACES_PARAM = "_faces";
-
 /** The visitor's text (at most VARIABLE_TEXT_MAX characters) and preview size from a query. */
 export function previewQuery(params: URLSearchParams): { text: string; size: number } {
   const text = [...(params.get("text") ?? "").replace(/[\p{Cc}]/gu, " ").trim()].slice(0, VARIABLE_TEXT_MAX).join("");

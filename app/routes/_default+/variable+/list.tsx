@@ -15,7 +15,8 @@ import { PreviewControls } from "~/components/variable/preview-controls";
 import { useLiveFaces } from "~/components/variable/use-live-faces";
 import { VariableErrorBoundary } from "~/components/variable/variable-error";
 import { VariableFaces } from "~/components/variable/variable-faces";
-import { FACES_PARAM, hrefWith, previewQuery } from "~/components/variable/variable-query";
+import { hrefWith, previewQuery } from "~/components/variable/variable-query";
+import { FACES_PARAM } from "~/utils/live-faces";
 import {
   axisLabel,
   axisValuesFrom,

@@ -1,11 +1,4 @@
-import { FONT_GNO_PATTERN } from "@contract/catalogue-values";
-import {
-  data,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DownloadDialog, LicenseNotice } from "~/components/catalogue/download-dialog";
@@ -13,35 +6,23 @@ import { ErrorPage, describeError } from "~/components/ui/error-page";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { FontInfo, FontLicense } from "~/components/catalogue/font-info";
 import { FontPreview } from "~/components/catalogue/font-preview";
-import { FontSpecimen, specimenBigChars, specimenText } from "~/components/catalogue/font-specimen";
+import { FontSpecimen } from "~/components/catalogue/font-specimen";
 import { LicenseBadge } from "~/components/catalogue/license-badge";
 import { TypeTester } from "~/components/catalogue/type-tester";
 import fontStylesHref from "~/styles/font.css";
-import { isApiError } from "~/services/api-client.server";
 import { FontActions } from "~/components/catalogue/font-actions";
-import { getDownloadFiles, getFont } from "~/services/catalogue.server";
-import { listVideos } from "~/services/content.server";
 import { VideoList, videoListLinks } from "~/components/video/video-list";
-import { loadPreviewFaces } from "~/services/subset.server";
-import {
-  familyWeights,
-  fontHref,
-  weightName,
-  withoutFamily,
-  type PreviewFace,
-  type PreviewTheme,
-} from "~/utils/catalogue/fonts";
-import { notFound } from "~/utils/responses.server";
-import { anonymousPageHeadersWithVisit } from "~/utils/page-cache";
-import { parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
-import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/preview-text";
+import { fontHref, weightName, type PreviewFace, type PreviewTheme } from "~/utils/catalogue/fonts";
+import { testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
+
+import { FACES_PARAM } from "~/utils/live-faces";
+import type { loader } from "./$id.server";
+
+export { loader } from "./$id.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }, ...videoListLinks()];
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-/** How many of the videos showing the font its page lists. */
-const FONT_VIDEO_COUNT = 6;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data?.font) return [{ title: "This page could not be found - 短视频字体" }];
@@ -51,76 +32,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { name: "description", content: font.description || `${font.familyName}在线预览、字符集、授权说明与下载。` },
   ];
 };
-
-/** The route's check: the id must be digits. */
-export function isValidFontId(id: string | undefined): id is string {
-  return typeof id === "string" && FONT_GNO_PATTERN.test(id);
-}
-
-/** `_faces=1`: the live type tester asks for new faces only (no view is counted). */
-const FACES_PARAM = "_faces";
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!isValidFontId(params.id)) throw notFound();
-  const caller = { request, context };
-  const id = params.id;
-  const url = new URL(request.url);
-  const { query: tester, notice } = parseTesterQuery(url.searchParams);
-  const facesOnly = url.searchParams.get(FACES_PARAM) === "1";
-
-  const [font, download] = await Promise.all([
-    getFont(caller, id, { countView: !facesOnly }).catch((error: unknown) => {
-      if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound();
-      throw error;
-    }),
-    facesOnly
-      ? null
-      : getDownloadFiles(caller, id).catch((error: unknown) => {
-          if (!isApiError(error)) throw error;
-          return null;
-        }),
-  ]);
-
-  // The videos are an extra: when the backend refuses the list, the page shows without it.
-  const videos = facesOnly
-    ? []
-    : await listVideos(caller, { fontGNo: font.fontGNo, size: FONT_VIDEO_COUNT }).then(
-        (page) => page.records,
-        (error: unknown) => {
-          if (!isApiError(error)) throw error;
-          return [];
-        },
-      );
-
-  const previewText = tester.text || `${font.familyName} ${DEFAULT_PREVIEW_TEXT}`;
-  const bigText = specimenBigChars(tester.text || font.familyName);
-  const weights = familyWeights(font);
-  const faces = await loadPreviewFaces(
-    caller,
-    weights.map((weight) => ({
-      gno: weight.fontGNo,
-      text:
-        weight.fontGNo === font.fontGNo
-          ? `${previewText}${font.familyName}${specimenText(bigText)}`
-          : `${previewText}${weight.fontName}`,
-    })),
-    { maxChars: 1000, checkCoverage: true },
-  );
-
-  const page = {
-    font: withoutFamily(font),
-    weights,
-    files: download?.files ?? [],
-    videos,
-    faces,
-    tester,
-    notice,
-    previewText,
-    bigText,
-  };
-  // Kept for visitors without cookies like the other public pages; each answer still counts a view.
-  return facesOnly ? data(page) : data(page, { headers: anonymousPageHeadersWithVisit(`/font/${id}/view`) });
-}
 
 const LIVE_DEBOUNCE_MS = 300;
 
