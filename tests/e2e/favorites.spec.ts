@@ -140,51 +140,6 @@ test.describe("favourites", () => {
     await expect(page).toHaveURL(new RegExp(`/font/${gnos[0]}$`));
   });
 
-  test("the controls' code arrives on first use; a heart pressed before it is in favourites in place", async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }, info) => {
-    test.skip(!isJavaScriptOn(info.project.name), "没有 JavaScript 时心形按钮本就是普通表单（上面的测试）");
-    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
-    const user = api(request, token);
-    const [defaultCollection] = await user.collections();
-    const controlsChunk = /\/build\/_shared\/font-action-controls-\w+\.js$/;
-    const chunkRequests: string[] = [];
-    const documentPosts: string[] = [];
-    page.on("request", (request) => {
-      if (controlsChunk.test(new URL(request.url()).pathname)) chunkRequests.push(request.url());
-      if (request.isNavigationRequest() && request.method() === "POST") documentPosts.push(request.url());
-    });
-    // The chunk is held back until released, as on a slow phone network.
-    let releaseChunk = () => {};
-    const released = new Promise<void>((resolve) => (releaseChunk = resolve));
-    await page.route(controlsChunk, async (route) => {
-      await released;
-      await route.continue();
-    });
-
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
-    expect(chunkRequests, "the first load fetches no control code").toEqual([]);
-
-    const card = page.locator(".font-list [data-font-gno]").first();
-    const gno = (await card.getAttribute("data-font-gno"))!;
-    const button = card.locator(`[data-favorite="${gno}"]`);
-    await expect(button).toHaveAttribute("data-favorited", "false");
-    await button.click();
-    await expect.poll(() => chunkRequests.length).toBe(1);
-    expect(await user.fontsOf(defaultCollection!.id)).toEqual([]);
-
-    releaseChunk();
-    await expect(page.getByText("已加入收藏")).toBeVisible();
-    await expect(button).toHaveAttribute("data-favorited", "true");
-    expect(await user.fontsOf(defaultCollection!.id)).toEqual([gno]);
-    expect(documentPosts, "the press went through the page's own request, not a form post").toEqual([]);
-    expect(page.url()).toBe(`${baseURL}/`);
-  });
-
   test("with several collections the heart asks which one", async ({ page, context, request, baseURL }) => {
     const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
     const user = api(request, token);

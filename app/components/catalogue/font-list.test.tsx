@@ -3,7 +3,6 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toFontSummary, type Font, type PreviewFace } from "~/utils/catalogue/fonts";
-import { loadFontActionControls } from "./font-actions";
 import { FontList } from "./font-list";
 
 /** The list as a visitor's /font page renders it: inside the root route, whose data the hearts read. */
@@ -67,9 +66,7 @@ const faces: Record<string, PreviewFace> = {
 
 // react-router's Link uses useLayoutEffect, which only warns in server rendering.
 const originalError = console.error;
-beforeAll(async () => {
-  // As the server does at start: the controls' module is in before the first render.
-  await loadFontActionControls();
+beforeAll(() => {
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
     if (String(args[0]).includes("useLayoutEffect does nothing on the server")) return;
     originalError(...args);
