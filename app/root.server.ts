@@ -12,6 +12,7 @@ import { avatarBrowserUrl, type AccountUser, type RootData } from "~/utils/root-
 
 // The root loader, kept out of the route module: a route module importing `*.server` modules leaves one
 // empty chunk per module in the browser build, fetched on every first load.
+
 /**
  * With a token cookie: the user (a 401/S00106 makes the API client throw the redirect home that
  * clears the cookie), then the favourite fonts.
