@@ -10,6 +10,7 @@ import { categoryEntryImage } from "~/utils/catalogue/category-image";
 
 // The home page loader, kept out of the route module: a route module importing `*.server` modules leaves one
 // empty chunk per module in the browser build, fetched on every first load.
+
 const EMPTY_HOME: Pick<HomeData, "categories" | "recommend" | "newest" | "stats" | "banners"> = {
   categories: [],
   recommend: [],
