@@ -6,7 +6,7 @@ import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
 import { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js";
 import { Subsetter } from "./subsetter.js";
-import type { VariableFontSource } from "./variable-font-source.js";
+import { readVariableSliceGno, type VariableFontSource } from "./variable-font-source.js";
 import { createVariableSubsetRouter } from "./variable-router.js";
 
 export type SubsetServiceOptions = {
@@ -81,16 +81,16 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
   };
 }
 
-/** The file behind a subset's `gno`: a catalogue font, or one slice of a variable font (`v1-<slice key>`). */
+/** The file behind a subset's `gno`: a catalogue font, or one slice of a variable font. */
 async function findSubsetFont(
   { fontSource, variableFontSource }: Pick<SubsetServiceOptions, "fontSource" | "variableFontSource">,
   gno: string,
 ): Promise<FontSourceFile | null> {
   const font = await fontSource(gno);
-  const slice = !font && variableFontSource ? /^(v[0-9]+)-(.+)$/.exec(gno) : null;
+  const slice = !font && variableFontSource ? readVariableSliceGno(gno) : null;
   if (!slice) return font;
-  const variable = await variableFontSource!(slice[1]!);
-  return (await variable?.slices.find((candidate) => candidate.key === slice[2])?.file()) ?? null;
+  const variable = await variableFontSource!(slice.fontGno);
+  return (await variable?.slices.find((candidate) => candidate.key === slice.sliceKey)?.file()) ?? null;
 }
 
 export { withLeadingLetter, subsetFamilyName } from "./family-name.js";

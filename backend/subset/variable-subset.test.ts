@@ -7,6 +7,7 @@ import type { VariableSubsetItem } from "../../contract/variable.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
 import { useServedSubsetService } from "./testing/served-subset.js";
 import { sfntFromWoff } from "./testing/fonts.js";
+import { readVariableSliceGno, variableSliceGno } from "./variable-font-source.js";
 import { unicodeRangeOf } from "./variable-subset.js";
 
 const requireFromHere = createRequire(import.meta.url);
@@ -50,6 +51,15 @@ async function publishedSlice(packageFile: string): Promise<Uint8Array> {
 function first(unicodeRange: string): number {
   return parseInt(unicodeRange.slice(2).split(/[-,]/)[0]!, 16);
 }
+
+describe("a slice file's gno", () => {
+  it("names the variable font and the slice, and is read back; a catalogue number is not one", () => {
+    expect(variableSliceGno("v1", "latin-ext")).toBe("v1-latin-ext");
+    expect(readVariableSliceGno(variableSliceGno("v12", "119"))).toEqual({ fontGno: "v12", sliceKey: "119" });
+    expect(readVariableSliceGno("v1-latin-ext")).toEqual({ fontGno: "v1", sliceKey: "latin-ext" });
+    for (const gno of ["10004", "v1", "x1-2"]) expect(readVariableSliceGno(gno), gno).toBeNull();
+  });
+});
 
 describe("unicodeRangeOf", () => {
   it("joins consecutive code points into CSS ranges", () => {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { VARIABLE_GNO_PATTERN } from "../../contract/variable.js";
 import type { Database } from "../db/schema.js";
 import type { FontStorage } from "../storage/font-storage.js";
-import type { VariableFontFile, VariableFontSource } from "../subset/variable-font-source.js";
+import { variableSliceGno, type VariableFontFile, type VariableFontSource } from "../subset/variable-font-source.js";
 import { decodedSlice } from "./decoded-slices.js";
 import { VariableFontRepository } from "./repository.js";
 import { variableDb } from "./tables.js";
@@ -31,7 +31,7 @@ export function variableFontSource(db: Kysely<Database>, storage: FontStorage): 
             return null;
           }
           return {
-            gno: `${gno}-${slice.key}`,
+            gno: variableSliceGno(gno, slice.key),
             filePath: decoded.path,
             size: decoded.size,
             version: `${font.version ?? "?"}|${published.size}|${Math.trunc(published.mtimeMs)}`,
