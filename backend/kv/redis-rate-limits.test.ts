@@ -20,7 +20,7 @@ describe.skipIf(!hasRedisServer)("rate limits in Redis", () => {
 
   afterAll(async () => {
     for (const client of clients ?? []) client.disconnect();
-    server?.close();
+    await server?.close();
   });
 
   it("counts the accounts' events of both instances in one window, at most the limit through a burst", async () => {

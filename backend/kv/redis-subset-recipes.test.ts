@@ -24,9 +24,9 @@ describe("subset recipes in Redis", () => {
       clients = [new Redis(server.port, "127.0.0.1"), new Redis(server.port, "127.0.0.1")];
     });
 
-    afterAll(() => {
+    afterAll(async () => {
       for (const client of clients ?? []) client.disconnect();
-      server?.close();
+      await server?.close();
     });
 
     it("lets one instance find the recipe another shared, for as long as the expiry", async () => {

@@ -28,8 +28,8 @@ async function listening(port: number): Promise<void> {
   throw new Error("redis-server did not start");
 }
 
-/** A redis-server of its own on a loopback port, keeping nothing on disk. */
-export async function startRedisServer(): Promise<{ port: number; close(): void }> {
+/** A redis-server of its own on a loopback port, keeping nothing on disk; `close` settles once it has exited. */
+export async function startRedisServer(): Promise<{ port: number; url: string; close(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(
     "redis-server",
@@ -39,5 +39,14 @@ export async function startRedisServer(): Promise<{ port: number; close(): void 
     },
   );
   await listening(port);
-  return { port, close: () => child.kill() };
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill();
+      await exited;
+    },
+  };
 }

@@ -49,8 +49,7 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     dir: path.resolve(options.cacheDir),
     subsetter,
     maxBytes: options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
-    recipes: options.recipes,
-    findFont: (gno) => findSubsetFont(options, gno),
+    sharing: options.recipes && { recipes: options.recipes, findFont: (gno) => findSubsetFont(options, gno) },
   });
   const rateLimiters = options.rateLimiters ?? {
     subset: new InMemoryRateLimiter({
@@ -86,10 +85,9 @@ async function findSubsetFont(
   { fontSource, variableFontSource }: Pick<SubsetServiceOptions, "fontSource" | "variableFontSource">,
   gno: string,
 ): Promise<FontSourceFile | null> {
-  const font = await fontSource(gno);
-  const slice = !font && variableFontSource ? readVariableSliceGno(gno) : null;
-  if (!slice) return font;
-  const variable = await variableFontSource!(slice.fontGno);
+  const slice = variableFontSource && readVariableSliceGno(gno);
+  if (!slice) return fontSource(gno);
+  const variable = await variableFontSource(slice.fontGno);
   return (await variable?.slices.find((candidate) => candidate.key === slice.sliceKey)?.file()) ?? null;
 }
 

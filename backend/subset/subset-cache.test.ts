@@ -163,7 +163,7 @@ describe("SubsetCache on two instances sharing recipes", () => {
     for (let instance = 0; instance < 2; instance++) {
       const dir = mkdtempSync(path.join(tmpdir(), "subset-cache-shared-"));
       dirs.push(dir);
-      caches.push(await SubsetCache.open({ dir, subsetter, recipes, findFont }));
+      caches.push(await SubsetCache.open({ dir, subsetter, sharing: { recipes, findFont } }));
     }
   });
   afterEach(async () => {

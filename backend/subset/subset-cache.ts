@@ -46,12 +46,16 @@ export type SubsetCacheOptions = {
   /** Bound on the bytes of the cache's files; the least recently used subsets are deleted beyond it. */
   maxBytes?: number;
   /**
-   * Shared with the other instances of the site: every subset handed out leaves its recipe there, and
-   * a file asked for here that another instance made is made again from it (`makeMissing`).
+   * With other instances of the site: every subset handed out leaves its recipe in `recipes`, and a
+   * file asked for here that another instance made is made again from it (`makeMissing`), with the
+   * font `findFont` gives for the recipe's `gno`.
    */
-  recipes?: SubsetRecipes;
-  /** The font behind a recipe's `gno`, to make a subset again; required with `recipes`. */
-  findFont?: (gno: string) => Promise<FontSourceFile | null>;
+  sharing?: SubsetSharing;
+};
+
+export type SubsetSharing = {
+  recipes: SubsetRecipes;
+  findFont: (gno: string) => Promise<FontSourceFile | null>;
 };
 
 /**
@@ -81,7 +85,7 @@ export class SubsetCache {
     private readonly subsetter: Subsetter,
     private readonly maxIndexEntries: number,
     private readonly usage: DiskUsage,
-    private readonly sharing: Pick<SubsetCacheOptions, "recipes" | "findFont">,
+    private readonly sharing: SubsetSharing | undefined,
   ) {}
 
   static async open(options: SubsetCacheOptions): Promise<SubsetCache> {
@@ -94,7 +98,7 @@ export class SubsetCache {
       options.subsetter,
       options.maxIndexEntries ?? DEFAULT_MAX_INDEX_ENTRIES,
       usage,
-      options,
+      options.sharing,
     );
     cache.evictOverBudget();
     await Promise.all(cache.evictions.values());
@@ -115,8 +119,8 @@ export class SubsetCache {
    */
   prepare(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
     const entry = this.prepareHere(font, codepoints);
+    if (!this.sharing) return entry;
     const { recipes } = this.sharing;
-    if (!recipes) return entry;
     // Shared before the answer goes out: the file may be asked for from another instance at once.
     return entry.then(async (made) => {
       const recipe = { gno: font.gno, fontVersion: font.version, codepoints: [...codepoints] };
@@ -147,8 +151,8 @@ export class SubsetCache {
   }
 
   private async makeFromSharedRecipe(hash: string): Promise<SubsetEntry | null> {
+    if (!this.sharing) return null;
     const { recipes, findFont } = this.sharing;
-    if (!recipes || !findFont) return null;
     const recipe = await recipes.find(hash).catch((error: unknown) => {
       console.warn(`子集 ${hash} 的配方读取失败`, error);
       return null;

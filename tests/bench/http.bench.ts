@@ -4,16 +4,15 @@
  * process (each page twice: as a visitor without cookies, whom the server may answer from its page
  * cache, and with a compare-list cookie, for whom every page is rendered), each beside a near-static
  * page of the same server (/agreement/font) loaded the same way (without, then with the cookie)
- * and measured in the same run, and prints the ratios; last, it opens every font's page and reports the server's
- * resident memory with the whole catalogue warm.
+ * and measured in the same run, and prints the ratios; last, it opens every font's page and
+ * reports the server's resident memory with the whole catalogue warm.
  *
  *   npm run build && npm run bench:http   (BENCH_SECONDS=5 BENCH_CONCURRENCY=16 to tune)
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { startBuiltSite } from "./built-site.js";
-import { COMPARE_COOKIE } from "../../app/utils/compare/compare-keys.js";
-import { serializeCompareCookieValue } from "../../app/utils/compare/compare-list.js";
+import { COMPARE_COOKIE, serializeCompareCookieValue } from "../../app/utils/compare/compare-list.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);

@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import S3rver from "s3rver";
+import { startRedisServer } from "../../backend/kv/test-redis-server.js";
 import { startE2eFakes } from "../../scripts/e2e-fakes.mjs";
 
 const run = promisify(execFile);
@@ -78,25 +79,6 @@ export async function startPostgres(): Promise<Service & { url: string }> {
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
       await stopCluster();
-    },
-  };
-}
-
-/** Debian's redis-server on a free port, keeping nothing on disk. */
-export async function startRedis(): Promise<Service & { url: string }> {
-  const port = await freePort();
-  const dir = await temporaryDirectory("redis");
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
-    { stdio: "ignore" },
-  );
-  await waitFor(() => canConnect(port), "redis-server");
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async close() {
-      await stop(child);
-      await fs.rm(dir, { recursive: true, force: true });
     },
   };
 }
@@ -251,7 +233,7 @@ export async function startCluster(): Promise<Cluster> {
   try {
     const postgres = await startPostgres();
     services.push(postgres);
-    const redis = await startRedis();
+    const redis = await startRedisServer();
     services.push(redis);
     const s3 = await startS3();
     services.push(s3);
@@ -321,17 +303,6 @@ export async function call<T>(
     body: (await response.json()) as Envelope<T>,
     upstream: response.headers.get("x-upstream"),
   };
-}
-
-async function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 async function waitFor(ready: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {

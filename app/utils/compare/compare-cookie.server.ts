@@ -1,7 +1,6 @@
 import { websiteConfig } from "~/config.server";
 import { readCookie } from "~/utils/session.server";
-import { COMPARE_COOKIE } from "./compare-keys";
-import { compareCookieString, parseCompareList } from "./compare-list";
+import { COMPARE_COOKIE, compareCookieString, parseCompareList } from "./compare-list";
 
 /** The comparison list the request's cookie carries. */
 export function readCompareList(request: Request): string[] {

@@ -1,11 +1,14 @@
 import { FONT_GNO_PATTERN } from "@contract/catalogue-values";
-import { COMPARE_COOKIE } from "./compare-keys";
 
 /**
  * The comparison list's rules, shared by the server (the cookie the no-JavaScript forms change) and
  * the browser (local storage, mirrored into the same cookie).
  */
 
+/** The cookie the server reads, and the browser writes to mirror local storage. */
+export const COMPARE_COOKIE = "compare-fonts";
+/** The local-storage key holding the list in the browser. */
+export const COMPARE_STORAGE_KEY = "compare-fonts";
 /** More fonts than this make rows too long to compare and a PDF too heavy to send. */
 export const COMPARE_MAX = 10;
 /** A year: the list is a working set the visitor builds over several visits. */

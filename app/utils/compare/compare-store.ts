@@ -2,12 +2,13 @@ import { useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "@remix-run/react";
 import { useRootData } from "~/utils/root-data";
 import {
+  COMPARE_COOKIE,
+  COMPARE_STORAGE_KEY,
   compareCookieString,
   parseCompareList,
   serializeCompareCookieValue,
   serializeCompareStorageValue,
 } from "./compare-list";
-import { COMPARE_COOKIE, COMPARE_STORAGE_KEY } from "./compare-keys";
 
 /**
  * The comparison list in the browser. Local storage holds it, read again on every page; the cookie
