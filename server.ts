@@ -16,6 +16,7 @@ import { createLoadContext } from "./app/load-context.js";
 import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
 import { KEPT_PAGE_ANSWERS_PARAM } from "./app/utils/page-cache.js";
 import { anonymousPageCache } from "./server/page-cache.js";
+import { precompressedAssets } from "./server/precompressed-assets.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
 import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
 import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
@@ -201,7 +202,8 @@ async function serveWebsite(
     internalOrigin: () => string;
   },
 ): Promise<void> {
-  app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }));
+  const buildDir = path.join(rootDir, "public/build");
+  app.use("/build", precompressedAssets(buildDir), express.static(buildDir, { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h", setHeaders: serviceWorkerHeaders }));
 
   app.use((req, _res, next) => {
