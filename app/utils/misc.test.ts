@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { cn, formatCount, staticUrl, withQuery } from "./misc";
+import { cn, formatCount, formatNumber, staticUrl, withQuery } from "./misc";
 
 describe("misc", () => {
   it("cn", () => expect(cn("a", false, null, "b", undefined)).toBe("a b"));
+  it("formatNumber groups thousands as zh-CN does, like toLocaleString", () => {
+    for (const value of [0, 7, 999, 1000, 12_345, 999_999, 1_234_567, 25_000_000_000, -4321, 3.5, 1234.5678, 0.0004]) {
+      expect(formatNumber(value)).toBe(value.toLocaleString("zh-CN"));
+    }
+    expect(formatNumber(12_345)).toBe("12,345");
+    expect(formatNumber(Number.NaN)).toBe("NaN");
+  });
+
   it("formatCount", () => {
     expect(formatCount(999)).toBe("999");
     expect(formatCount(12_345)).toBe("1.2万");

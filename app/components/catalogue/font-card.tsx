@@ -8,6 +8,7 @@ import {
 } from "~/utils/catalogue/fonts";
 import { FontActions } from "./font-actions";
 import { FontPreview } from "./font-preview";
+import { formatNumber } from "~/utils/misc";
 import { LicenseBadge } from "./license-badge";
 
 export type FontItemProps = {
@@ -40,7 +41,7 @@ export function FontCard({ font, face, previewText, theme = "light" }: FontItemP
       </div>
       <p className="font-card__meta">
         <span>{font.weightCount} 个字重</span>
-        <span>{font.glyphCount.toLocaleString("zh-CN")} 字符</span>
+        <span>{formatNumber(font.glyphCount)} 字符</span>
       </p>
       <FontActions font={font} className="font-card__actions" />
     </li>
@@ -71,7 +72,7 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
         </div>
         <p className="font-stick__meta">
           <span>{font.weightCount} 个字重</span>
-          <span>{font.glyphCount.toLocaleString("zh-CN")} 字符</span>
+          <span>{formatNumber(font.glyphCount)} 字符</span>
           <span>{formatFileSize(font.familyFileSize)}</span>
         </p>
         {font.designer ? (

@@ -8,6 +8,7 @@ import {
   type FontDetail,
 } from "~/utils/catalogue/fonts";
 import { licenseExplanation } from "~/utils/catalogue/license-explanation";
+import { formatNumber } from "~/utils/misc";
 import { LicenseBadge } from "./license-badge";
 
 /** Charset coverage with bars, e.g. GB2312 6763/6763. */
@@ -34,7 +35,7 @@ export function CharsetBars({ charsets }: { charsets: Charset[] }) {
               <span className="charset-bars__fill" style={{ width: `${percent}%` }} />
             </span>
             <span className="charset-bars__count">
-              {charset.covered.toLocaleString("zh-CN")}/{charset.total.toLocaleString("zh-CN")}
+              {formatNumber(charset.covered)}/{formatNumber(charset.total)}
               <small> {percent}%</small>
             </span>
           </li>
@@ -71,7 +72,7 @@ export function FontInfo({ font }: { font: FontDetail }) {
         <Row label="厂商">{font.foundry}</Row>
         <Row label="版本">{font.version}</Row>
         <Row label="版权">{font.copyright}</Row>
-        <Row label="字形数">{font.glyphCount.toLocaleString("zh-CN")}</Row>
+        <Row label="字形数">{formatNumber(font.glyphCount)}</Row>
         <Row label="文件大小">{formatFileSize(font.fileSize)}</Row>
         <Row label="格式">{font.format.toUpperCase()}</Row>
         <Row label="下载 / 浏览">{`${formatCount(font.downloads)} 次下载 · ${formatCount(font.views)} 次浏览`}</Row>

@@ -10,6 +10,7 @@ import {
 import { FontActions } from "./font-actions";
 import { FontCard, FontStick } from "./font-card";
 import { FontPreview } from "./font-preview";
+import { formatNumber } from "~/utils/misc";
 import { LicenseBadge } from "./license-badge";
 
 export type FontListProps = {
@@ -70,7 +71,7 @@ export function FontList({ fonts, faces, layout, previewText, theme = "light", l
                   <Link to={fontHref(font.fontGNo)}>{font.familyName}</Link>
                 </th>
                 <td data-label="字重数">{font.weightCount}</td>
-                <td data-label="字符数">{font.glyphCount.toLocaleString("zh-CN")}</td>
+                <td data-label="字符数">{formatNumber(font.glyphCount)}</td>
                 <td data-label="授权">
                   <LicenseBadge license={font.license} />
                 </td>
