@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { createNulDroppingStream, createScriptDeferringStream } from "~/utils/html-stream.server";
+import { createNulDroppingStream } from "~/utils/html-stream.server";
 import { NonceProvider } from "~/utils/nonce";
 
 /** Single fetch: how long deferred data may stream before the render is aborted. */
@@ -12,8 +12,7 @@ export const streamTimeout = 5_000;
 /**
  * Bots (and the no-JS crawlers) get the whole document at once (onAllReady);
  * browsers get the shell as soon as it is ready. Every inline script, Remix's and React's streamed
- * ones included, carries the response's Content-Security-Policy nonce. The page's JavaScript loads
- * once the page has been painted (`scripts-after-paint.ts`).
+ * ones included, carries the response's Content-Security-Policy nonce.
  */
 export default function handleRequest(
   request: Request,
@@ -29,7 +28,7 @@ export default function handleRequest(
     const onReady = () => {
       shellRendered = true;
       const body = createNulDroppingStream();
-      const stream = createReadableStreamFromReadable(body.pipe(createScriptDeferringStream()));
+      const stream = createReadableStreamFromReadable(body);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);

@@ -24,7 +24,7 @@ import { ProgressBar } from "~/components/ui/progress-bar";
 import { SiteShell } from "~/components/layout/site-shell";
 import { scrollRestorationKey } from "~/components/layout/scroll-key";
 import { Analytics } from "~/components/layout/analytics";
-import { ScriptsAfterPaint } from "~/components/layout/scripts-after-paint";
+import { ModulePreloads } from "~/components/layout/module-preloads";
 import { Toaster } from "~/components/ui/toaster";
 import { UpdatePrompt } from "~/components/ui/update-prompt";
 import { chunkFailure, reloadOnceForChunkError } from "~/utils/chunk-reload";
@@ -85,8 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <UpdatePrompt />
             <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />
+            <ModulePreloads />
             <Scripts nonce={nonce} />
-            <ScriptsAfterPaint />
             <Analytics config={rootData?.analytics} />
           </>
         ) : null}

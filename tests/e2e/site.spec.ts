@@ -1,4 +1,4 @@
-import { test, expect, isJavaScriptOn } from "./fixtures";
+import { test, expect } from "./fixtures";
 
 test.describe("站点规则", () => {
   test("未匹配的路由返回 404 页面", async ({ page, consoleGuard }) => {
@@ -30,38 +30,6 @@ test.describe("站点规则", () => {
     expect((await page.goto("/font.html"))?.status()).toBe(200);
     await expect(page.locator("[data-layout]")).toBeVisible();
     expect((await page.goto("/index.html"))?.status()).toBe(200);
-  });
-
-  test("页面先绘制再加载脚本；不启用 JavaScript 时不下载脚本", async ({ page }, testInfo) => {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname.startsWith("/build/") && request.resourceType() === "script") {
-        scripts.push(request.url());
-      }
-    });
-    for (const path of ["/", "/font"]) {
-      scripts.length = 0;
-      await page.goto(path);
-      await expect(page.locator("h1").first()).toBeVisible();
-      if (!isJavaScriptOn(testInfo.project.name)) {
-        await page.waitForLoadState("networkidle");
-        expect(scripts, path).toEqual([]);
-        continue;
-      }
-      // Hydrated: React Router's state is initialised by the entry script.
-      await page.waitForFunction(
-        () => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
-      );
-      const order = await page.evaluate(() => {
-        const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
-        const starts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
-          .filter((entry) => new URL(entry.name).pathname.startsWith("/build/") && entry.name.endsWith(".js"))
-          .map((entry) => entry.startTime);
-        return { paint, firstScript: Math.min(...starts), scripts: starts.length };
-      });
-      expect(order.scripts, path).toBeGreaterThan(5);
-      expect(order.firstScript, path).toBeGreaterThan(order.paint);
-    }
   });
 
   test("健康检查", async ({ request }) => {
