@@ -14,7 +14,7 @@ const COMPRESSIBLE = /\.(?:js|css|svg|json)$/;
 
 async function compressFile(file) {
   const original = readFileSync(file);
-  const written = [];
+  let written = 0;
   const brotli = brotliCompressSync(original, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -23,14 +23,14 @@ async function compressFile(file) {
   });
   if (brotli.length < original.length) {
     writeFileSync(`${file}.br`, brotli);
-    written.push("br");
+    written += 1;
   }
   const gzip = Buffer.from(await gzipAsync(original, { numiterations: 5 }));
   if (gzip.length < original.length) {
     writeFileSync(`${file}.gz`, gzip);
-    written.push("gz");
+    written += 1;
   }
-  return written.length;
+  return written;
 }
 
 function filesUnder(dir) {

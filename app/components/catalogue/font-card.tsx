@@ -6,9 +6,9 @@ import {
   type PreviewFace,
   type PreviewTheme,
 } from "~/utils/catalogue/fonts";
+import { formatNumber } from "~/utils/misc";
 import { FontActions } from "./font-actions";
 import { FontPreview } from "./font-preview";
-import { formatNumber } from "~/utils/misc";
 import { LicenseBadge } from "./license-badge";
 
 export type FontItemProps = {

@@ -7,10 +7,10 @@ import {
   type PreviewFace,
   type PreviewTheme,
 } from "~/utils/catalogue/fonts";
+import { formatNumber } from "~/utils/misc";
 import { FontActions } from "./font-actions";
 import { FontCard, FontStick } from "./font-card";
 import { FontPreview } from "./font-preview";
-import { formatNumber } from "~/utils/misc";
 import { LicenseBadge } from "./license-badge";
 
 export type FontListProps = {
