@@ -99,6 +99,26 @@ test.describe("字体列表", () => {
     await expect(option).toBeVisible();
   });
 
+  test("页面还没接上 JavaScript 时就输入的搜索词保留，接上后出现联想", async ({ page }, testInfo) => {
+    test.skip(!isJavaScriptOn(testInfo.project.name), "联想需要 JavaScript");
+    // The page's scripts wait until the visitor has typed: a slow network, a quick visitor.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/font", { waitUntil: "domcontentloaded" });
+    const box = page.locator("header input[name=keyword][role=combobox]").first();
+    await box.pressSequentially("思源", { delay: 50 });
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+    releaseScripts();
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await expect(page.getByRole("option").filter({ hasText: "思源" }).first()).toBeVisible();
+    await expect(box).toHaveValue("思源");
+    await expect(box).toBeFocused();
+  });
+
   test("只看能显示这段文字的字体", async ({ page }) => {
     await page.goto("/font");
     // More families than fit on a page: compare the totals, not the rows shown.

@@ -72,9 +72,24 @@ export function SearchBox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>();
+  const inputRef = useRef<HTMLInputElement>(null);
   const debounced = useDebounce(value.trim(), SUGGEST_DEBOUNCE_MS);
 
   useEffect(() => setValue(defaultValue), [defaultValue]);
+
+  // What the visitor typed or focused before the page hydrated, which React never saw: the text is
+  // kept (the next render would put the server's value back) and the suggestions start for it.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    if (input.value !== defaultValue) setValue(input.value);
+    if (document.activeElement === input) {
+      requestSuggestions();
+      setFocused(true);
+      setOpen(true);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -125,6 +140,7 @@ export function SearchBox({
         {action === "/font" ? "搜索字体" : "全站搜索"}
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         type="search"
         name="keyword"
