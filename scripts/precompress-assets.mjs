@@ -33,17 +33,12 @@ async function compressFile(file) {
   return written;
 }
 
-function filesUnder(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full);
-    return COMPRESSIBLE.test(entry.name) ? [full] : [];
-  });
-}
-
 if (isMainThread) {
   const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const files = filesUnder(path.join(rootDir, "public/build"));
+  const buildDir = path.join(rootDir, "public/build");
+  const files = readdirSync(buildDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => COMPRESSIBLE.test(file))
+    .map((file) => path.join(buildDir, file));
   const workers = Math.max(1, Math.min(availableParallelism(), files.length));
   const shares = Array.from({ length: workers }, (_, index) => files.filter((_, i) => i % workers === index));
   const counts = await Promise.all(

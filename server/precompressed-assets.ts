@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import Negotiator from "negotiator";
 
 /** The encodings a build file may have been compressed to ahead of time, preferred first. */
 const ENCODINGS = [
@@ -8,39 +9,14 @@ const ENCODINGS = [
   { name: "gzip", suffix: ".gz" },
 ] as const;
 
+const ENCODING_NAMES = ENCODINGS.map(({ name }) => name);
+
 /**
- * The encodings an `Accept-Encoding` header accepts with a weight above zero (`*` accepts any not
- * named). Brotli is preferred whenever accepted: browsers list it after gzip with equal weight.
+ * The encodings an `Accept-Encoding` header accepts with a weight above zero, the client's favourite
+ * first; Brotli before gzip when their weights are equal (browsers list gzip first).
  */
 export function acceptedEncodings(header: string | undefined): Set<string> {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((param) => /^\s*q\s*=(.*)$/.exec(param)?.[1]).find((value) => value !== undefined);
-    // A weight that is not a number refuses the encoding rather than guessing.
-    const weight = q === undefined ? 1 : /^\s*[0-9.]+\s*$/.test(q) ? Number(q) : 0;
-    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const accepted = new Set<string>();
-  for (const { name } of ENCODINGS) {
-    const weight = weights.get(name) ?? weights.get("*") ?? 0;
-    if (weight > 0) accepted.add(name);
-  }
-  return accepted;
-}
-
-function relativeFilesUnder(dir: string, prefix = ""): string[] {
-  let entries;
-  try {
-    entries = readdirSync(path.join(dir, prefix), { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const relative = path.posix.join(prefix, entry.name);
-    return entry.isDirectory() ? relativeFilesUnder(dir, relative) : [relative];
-  });
+  return new Set(new Negotiator({ headers: { "accept-encoding": header } }).encodings(ENCODING_NAMES, ENCODING_NAMES));
 }
 
 /**
@@ -51,7 +27,13 @@ function relativeFilesUnder(dir: string, prefix = ""): string[] {
  * A range request gets the file itself.
  */
 export function precompressedAssets(dir: string): RequestHandler {
-  const files = new Set(relativeFilesUnder(dir));
+  let listed: string[] = [];
+  try {
+    listed = readdirSync(dir, { recursive: true, encoding: "utf8" });
+  } catch {
+    // No build yet: nothing to send precompressed.
+  }
+  const files = new Set(listed.map((file) => file.split(path.sep).join("/")));
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.range) return next();
     let file: string;
@@ -60,11 +42,11 @@ export function precompressedAssets(dir: string): RequestHandler {
     } catch {
       return next();
     }
-    const hasCopy = ENCODINGS.some(({ suffix }) => files.has(`${file}${suffix}`));
-    if (!hasCopy) return next();
+    const copies = ENCODINGS.filter(({ suffix }) => files.has(`${file}${suffix}`));
+    if (copies.length === 0) return next();
     res.vary("Accept-Encoding");
-    const accepted = acceptedEncodings(req.headers["accept-encoding"]);
-    const encoding = ENCODINGS.find(({ name, suffix }) => accepted.has(name) && files.has(`${file}${suffix}`));
+    const accepted = [...acceptedEncodings(req.headers["accept-encoding"])];
+    const encoding = accepted.map((name) => copies.find((copy) => copy.name === name)).find(Boolean);
     if (!encoding) return next();
     res.type(path.posix.extname(file));
     res.setHeader("Content-Encoding", encoding.name);

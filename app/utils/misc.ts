@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 
 /** Joins class names, skipping falsy values. */
 export function cn(...classes: Array<string | false | null | undefined>): string {
@@ -51,6 +51,25 @@ export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
+}
+
+/**
+ * Once, at hydration: hands `adopt` what the visitor typed into `field` before the page hydrated
+ * (React saw none of it, and the next render would put `serverValue` back), and whether the field
+ * has the focus.
+ */
+export function useTypedBeforeHydration(
+  field: RefObject<HTMLInputElement | HTMLTextAreaElement>,
+  serverValue: string,
+  adopt: (typed: string | null, focused: boolean) => void,
+): void {
+  useEffect(() => {
+    const element = field.current;
+    const typed = element && element.value !== serverValue ? element.value : null;
+    adopt(typed, Boolean(element) && document.activeElement === element);
+    // Runs once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
 
 /** Online/offline status, assuming online until the browser says otherwise. */

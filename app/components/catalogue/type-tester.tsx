@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import type { PreviewFace, PreviewTheme } from "~/utils/catalogue/fonts";
 import { TESTER_SIZE_MAX, TESTER_SIZE_MIN, THEMES, THEME_LABELS } from "~/utils/catalogue/font-query";
 import { DEFAULT_PREVIEW_TEXT, TESTER_TEXT_MAX } from "~/utils/catalogue/preview-text";
+import { useTypedBeforeHydration } from "~/utils/misc";
 import { FontPreview } from "./font-preview";
 
 export type TypeTesterProps = {
@@ -43,14 +44,11 @@ export function TypeTester({
 }: TypeTesterProps) {
   const [hydrated, setHydrated] = useState(false);
   const textArea = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    // Whatever the visitor typed before the page became interactive is kept, not reset.
-    const typedEarly = textArea.current?.value;
-    if (typedEarly !== undefined && typedEarly !== text) onTextChange?.(typedEarly);
+  // Whatever the visitor typed before the page became interactive is kept, not reset.
+  useTypedBeforeHydration(textArea, text, (typed) => {
+    if (typed !== null) onTextChange?.(typed);
     setHydrated(true);
-    // Runs once, on hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     if (!onSubmit) return;

@@ -2,7 +2,7 @@ import type { KeywordSuggestion } from "@contract/catalogue";
 import { KEYWORD_MAX } from "@contract/catalogue-values";
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { cn, useDebounce, withQuery } from "~/utils/misc";
+import { cn, useDebounce, useTypedBeforeHydration, withQuery } from "~/utils/misc";
 
 /** Autocomplete debounce 300 ms, popover close delay 200 ms. */
 export const SUGGEST_DEBOUNCE_MS = 300;
@@ -77,19 +77,14 @@ export function SearchBox({
 
   useEffect(() => setValue(defaultValue), [defaultValue]);
 
-  // What the visitor typed or focused before the page hydrated, which React never saw: the text is
-  // kept (the next render would put the server's value back) and the suggestions start for it.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (!input) return;
-    if (input.value !== defaultValue) setValue(input.value);
-    if (document.activeElement === input) {
-      requestSuggestions();
-      setFocused(true);
-      setOpen(true);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // Typed or focused before the page hydrated: the text is kept and the suggestions start for it.
+  useTypedBeforeHydration(inputRef, defaultValue, (typed, focused) => {
+    if (typed !== null) setValue(typed);
+    if (!focused) return;
+    requestSuggestions();
+    setFocused(true);
+    setOpen(true);
+  });
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
