@@ -191,19 +191,21 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     await logout(page);
   });
 
-  test("验证码登录：短信验证码经网关送达", async ({ page }, info) => {
+  test("验证码登录：短信验证码经网关送达，获取验证码后（无 JS 时为一次整页往返）仍回到 redirect 地址", async ({
+    page,
+  }, info) => {
     const { byPhone } = users[info.project.name] ?? {};
     test.skip(!byPhone, "需要手机号注册的用户");
-    await page.goto("/account/login");
+    await page.goto("/account/login?redirect=%2Ffont");
     await main(page).getByRole("link", { name: "验证码登录" }).click();
-    await expect(page).toHaveURL(/mode=code/);
+    await expect(page).toHaveURL(/mode=code&redirect=%2Ffont$/);
     await main(page).getByLabel("手机号", { exact: true }).fill(byPhone!.phone!);
     const since = Date.now();
     await sendCode(page);
     const code = await codeSince(byPhone!.phone!, since);
     await main(page).getByLabel("验证码", { exact: true }).fill(code);
     await main(page).getByRole("button", { name: "登录", exact: true }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/font$/);
     await expectLoggedIn(page);
     await logout(page);
   });
@@ -237,7 +239,7 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
     await logout(page);
   });
 
-  test("登录后回到守卫记录的 redirect 地址", async ({ page }, info) => {
+  test("登录后回到守卫记录的 redirect 地址，先输错一次密码也一样", async ({ page }, info) => {
     const { byPhone } = users[info.project.name] ?? {};
     test.skip(!byPhone, "需要手机号注册的用户");
     await page.goto("/user/profile");
@@ -249,9 +251,14 @@ test.describe("账号：注册、登录、找回密码、退出", () => {
       const dialog = page.getByRole("dialog", { name: "登录" });
       await expect(dialog).toBeVisible();
       await dialog.getByRole("link", { name: "密码登录" }).click();
+      await passwordLogin(page, byPhone!.phone!, "wrong-password-2", dialog);
+      await expect(dialog.getByText("账号或密码错误")).toBeVisible();
       await passwordLogin(page, byPhone!.phone!, byPhone!.password, dialog);
     } else {
       await expect(page).toHaveURL(/\/account\/login\?redirect=%2Fuser%2Fprofile/);
+      // The wrong password's answer is a page of its own: it still leads where the visitor was going.
+      await passwordLogin(page, byPhone!.phone!, "wrong-password-2");
+      await expect(main(page).getByText("账号或密码错误")).toBeVisible();
       await passwordLogin(page, byPhone!.phone!, byPhone!.password);
     }
     await expect(page).toHaveURL(/\/user\/profile$/);

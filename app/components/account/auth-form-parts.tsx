@@ -6,7 +6,7 @@ import { PasswordField } from "~/components/ui/password-field";
 import { PASSWORD_MIN, type AccountFormResult } from "~/utils/account/account-forms";
 import { cn } from "~/utils/misc";
 import { SendCodeButton, type SendCodeButtonProps } from "./send-code-button";
-import { ViewLink, viewAction, type AuthView, type FormComponent } from "./auth-view";
+import { ViewLink, viewHref, type AuthView, type FormComponent } from "./auth-view";
 import type { FormHints } from "./form-hints";
 
 /** The action's answer when it is about this view's form (the modal shares one fetcher). */
@@ -16,21 +16,25 @@ export function ownResult(result: AccountFormResult | null | undefined, view: Au
 
 /**
  * The frame of every account form: posts to the view's page action (`noValidate`: the schema's
- * Chinese messages show with JavaScript on or off), runs the hints, carries the honeypot.
+ * Chinese messages show with JavaScript on or off), runs the hints, carries the honeypot. The
+ * action's URL keeps `redirectTo`, so a page answered by the action (a wrong password, a code sent
+ * without JavaScript) still leads there.
  */
 export function AuthForm({
   Form,
   view,
+  redirectTo,
   hints,
   children,
 }: {
   Form: FormComponent;
   view: AuthView;
+  redirectTo?: string;
   hints: FormHints;
   children: ReactNode;
 }) {
   return (
-    <Form method="post" action={viewAction(view)} noValidate className="auth-form" onSubmit={hints.onSubmit}>
+    <Form method="post" action={viewHref(view, redirectTo)} noValidate className="auth-form" onSubmit={hints.onSubmit}>
       <div ref={hints.ref} onBlur={hints.onBlur} onInput={hints.onInput} onChange={hints.onInput}>
         <Honeypot />
         {children}

@@ -31,11 +31,6 @@ export function viewHref(view: AuthView, redirectTo?: string | null): string {
   return `${path}?${params}`;
 }
 
-/** The action URL a view's form posts to (a page route's action; the modal posts there too). */
-export function viewAction(view: AuthView): string {
-  return viewHref(view).replace(/&redirect=.*$/, "");
-}
-
 /** Remix <Form> or a fetcher's <fetcher.Form>. */
 export type FormComponent = typeof RemixForm | FetcherWithComponents<unknown>["Form"];
 

@@ -17,7 +17,7 @@ export function CodeLoginForm({ Form, result, redirectTo, busy, onSwitch }: Auth
   const own = ownResult(result, "code");
   const hints = useFormHints(LoginCodeSchema, own);
   return (
-    <AuthForm Form={Form} view="code" hints={hints}>
+    <AuthForm Form={Form} view="code" redirectTo={redirectTo} hints={hints}>
       <FormError result={own} />
       <RedirectField redirectTo={redirectTo} />
       <PhoneField name="phone" error={hints.errors.phone} defaultValue={own?.values.phone} />

@@ -43,7 +43,7 @@ export function ForgetPasswordForm({
     own,
   );
   return (
-    <AuthForm Form={Form} view={view} hints={hints}>
+    <AuthForm Form={Form} view={view} redirectTo={redirectTo} hints={hints}>
       {step === "verify" ? (
         <ViewTabs label="找回方式" tabs={FORGET_TABS} active={view} redirectTo={redirectTo} onSwitch={onSwitch} small />
       ) : null}

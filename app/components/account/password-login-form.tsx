@@ -9,7 +9,7 @@ export function PasswordLoginForm({ Form, result, redirectTo, busy, onSwitch }: 
   const own = ownResult(result, "password");
   const hints = useFormHints(LoginPasswordSchema, own);
   return (
-    <AuthForm Form={Form} view="password" hints={hints}>
+    <AuthForm Form={Form} view="password" redirectTo={redirectTo} hints={hints}>
       <FormError result={own} />
       <RedirectField redirectTo={redirectTo} />
       <TextField

@@ -30,7 +30,7 @@ export function RegisterForm({ Form, result, redirectTo, busy, onSwitch, by }: A
   const hints = useFormHints(by === "phone" ? RegisterPhoneSchema : RegisterEmailSchema, own);
   const agreeId = `${useId()}-agree`;
   return (
-    <AuthForm Form={Form} view={view} hints={hints}>
+    <AuthForm Form={Form} view={view} redirectTo={redirectTo} hints={hints}>
       <ViewTabs label="注册方式" tabs={REGISTER_TABS} active={view} redirectTo={redirectTo} onSwitch={onSwitch} small />
       <FormError result={own} />
       <RedirectField redirectTo={redirectTo} />

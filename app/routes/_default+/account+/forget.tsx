@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useSubmitBusy } from "~/components/account/form-hints";
 import { AuthPage } from "~/components/account/auth-page";
+import { viewHref } from "~/components/account/auth-view";
 import { ForgetPasswordForm } from "~/components/account/forget-password-form";
 import { isResetTicketInvalid, resetPassword, verifyResetCode } from "~/services/account.server";
 import {
@@ -65,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     return redirectWithToast(
-      "/account/login?mode=password",
+      viewHref("password", safeRedirect(url.searchParams.get("redirect"))),
       { type: "success", message: "密码已重置，请重新登录" },
       { headers: { "Set-Cookie": clearResetCookie() } },
     );

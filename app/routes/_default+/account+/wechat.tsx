@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthPage } from "~/components/account/auth-page";
+import { viewHref } from "~/components/account/auth-view";
 import { LoginTabs } from "~/components/account/login-tabs";
 import { WechatPanel, type WechatView } from "~/components/account/wechat-panel";
 import { ERROR_CODES } from "@contract/envelope";
@@ -103,11 +104,7 @@ export default function WechatPage() {
       <LoginTabs active="wechat" redirectTo={view.redirectTo} />
       <WechatPanel view={view} />
       <p className="auth-form__row auth-form__row--center">
-        <Link
-          to={`/account/login?mode=password${view.redirectTo !== "/" ? `&redirect=${encodeURIComponent(view.redirectTo)}` : ""}`}
-        >
-          使用账号密码登录
-        </Link>
+        <Link to={viewHref("password", view.redirectTo)}>使用账号密码登录</Link>
       </p>
     </AuthPage>
   );
