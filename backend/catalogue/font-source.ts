@@ -1,3 +1,4 @@
+import { fileDigest } from "../storage/file-digest.js";
 import type { FontStorage } from "../storage/font-storage.js";
 import type { FontSource } from "../subset/font-source.js";
 import type { FontRepository } from "./font-repository.js";
@@ -12,8 +13,9 @@ const CATALOGUE_ROWS_KEPT = 2_000;
 type FontFilesRow = Awaited<ReturnType<FontRepository["fontFiles"]>>;
 
 /**
- * The subset service's view of the catalogue: a font number to its TTF on local storage. The
- * catalogue row is reused for CATALOGUE_ROW_TTL_MS; the file itself is checked on every call.
+ * The subset service's view of the catalogue: a font number to its TTF on local storage, its version
+ * made of the font's own version and the file's bytes. The catalogue row is reused for
+ * CATALOGUE_ROW_TTL_MS; the file itself is checked on every call.
  */
 export function catalogueFontSource(fonts: FontRepository, storage: FontStorage): FontSource {
   const rows = new Map<string, { row: Promise<FontFilesRow>; readAt: number }>();
@@ -37,7 +39,11 @@ export function catalogueFontSource(fonts: FontRepository, storage: FontStorage)
       logMissingFontFile(gno, font.file_location);
       return null;
     }
-    const { path: filePath, size, mtimeMs } = stored;
-    return { gno, filePath, size, version: `${font.version ?? "?"}|${size}|${Math.trunc(mtimeMs)}` };
+    return {
+      gno,
+      filePath: stored.path,
+      size: stored.size,
+      version: `${font.version ?? "?"}|${stored.size}|${await fileDigest(stored)}`,
+    };
   };
 }

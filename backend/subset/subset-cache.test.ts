@@ -184,6 +184,19 @@ describe("SubsetCache on two instances sharing recipes", () => {
     }
   });
 
+  it("serves a file asked for while this instance is itself making the same subset", async () => {
+    const [a, b] = caches as [SubsetCache, SubsetCache];
+    const entry = await a.get(font, codepoints);
+    const making = b.prepare(font, codepoints);
+    expect(await b.makeMissing(entry.hash, "woff")).toBe(true);
+    // As the file route does: the bytes from memory while they are written, else from disk once written.
+    const unwritten = b.unwrittenFile(entry.hash, "woff");
+    if (!unwritten) await b.written(entry.hash);
+    const served = unwritten ?? readFileSync(b.resolveFile(`${entry.hash}.woff`)!.filePath);
+    expect(Buffer.from(served).equals(readFileSync(a.resolveFile(`${entry.hash}.woff`)!.filePath))).toBe(true);
+    await making;
+  });
+
   it("finds nothing for a hash no instance shared, or whose font changed since", async () => {
     const [a, b] = caches as [SubsetCache, SubsetCache];
     expect(await b.makeMissing("0".repeat(32), "woff")).toBe(false);

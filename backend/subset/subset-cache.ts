@@ -137,11 +137,12 @@ export class SubsetCache {
    * here (no recipe, or the font changed since), so its files are not found.
    */
   async makeMissing(hash: string, format: SubsetFileFormat): Promise<boolean> {
-    const here = this.inFlight.has(hash) || this.usage.has(hash);
+    // Being made here too (another instance handed it out while this one makes it for a visitor of its
+    // own): its files are known, and written() waits for them, only once it is made.
+    await this.inFlight.get(hash)?.catch(() => undefined);
+    const here = this.usage.has(hash);
     if (here && format !== "woff2") return true;
-    const entry = here
-      ? ((await this.inFlight.get(hash)) ?? this.recall(hash) ?? (await this.readEntry(hash)))
-      : await this.makeFromSharedRecipe(hash);
+    const entry = here ? (this.recall(hash) ?? (await this.readEntry(hash))) : await this.makeFromSharedRecipe(hash);
     if (!entry) return false;
     if (format === "woff2" && !entry.hasWoff2) {
       this.ensureWoff2(entry);

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { VARIABLE_GNO_PATTERN } from "../../contract/variable.js";
 import type { Database } from "../db/schema.js";
+import { fileDigest } from "../storage/file-digest.js";
 import type { FontStorage } from "../storage/font-storage.js";
 import { variableSliceGno, type VariableFontFile, type VariableFontSource } from "../subset/variable-font-source.js";
 import { decodedSlice } from "./decoded-slices.js";
@@ -9,7 +10,7 @@ import { variableDb } from "./tables.js";
 
 /**
  * The subset service's view of the variable fonts: a number to its axes and slices. Each slice's
- * WOFF2 is decoded to TTF on first use; its cache version follows the published file.
+ * WOFF2 is decoded to TTF on first use; its cache version follows the published file's bytes.
  */
 export function variableFontSource(db: Kysely<Database>, storage: FontStorage): VariableFontSource {
   const fonts = new VariableFontRepository(variableDb(db));
@@ -34,7 +35,7 @@ export function variableFontSource(db: Kysely<Database>, storage: FontStorage): 
             gno: variableSliceGno(gno, slice.key),
             filePath: decoded.path,
             size: decoded.size,
-            version: `${font.version ?? "?"}|${published.size}|${Math.trunc(published.mtimeMs)}`,
+            version: `${font.version ?? "?"}|${published.size}|${await fileDigest(published)}`,
           };
         },
       })),
