@@ -1,4 +1,4 @@
-import { chromium, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, it } from "vitest";
 import { call, startCluster, type Cluster } from "./services.js";
@@ -63,9 +63,21 @@ describe("the site in Chromium through the proxy in front of two instances", () 
   });
 
   describe.each([
-    { javaScript: "on", javaScriptEnabled: true, phone: "13900139101", nickname: "双机有脚本" },
-    { javaScript: "off", javaScriptEnabled: false, phone: "13900139102", nickname: "双机无脚本" },
-  ])("with JavaScript $javaScript", ({ javaScriptEnabled, phone, nickname }) => {
+    {
+      javaScript: "on",
+      javaScriptEnabled: true,
+      phone: "13900139101",
+      stranger: "13900139201",
+      nickname: "双机有脚本",
+    },
+    {
+      javaScript: "off",
+      javaScriptEnabled: false,
+      phone: "13900139102",
+      stranger: "13900139202",
+      nickname: "双机无脚本",
+    },
+  ])("with JavaScript $javaScript", ({ javaScriptEnabled, phone, stranger, nickname }) => {
     let context: BrowserContext;
     let page: Page;
     let problems: () => string[];
@@ -83,22 +95,35 @@ describe("the site in Chromium through the proxy in front of two instances", () 
       return post.upstream;
     };
 
-    /**
-     * Loads `path` in the page as a visitor's next page, until an instance other than `port` serves
-     * it (round robin: the browser's other requests decide whose turn the document falls on, and
-     * now and then one more request of the test's own shifts it).
-     * Answers the instance that served it.
-     */
+    const bothPorts = () => cluster.instances.map((instance) => String(instance.port)).sort();
+    const otherThan = (port: string) => bothPorts().find((other) => other !== port)!;
+
+    /** Loads `path` in the page as a visitor's next page, the proxy sending it to `port`. Answers the instance that served it. */
+    async function openFrom(port: string, path: string): Promise<string> {
+      cluster.sendNextTo(Number(port), "GET", new URL(path, cluster.proxyUrl).pathname);
+      const upstream = (await page.goto(path))?.headers()["x-upstream"];
+      expect(upstream, `the proxy names the instance that served ${path}`).toBeTruthy();
+      return upstream!;
+    }
+
+    /** Loads `path` from the instance other than `port`. Answers that instance. */
     async function openFromOther(path: string, port: string): Promise<string> {
-      for (let attempt = 0; attempt < 6; attempt++) {
-        const upstream = (await page.goto(path))?.headers()["x-upstream"];
-        expect(upstream, `the proxy names the instance that served ${path}`).toBeTruthy();
-        if (upstream !== port) return upstream!;
-        // After every second miss, one request of our own moves the proxy's turn by one: a page
-        // whose own requests are even in number would otherwise land on the same instance each time.
-        if (attempt % 2 === 1) await fetch(`${cluster.proxyUrl}/healthz`);
-      }
-      throw new Error(`${path} was served by ${port} six times in a row`);
+      const other = otherThan(port);
+      expect(await openFrom(other, path), `the instance that served ${path}`).toBe(other);
+      return other;
+    }
+
+    /** Presses `button`, its form's POST to `path` sent to `port`; answers the instance that answered it. */
+    async function submitTo(port: string, path: string, button: Locator): Promise<string> {
+      cluster.sendNextTo(Number(port), "POST", path);
+      const [answer] = await Promise.all([
+        page.waitForResponse(
+          (response) =>
+            response.request().method() === "POST" && new URL(response.url()).pathname.replace(/\.data$/, "") === path,
+        ),
+        button.click(),
+      ]);
+      return answer.headers()["x-upstream"] ?? "";
     }
 
     /** The instances that served the answers of a type (`document`, `fetch`…) from `from` on, in port order. */
@@ -106,7 +131,6 @@ describe("the site in Chromium through the proxy in front of two instances", () 
       const answers = served.slice(from).filter((answer) => answer.type === type);
       return [...new Set(answers.map((answer) => answer.upstream))].sort();
     }
-    const bothPorts = () => cluster.instances.map((instance) => String(instance.port)).sort();
 
     async function expectSignedInAs(name: string) {
       await expect(page.locator(".site-header__account .account-menu__name")).toHaveText(name);
@@ -239,5 +263,84 @@ describe("the site in Chromium through the proxy in front of two instances", () 
         expect(upstreamsOf("fetch", 0), "the instances that served the Remix data requests").toEqual(bothPorts());
       });
     }
+
+    it("refuses a sixth wrong password after five spread over both instances, keeping the account typed", async () => {
+      await page.locator(".site-header__account .account-menu__summary").click();
+      await page.locator(".site-header__account").getByRole("button", { name: "退出" }).click();
+      await expect(page.getByText("已退出登录")).toBeVisible();
+
+      await page.goto("/account/login?mode=password");
+      const form = page.locator("main");
+      const [a, b] = bothPorts() as [string, string];
+      const tryPassword = async (port: string, password: string) => {
+        await form.getByLabel("账号", { exact: true }).fill(stranger);
+        await form.getByLabel("密码", { exact: true }).fill(password);
+        const served = await submitTo(port, "/account/login", form.getByRole("button", { name: "登录", exact: true }));
+        expect(served, "the instance that answered the login").toBe(port);
+      };
+      // The limit is five wrong passwords per client and account: three through one instance, two through the other.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await tryPassword(attempt % 2 === 0 ? a : b, `Wrong-password-${attempt}`);
+        await expect(form.getByText("账号或密码错误")).toBeVisible();
+      }
+      for (const port of [a, b]) {
+        await tryPassword(port, "Wrong-password-again");
+        await expect(form.getByText(/登录失败次数过多，请 \d+ 分钟后再试/)).toBeVisible();
+        await expect(form.getByLabel("账号", { exact: true })).toHaveValue(stranger);
+      }
+    });
+
+    it("logs in with a code sent through one instance and entered through the other", async () => {
+      await page.goto("/account/login?mode=code&redirect=%2Fuser");
+      const form = page.locator("main");
+      await form.getByLabel("手机号", { exact: true }).fill(phone);
+      const [sender, verifier] = bothPorts() as [string, string];
+      const since = Date.now();
+      // With JavaScript the button posts to the send-code resource route; without, the form posts to the page.
+      const sentThrough = await submitTo(
+        sender,
+        javaScriptEnabled ? "/resources/send-code" : "/account/login",
+        form.getByRole("button", { name: "获取验证码" }),
+      );
+      expect(sentThrough, "the instance that sent the code").toBe(sender);
+      await expect(form.getByText(/验证码已发送至/)).toBeVisible();
+
+      await form.getByLabel("验证码", { exact: true }).fill(await cluster.latestCode(phone, since));
+      const verifiedBy = await submitTo(
+        verifier,
+        "/account/login",
+        form.getByRole("button", { name: "登录", exact: true }),
+      );
+      expect(verifiedBy, "the instance that checked the code").toBe(verifier);
+      await expect(page).toHaveURL(/\/user$/);
+      await expect(page.getByText("登录成功")).toBeVisible();
+      await expectSignedInAs(nickname);
+    });
+
+    it("keeps the visitor signed in and saves their change when the instance serving them is killed", async () => {
+      const [doomed, survivor] = bothPorts() as [string, string];
+      expect(await openFrom(doomed, "/user/profile")).toBe(doomed);
+      const index = cluster.instances.findIndex((instance) => String(instance.port) === doomed) as 0 | 1;
+      await cluster.instances[index].kill();
+      try {
+        // The visitor's next form and page are sent to the dead instance first; the proxy passes them on.
+        const renamed = `${nickname}续`;
+        await page.getByLabel("昵称").fill(renamed);
+        const savedBy = await submitTo(doomed, "/user/profile", page.getByRole("button", { name: "保存资料" }));
+        expect(savedBy, "the instance that saved the profile").toBe(survivor);
+        await expect(page.locator(".toaster").getByText("资料已更新")).toBeVisible();
+
+        expect(await openFrom(doomed, "/user"), "the instance that served the next page").toBe(survivor);
+        await expect(page.getByTestId("summary-nickname")).toHaveText(renamed);
+        await expectSignedInAs(renamed);
+        expect(upstreamsOf("document", start), "the instances that served this test's pages").toEqual([
+          doomed,
+          survivor,
+        ]);
+      } finally {
+        // The next visitor meets two instances again.
+        await cluster.replace(index);
+      }
+    });
   });
 });

@@ -172,6 +172,22 @@ describe("two instances on PostgreSQL, Redis and S3 behind a round-robin proxy",
     for (const slice of slices) expect((await fetch(new URL(slice.woffPath, b.url))).status).toBe(200);
   });
 
+  it("serves from one instance every preview file of the pages the other rendered, fonts decoded at start-up included", async () => {
+    const [a, b] = instances;
+    const files = new Set<string>();
+    for (const page of ["/", "/font"]) {
+      const html = await (await fetch(`${a.url}${page}`)).text();
+      for (const [file] of html.matchAll(/\/webfont\/files\/[0-9a-f]{32}\.(?:woff2?|ttf|otf)\?t=\d+/g)) files.add(file);
+    }
+    expect(files.size, "preview files on the home page and the font list").toBeGreaterThan(20);
+    const missing: string[] = [];
+    for (const file of files) {
+      const status = (await fetch(new URL(file, b.url))).status;
+      if (status !== 200) missing.push(`${status} ${file}`);
+    }
+    expect(missing, "files the other instance did not serve").toEqual([]);
+  });
+
   it("loses no request the proxy retries and no data when one instance is killed", async () => {
     const [a, b] = instances;
     const answered: Array<{ status: number; upstream: string | null }> = [];

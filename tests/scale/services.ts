@@ -155,13 +155,38 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   };
 }
 
+export type RoundRobinProxy = Service & {
+  url: string;
+  /**
+   * Sends the next request with this method and path (a Remix data request's `.data` suffix
+   * ignored) to the instance on `port` first, whatever the turn: a test picks the instance a page
+   * or a form lands on. Dead, the instance passes the request on like any other.
+   */
+  sendNextTo(port: number, method: string, path: string): void;
+};
+
 /**
  * A round-robin HTTP proxy in front of the instances. A request whose instance cannot be reached
  * (refused, reset before an answer) goes to the next one, the body replayed, so losing an instance
  * loses no request. Answers `X-Upstream` with the port that answered.
  */
-export async function startProxy(upstreams: () => number[]): Promise<Service & { url: string }> {
+export async function startProxy(upstreams: () => number[]): Promise<RoundRobinProxy> {
   let turn = 0;
+  const steered: Array<{ port: number; method: string; path: string }> = [];
+  /** The instances to try for a request, in order. */
+  const orderFor = (method: string, url: string): number[] => {
+    const ports = upstreams();
+    const path = new URL(url, "http://proxy").pathname.replace(/\.data$/, "");
+    const wanted = steered.findIndex((steer) => steer.method === method && steer.path === path);
+    if (wanted >= 0) {
+      const { port } = steered.splice(wanted, 1)[0]!;
+      return [port, ...ports.filter((other) => other !== port)];
+    }
+    // Each request takes the next instance in turn, then tries the others in order: the shared turn
+    // counter alone would let concurrent requests send one request's retries to the same dead port.
+    const first = turn++;
+    return ports.map((_, attempt) => ports[(first + attempt) % ports.length]!);
+  };
   const agent = new http.Agent({ keepAlive: false });
   const forward = (port: number, req: http.IncomingMessage, body: Buffer) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -184,12 +209,8 @@ export async function startProxy(upstreams: () => number[]): Promise<Service & {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    const ports = upstreams();
-    // Each request takes the next instance in turn, then tries the others in order: the shared turn
-    // counter alone would let concurrent requests send one request's retries to the same dead port.
-    const first = turn++;
-    for (let attempt = 0; attempt < ports.length * 2; attempt++) {
-      const port = ports[(first + attempt) % ports.length]!;
+    const order = orderFor(req.method ?? "GET", req.url ?? "/");
+    for (const port of [...order, ...order]) {
       try {
         const answer = await forward(port, req, body);
         res.writeHead(answer.status, { ...answer.headers, "x-upstream": String(port) }).end(answer.body);
@@ -205,6 +226,7 @@ export async function startProxy(upstreams: () => number[]): Promise<Service & {
   await once(server, "listening");
   return {
     url: `http://127.0.0.1:${port}`,
+    sendNextTo: (port, method, path) => steered.push({ port, method, path }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -214,10 +236,17 @@ export type Cluster = Service & {
   instances: [Instance, Instance];
   /** The round-robin proxy in front of both instances. */
   proxyUrl: string;
+  /** See {@link RoundRobinProxy.sendNextTo}. */
+  sendNextTo: RoundRobinProxy["sendNextTo"];
+  /**
+   * Starts a new instance on the same services in place of `instances[index]` (killed, or now
+   * stopped) and puts it behind the proxy. Answers the new instance.
+   */
+  replace(index: 0 | 1): Promise<Instance>;
   redisUrl: string;
   s3: { env: Record<string, string>; directory: string };
-  /** The latest verification code the fake SMTP server or SMS gateway received for `to`. */
-  latestCode(to: string): Promise<string>;
+  /** The latest verification code the fake SMTP server or SMS gateway received for `to`, at `since` (ms) or later. */
+  latestCode(to: string, since?: number): Promise<string>;
 };
 
 /**
@@ -255,23 +284,39 @@ export async function startCluster(): Promise<Cluster> {
       CAPTCHA: "off",
     };
     // One after the other: the first migrates and seeds the database, the second finds it ready.
-    const first = await startInstance(env);
-    services.push(first);
-    const second = await startInstance(env);
-    services.push(second);
-    const proxy = await startProxy(() => [first.port, second.port]);
+    const started: Instance[] = [];
+    // Closed from their current places, since `replace` swaps them.
+    services.push({ close: async () => void (await Promise.all(started.map((instance) => instance.close()))) });
+    started.push(await startInstance(env));
+    started.push(await startInstance(env));
+    const instances = started as [Instance, Instance];
+    const proxy = await startProxy(() => instances.map((instance) => instance.port));
     services.push(proxy);
 
     return {
-      instances: [first, second],
+      instances,
       proxyUrl: proxy.url,
+      sendNextTo: proxy.sendNextTo,
+      async replace(index) {
+        await instances[index].close();
+        instances[index] = await startInstance(env);
+        return instances[index];
+      },
       redisUrl: redis.url,
       s3: { env: s3.env, directory: s3.directory },
-      async latestCode(to) {
-        const response = await fetch(`http://127.0.0.1:${inboxPort}/inbox/latest?to=${encodeURIComponent(to)}`);
-        const message = (await response.json()) as { code: string | null } | null;
-        if (!message?.code) throw new Error(`no code was delivered to ${to}`);
-        return message.code;
+      async latestCode(to, since = 0) {
+        let code: string | null = null;
+        await waitFor(
+          async () => {
+            const response = await fetch(`http://127.0.0.1:${inboxPort}/inbox/latest?to=${encodeURIComponent(to)}`);
+            const message = (await response.json()) as { code: string | null; at: number } | null;
+            code = message && message.at >= since ? message.code : null;
+            return code !== null;
+          },
+          `a code for ${to}`,
+          10_000,
+        );
+        return code!;
       },
       close,
     };
@@ -308,7 +353,7 @@ export async function call<T>(
 async function waitFor(ready: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not start in ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) throw new Error(`${what}: not there after ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
