@@ -1,10 +1,10 @@
 // Runs after `remix build`: bundles the browser build's modules again with Rollup so that the files a
 // page fetches on its first load are fewer. esbuild splits a shared chunk for every set of route
 // modules importing a module (the home page fetched 34 files, a third of them under 500 bytes);
-// here every module goes into one chunk with the others that exactly the same pages load, so no page
-// fetches a byte more and most fetch about half as many files. The route modules and the entry keep
-// their places in Remix's manifest, rewritten with their new files and imports, in public/build and
-// in the server build.
+// here every module goes into one chunk with the others that exactly the same pages load, and the
+// smallest of those chunks join a larger one loaded wherever they are. The route modules and the
+// entry keep their places in Remix's manifest, rewritten with their new files and imports, in
+// public/build and in the server build.
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -36,11 +36,14 @@ const esbuildFiles = readdirSync(buildDir, { recursive: true })
   .map(String)
   .filter((name) => name.endsWith(".js") && name !== manifestName);
 
-/** Every file `file` imports statically (esbuild's imports are absolute URLs), directly or not. */
+/** The files `file` imports statically (esbuild's imports are absolute URLs). */
+const directImportsOf = (file) =>
+  [...readFileSync(file, "utf8").matchAll(/\bimport\s*(?:[\w$*{}\s,]+from\s*)?"(\/build\/[^"]+)"/g)].map(([, url]) =>
+    fileOf(url),
+  );
+/** Every file `file` imports statically, directly or not. */
 function staticClosureOf(file, seen = new Set()) {
-  const source = readFileSync(file, "utf8");
-  for (const [, url] of source.matchAll(/\bimport\s*(?:[\w$*{}\s,]+from\s*)?"(\/build\/[^"]+)"/g)) {
-    const imported = fileOf(url);
+  for (const imported of directImportsOf(file)) {
     if (seen.has(imported)) continue;
     seen.add(imported);
     staticClosureOf(imported, seen);
@@ -58,12 +61,56 @@ for (const page of routes.filter((route) => !parentIds.has(route.id))) {
     files.add(fileOf(route.module));
     staticClosureOf(fileOf(route.module), files);
   }
-  for (const file of files) pagesOf.set(file, [...(pagesOf.get(file) ?? []), page.id]);
+  for (const file of files) pagesOf.set(file, new Set([...(pagesOf.get(file) ?? []), page.id]));
 }
-/** Modules loaded by the same pages share a chunk; route modules stay apart, and what only loads on demand is left to Rollup. */
-function chunkOf(file) {
-  const pages = entryFiles.has(file) ? undefined : pagesOf.get(file);
-  return pages && createHash("sha256").update(pages.sort().join("\n")).digest("hex").slice(0, 12);
+
+/**
+ * Modules loaded by exactly the same pages form a group, one chunk each; route modules stay files
+ * of their own, and what loads only on demand is left to Rollup.
+ */
+const groups = new Map();
+for (const [file, pages] of pagesOf) {
+  if (entryFiles.has(file)) continue;
+  const key = [...pages].sort().join("\n");
+  const group = groups.get(key) ?? { key, pages, files: [], merged: [], bytes: 0 };
+  group.files.push(file);
+  group.merged.push(file);
+  group.bytes += readFileSync(file).length;
+  groups.set(key, group);
+}
+/**
+ * A group under SMALL_GROUP_BYTES (a style sheet's URL, a constant, a badge) joins the group loaded
+ * on the fewest other pages among those loaded on all of its own, if those pages also load all it
+ * imports: its pages then make one request less, and the others load at most that many bytes more.
+ */
+const SMALL_GROUP_BYTES = 1024;
+const includes = (pages, others) => [...others].every((page) => pages.has(page));
+const bySize = [...groups.values()].sort((a, b) => a.bytes - b.bytes || (a.key < b.key ? -1 : 1));
+const hostOf = new Map();
+for (const group of bySize) {
+  if (group.bytes >= SMALL_GROUP_BYTES) continue;
+  // What it imports, with what joined it before: all of it is loaded wherever it goes.
+  const imported = group.merged.flatMap(directImportsOf).filter((file) => !group.merged.includes(file));
+  const host = bySize
+    .filter(
+      (other) =>
+        other !== group &&
+        !hostOf.has(other) &&
+        includes(other.pages, group.pages) &&
+        imported.every((file) => includes(pagesOf.get(file), other.pages)),
+    )
+    .sort((a, b) => a.pages.size - b.pages.size || b.bytes - a.bytes || (a.key < b.key ? -1 : 1))[0];
+  if (!host) continue;
+  hostOf.set(group, host);
+  host.merged.push(...group.merged);
+  host.bytes += group.bytes;
+}
+const chunkNameOf = new Map();
+for (const group of groups.values()) {
+  let host = group;
+  while (hostOf.has(host)) host = hostOf.get(host);
+  const name = createHash("sha256").update(host.key).digest("hex").slice(0, 12);
+  for (const file of group.files) chunkNameOf.set(file, name);
 }
 
 const bundle = await rollup({
@@ -82,7 +129,7 @@ const { output } = await bundle.write({
   hashCharacters: "base36",
   // Route files keep the names Remix gives them ("routes/_font+/font+/$id-…").
   sanitizeFileName: false,
-  manualChunks: chunkOf,
+  manualChunks: (file) => chunkNameOf.get(file),
 });
 await bundle.close();
 
