@@ -23,6 +23,10 @@ if (!manifestName) throw new Error("no Remix manifest in public/build: run remix
 const manifestFile = path.join(buildDir, manifestName);
 const manifestSource = readFileSync(manifestFile, "utf8");
 const manifest = JSON.parse(manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1));
+if (!/-[A-Z0-9]{8}\.js$/.test(manifest.entry.module)) {
+  console.log("browser build: already merged (run remix build first to merge again)");
+  process.exit(0);
+}
 
 /** "/build/routes/x-ABC123.js" → its file. */
 const fileOf = (url) => path.join(publicDir, url);
@@ -162,8 +166,14 @@ for (const chunk of chunks.values()) {
 }
 for (const name of esbuildFiles) if (!chunks.has(name)) rmSync(path.join(buildDir, name));
 
+// A new name for the new manifest: one cached under the old name (immutable, like every build file)
+// names files that are gone. The version follows, so the server and the browser still agree.
+const { url: _url, version: _version, ...content } = manifest;
+manifest.version = createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 8);
+manifest.url = `/build/manifest-${manifest.version.toUpperCase()}.js`;
 const manifestJson = JSON.stringify(manifest);
-writeFileSync(manifestFile, `window.__remixManifest=${manifestJson};`);
+rmSync(manifestFile);
+writeFileSync(fileOf(manifest.url), `window.__remixManifest=${manifestJson};`);
 const serverBuild = readFileSync(serverBuildFile, "utf8");
 const declared = serverBuild.indexOf(MANIFEST_START);
 if (declared < 0) throw new Error(`no "${MANIFEST_START}" in build/index.js`);
