@@ -4,10 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, it } from "vitest";
 import { call, startCluster, type Cluster } from "./services.js";
 
 /**
- * Debian's Chromium drives the site through the round-robin proxy, so consecutive requests of one
- * visitor go to one instance, then the other. A user logs in, favourites a font and uploads an
- * avatar, once with JavaScript on and once with it off, and sees each of them on the pages the
- * other instance serves.
+ * Debian's Chromium drives the site through the round-robin proxy in front of two instances, once
+ * with JavaScript on and once with it off, the proxy sending each step's page or form to the
+ * instance the test picks. A user logs in, favourites a font and uploads an avatar and sees each on
+ * the pages the other instance serves; wrong passwords sent through both lock the account on
+ * either; a code requested through one is entered through the other; an instance killed under the
+ * visitor costs them neither their next page nor their saved profile.
  */
 
 const PASSWORD = "Scale-browser-2026!x";
