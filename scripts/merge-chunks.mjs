@@ -40,11 +40,19 @@ const esbuildFiles = readdirSync(buildDir, { recursive: true })
   .map(String)
   .filter((name) => name.endsWith(".js") && name !== manifestName);
 
-/** The files `file` imports statically (esbuild's imports are absolute URLs). */
-const directImportsOf = (file) =>
-  [...readFileSync(file, "utf8").matchAll(/\bimport\s*(?:[\w$*{}\s,]+from\s*)?"(\/build\/[^"]+)"/g)].map(([, url]) =>
-    fileOf(url),
-  );
+/** Each file of esbuild's build, read once: its size and the files it imports statically (by absolute URL). */
+const parsed = new Map();
+function parse(file) {
+  let found = parsed.get(file);
+  if (!found) {
+    const source = readFileSync(file, "utf8");
+    const imports = [...source.matchAll(/\bimport\s*(?:[\w$*{}\s,]+from\s*)?"(\/build\/[^"]+)"/g)];
+    found = { bytes: Buffer.byteLength(source), imports: imports.map(([, url]) => fileOf(url)) };
+    parsed.set(file, found);
+  }
+  return found;
+}
+const directImportsOf = (file) => parse(file).imports;
 /** Every file `file` imports statically, directly or not. */
 function staticClosureOf(file, seen = new Set()) {
   for (const imported of directImportsOf(file)) {
@@ -79,7 +87,7 @@ for (const [file, pages] of pagesOf) {
   const group = groups.get(key) ?? { key, pages, files: [], merged: [], bytes: 0 };
   group.files.push(file);
   group.merged.push(file);
-  group.bytes += readFileSync(file).length;
+  group.bytes += parse(file).bytes;
   groups.set(key, group);
 }
 /**
@@ -168,8 +176,10 @@ for (const name of esbuildFiles) if (!chunks.has(name)) rmSync(path.join(buildDi
 
 // A new name for the new manifest: one cached under the old name (immutable, like every build file)
 // names files that are gone. The version follows, so the server and the browser still agree.
-const { url: _url, version: _version, ...content } = manifest;
-manifest.version = createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 8);
+manifest.version = createHash("sha256")
+  .update(JSON.stringify({ entry: manifest.entry, routes: manifest.routes }))
+  .digest("hex")
+  .slice(0, 8);
 manifest.url = `/build/manifest-${manifest.version.toUpperCase()}.js`;
 const manifestJson = JSON.stringify(manifest);
 rmSync(manifestFile);
