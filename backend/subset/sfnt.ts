@@ -134,7 +134,7 @@ export function faceTablesWithinFile(bytes: Uint8Array, faceIndex = 0): boolean 
 }
 
 /** Where the offset table of face `faceIndex` starts: 0 in a plain font file, from the header in a collection. */
-function faceOffset(bytes: Uint8Array, faceIndex: number): number | undefined {
+export function faceOffset(bytes: Uint8Array, faceIndex: number): number | undefined {
   if (bytes.byteLength < OFFSET_TABLE_BYTES) return undefined;
   const view = viewOf(bytes);
   if (view.getUint32(0) !== COLLECTION_TAG) return faceIndex === 0 ? 0 : undefined;
@@ -142,4 +142,23 @@ function faceOffset(bytes: Uint8Array, faceIndex: number): number | undefined {
   const directory = 12 + faceIndex * 4;
   if (faceIndex >= faceCount || directory + 4 > bytes.byteLength) return undefined;
   return view.getUint32(directory);
+}
+
+export type TableRange = { offset: number; length: number };
+
+/** Tag → file range of each table of the face whose offset table starts at `directory` in `bytes`. */
+export function tableRanges(bytes: Uint8Array, directory: number): Map<string, TableRange> {
+  const view = viewOf(bytes);
+  const tables = new Map<string, TableRange>();
+  const count = view.getUint16(directory + 4);
+  for (let index = 0; index < count; index++) {
+    const entry = directory + OFFSET_TABLE_BYTES + index * DIRECTORY_ENTRY_BYTES;
+    tables.set(readTag(view, entry), { offset: view.getUint32(entry + 8), length: view.getUint32(entry + 12) });
+  }
+  return tables;
+}
+
+/** Bytes of the offset table and table directory of a face with `numTables` tables. */
+export function directoryLength(numTables: number): number {
+  return OFFSET_TABLE_BYTES + numTables * DIRECTORY_ENTRY_BYTES;
 }

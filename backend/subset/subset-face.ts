@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, read } from "node:fs";
+import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
 import {
   compileHarfBuzzSubset,
   HB_MEMORY_MODE_READONLY,
@@ -7,7 +7,18 @@ import {
   takeHarfBuzzSubsetInstance,
   type HarfBuzzSubsetExports,
 } from "./harfbuzz-wasm.js";
-import { faceFlavor, faceTablesWithinFile, SFNT_FLAVOR_CFF } from "./sfnt.js";
+import { LazyOutlines, loadingPlanFor, rememberLoadingPlan, type LoadingPlan } from "./lazy-outlines.js";
+import {
+  directoryLength,
+  faceFlavor,
+  faceOffset,
+  faceTablesWithinFile,
+  SFNT_FLAVOR_CFF,
+  tableRanges,
+  viewOf,
+  type TableRange,
+} from "./sfnt.js";
+import { UnusableFontError } from "./unusable-font.js";
 
 /**
  * Memory a preprocessed face keeps per byte of source font: the source bytes, the preprocessed copy and
@@ -21,17 +32,6 @@ const PEAK_BYTES_PER_SOURCE_BYTE = 6;
 const WORKING_BYTES = 16 * 1024 * 1024;
 /** Static data, stack and the pages a subset's work leaves touched, counted against the budget. */
 const INSTANCE_OVERHEAD_BYTES = 4 * 1024 * 1024;
-
-/**
- * A font file that cannot be loaded or subset: not a font, truncated, damaged, or too large for the
- * subsetter. The file is at fault, not the request, and other fonts are unaffected.
- */
-export class UnusableFontError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UnusableFontError";
-  }
-}
 
 /**
  * One font face held in its own HarfBuzz wasm instance. It subsets as soon as it is loaded; `preprocess()`
@@ -48,7 +48,14 @@ export class SubsetFace {
     private readonly hb: HarfBuzzSubsetExports,
     /** malloc'ed copy of the font file; the face (and the preprocessed face) read it in place. */
     private readonly fontPointer: number,
+    private readonly fontSize: number,
     private face: number,
+    /** Reads the outlines each subset needs, for a face loaded without them; undefined once all are read. */
+    private outlines: LazyOutlines | undefined,
+    /** The font file, kept open while `outlines` reads from it. */
+    private fd: number | undefined,
+    /** For a face read whole whose file could be read lazily: what `planLazyLoading()` needs. */
+    private planToMake: { tables: Map<string, TableRange>; fileKey: string } | undefined,
     /**
      * Estimated bytes this face keeps alive once preprocessed, for the memory bound: counted from the
      * start, so that preprocessing later never takes the faces over it.
@@ -58,29 +65,39 @@ export class SubsetFace {
 
   /**
    * Loads face `faceIndex` of the font file at `filePath` into a new wasm instance sized for it, read
-   * straight into the instance's memory. Throws UnusableFontError for a missing file or for bytes that
-   * are not a whole TrueType/OpenType font (or collection).
+   * straight into the instance's memory: of a TrueType face every table but the outlines, which each
+   * subset reads as it needs them (`LazyOutlines`), of any other face the whole file. Throws
+   * UnusableFontError for a missing file or for bytes that are not a whole TrueType/OpenType font (or collection).
+   * `{ lazyOutlines: false }` reads every face whole.
    */
-  static async open(filePath: string, faceIndex = 0): Promise<SubsetFace> {
-    // Opening, fstat and closing are synchronous: the font source has just looked the path up, so they
-    // do not wait for the disk, and each would otherwise be a round trip through the thread pool before
-    // a first preview. The read, which may wait for the disk, is not.
+  static async open(filePath: string, faceIndex = 0, { lazyOutlines = true } = {}): Promise<SubsetFace> {
+    // Opening, fstat and the first page are synchronous: the font source has just looked the path up, so
+    // they do not wait for the disk, and each would otherwise be a round trip through the thread pool
+    // before a first preview. The rest, which may wait for the disk, is read asynchronously.
     const fd = openFont(filePath);
+    let outlines: LazyOutlines | undefined;
     try {
-      const { size } = fstatSync(fd);
-      const hb = await instanceFor(size);
+      const { size, dev, ino, mtimeMs } = fstatSync(fd);
+      const header = readHeader(fd, size, faceIndex, lazyOutlines);
+      const fileKey = `${dev}:${ino}:${size}:${mtimeMs}#${faceIndex}`;
+      const plan = header.lazily && loadingPlanFor(fileKey);
+      const hb = await instanceFor(size, plan ? 0 : size);
       const fontPointer = hb.malloc(size);
       if (!fontPointer) throw new UnusableFontError(`字体文件过大（${size} 字节），超出子集化内存`);
       try {
         const bytes = new Uint8Array(hb.memory.buffer, fontPointer, size);
-        await readFully(fd, bytes);
-        return SubsetFace.create(hb, fontPointer, bytes, faceIndex);
+        bytes.set(header.bytes);
+        if (plan) outlines = await readAsPlanned(fd, bytes, header.lazily!.tables, plan);
+        if (!outlines) await readFully(fd, bytes, header.bytes.byteLength);
+        const planToMake = header.lazily && !plan ? { tables: header.lazily.tables, fileKey } : undefined;
+        return SubsetFace.create(hb, fontPointer, bytes, faceIndex, outlines && { outlines, fd }, planToMake);
       } catch (error) {
+        outlines = undefined;
         hb.free(fontPointer);
         throw error;
       }
     } finally {
-      closeSync(fd);
+      if (!outlines) closeSync(fd);
     }
   }
 
@@ -89,6 +106,8 @@ export class SubsetFace {
     fontPointer: number,
     fontBytes: Uint8Array,
     faceIndex: number,
+    lazy: { outlines: LazyOutlines; fd: number } | undefined,
+    planToMake: { tables: Map<string, TableRange>; fileKey: string } | undefined,
   ): SubsetFace {
     const flavor = faceFlavor(fontBytes, faceIndex);
     if (flavor === undefined || !SFNT_FLAVORS.has(flavor)) {
@@ -101,12 +120,37 @@ export class SubsetFace {
     const face = hb.hb_face_create(blob, faceIndex);
     hb.hb_blob_destroy(blob);
     if (face === hb.hb_face_get_empty()) throw new UnusableFontError("无法解析字体文件");
-    return new SubsetFace(hb, fontPointer, face, estimateCost(fontBytes.byteLength, flavor));
+    const cost = estimateCost(fontBytes.byteLength, flavor);
+    return new SubsetFace(hb, fontPointer, fontBytes.byteLength, face, lazy?.outlines, lazy?.fd, planToMake, cost);
   }
 
   /** False until `preprocess()` has run, and after it when preprocessing did not fit in the instance. */
   get preprocessed(): boolean {
     return this.isPreprocessed;
+  }
+
+  /** Whether some outlines are still to be read from the font file as subsets need them. */
+  get readsOutlinesLazily(): boolean {
+    return this.outlines !== undefined;
+  }
+
+  /** Whether this face was read whole although its file can be read lazily once `planLazyLoading()` has run. */
+  get canPlanLazyLoading(): boolean {
+    return !this.destroyed && this.planToMake !== undefined;
+  }
+
+  /**
+   * Works out which outlines a lazy load of this face's file reads up front (`LazyOutlines.plan`) and
+   * remembers it, so that the next load of the file (after this face is evicted, or in another cache)
+   * reads only those and the tables. CPU work of a few milliseconds, once per file.
+   */
+  planLazyLoading(): void {
+    const planToMake = this.planToMake;
+    this.planToMake = undefined;
+    if (!planToMake || this.destroyed) return;
+    const font = new Uint8Array(this.hb.memory.buffer, this.fontPointer, this.fontSize);
+    const plan = LazyOutlines.plan(font, planToMake.tables);
+    if (plan) rememberLoadingPlan(planToMake.fileKey, plan);
   }
 
   /** Subsets made since the face was loaded. */
@@ -126,6 +170,8 @@ export class SubsetFace {
   preprocess(): void {
     if (!this.canPreprocess) return;
     this.preprocessTried = true;
+    this.outlines?.readAll(); // preprocessing copies every glyph
+    this.releaseFile();
     // The preprocessed face may point into the source bytes, so fontPointer stays allocated
     // until destroy(). On failure hb_subset_preprocess returns a new reference to the source face.
     const preprocessed = this.hb.hb_subset_preprocess(this.face);
@@ -141,6 +187,7 @@ export class SubsetFace {
   subset(codepoints: Iterable<number>): Uint8Array {
     if (this.destroyed) throw new Error("SubsetFace 已释放");
     const wanted = [...codepoints];
+    this.outlines?.readFor(wanted);
     this.subsetsMade++;
     // Some fonts (Unifont EX) carry tables HarfBuzz fails to subset; a preview does not need them.
     return this.trySubset(wanted, []) ?? this.trySubset(wanted, TABLES_A_PREVIEW_CAN_DO_WITHOUT) ?? failSubset();
@@ -171,8 +218,15 @@ export class SubsetFace {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.releaseFile();
     this.hb.hb_face_destroy(this.face);
     this.hb.free(this.fontPointer);
+  }
+
+  private releaseFile(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    this.outlines = undefined;
   }
 
   private copyFaceBytes(face: number): Uint8Array {
@@ -194,10 +248,57 @@ function estimateCost(sourceBytes: number, flavor: number): number {
   return Math.ceil(sourceBytes * keptPerByte) + INSTANCE_OVERHEAD_BYTES;
 }
 
-/** A new wasm instance whose memory fits preprocessing a font of `size` bytes. */
-async function instanceFor(size: number): Promise<HarfBuzzSubsetExports> {
+/**
+ * A new wasm instance whose memory fits preprocessing a font of `size` bytes; `readFromStart` is how much
+ * of the font the load writes from the start of its heap, which the spare made after it pages in ahead.
+ */
+async function instanceFor(size: number, readFromStart: number): Promise<HarfBuzzSubsetExports> {
   const module = await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES);
-  return takeHarfBuzzSubsetInstance(module, size);
+  return takeHarfBuzzSubsetInstance(module, readFromStart);
+}
+
+/** The first bytes of the file read before its instance exists, and what they say about how to read the rest. */
+type FontHeader = {
+  bytes: Uint8Array;
+  /** The face's tables, when it is a TrueType face whose outlines may be read lazily. */
+  lazily?: { tables: Map<string, TableRange> };
+};
+
+/** Enough for the table directory of any font the catalogue ships (12 + 16 bytes per table). */
+const HEADER_BYTES = 4096;
+
+function readHeader(fd: number, size: number, faceIndex: number, lazyOutlines: boolean): FontHeader {
+  const bytes = new Uint8Array(Math.min(size, HEADER_BYTES));
+  const length = readSync(fd, bytes, 0, bytes.byteLength, 0);
+  if (length < bytes.byteLength) return { bytes: bytes.subarray(0, length) };
+  if (!lazyOutlines) return { bytes };
+  const directory = faceOffset(bytes, faceIndex);
+  if (directory === undefined || directory + directoryLength(0) > length) return { bytes };
+  const view = viewOf(bytes);
+  if (!TRUE_TYPE_FLAVORS.has(view.getUint32(directory))) return { bytes };
+  if (directory + directoryLength(view.getUint16(directory + 4)) > length) return { bytes };
+  const tables = tableRanges(bytes, directory);
+  const withinFile = [...tables.values()].every((table) => table.offset + table.length <= size);
+  // A truncated file is read whole, and refused as it always was.
+  return { bytes, lazily: withinFile && tables.has("glyf") ? { tables } : undefined };
+}
+
+/**
+ * Reads every table but glyf, and the outlines `plan` names, into `font` at their file offsets, and
+ * returns the reader of the other outlines; undefined when it cannot serve the face after all.
+ */
+async function readAsPlanned(
+  fd: number,
+  font: Uint8Array,
+  tables: Map<string, TableRange>,
+  plan: LoadingPlan,
+): Promise<LazyOutlines | undefined> {
+  const reads = [...tables].filter(([tag]) => tag !== "glyf").map(([, table]) => table);
+  for (let index = 0; index < plan.ranges.length; index += 2) {
+    reads.push({ offset: plan.ranges[index]!, length: plan.ranges[index + 1]! - plan.ranges[index]! });
+  }
+  for (const range of reads) readRangeSync(fd, font, range.offset, range.length);
+  return LazyOutlines.forFace(fd, font, tables, plan);
 }
 
 function openFont(filePath: string): number {
@@ -209,21 +310,33 @@ function openFont(filePath: string): number {
   }
 }
 
-/** Fills `target` from the start of the file `fd`; a file that changed size meanwhile reads as truncated. */
-async function readFully(fd: number, target: Uint8Array): Promise<void> {
+/** Fills `target` from `from` to its end with the file's bytes at the same offsets. */
+function readFully(fd: number, target: Uint8Array, from: number): Promise<void> {
+  return readRange(fd, target, from, target.byteLength - from);
+}
+
+/** Reads `length` bytes at `offset` of the file into `target` at `offset`; a file that changed size reads as truncated. */
+async function readRange(fd: number, target: Uint8Array, offset: number, length: number): Promise<void> {
   let filled = 0;
-  while (filled < target.byteLength) {
-    const bytesRead = await readAt(fd, target, filled);
+  while (filled < length) {
+    const bytesRead = await readAt(fd, target, offset + filled, length - filled);
     if (bytesRead === 0) throw new UnusableFontError("字体文件不完整，表数据超出了文件末尾");
     filled += bytesRead;
   }
 }
 
-function readAt(fd: number, target: Uint8Array, offset: number): Promise<number> {
+function readRangeSync(fd: number, target: Uint8Array, offset: number, length: number): void {
+  let filled = 0;
+  while (filled < length) {
+    const bytesRead = readSync(fd, target, offset + filled, length - filled, offset + filled);
+    if (bytesRead === 0) throw new UnusableFontError("字体文件不完整，表数据超出了文件末尾");
+    filled += bytesRead;
+  }
+}
+
+function readAt(fd: number, target: Uint8Array, offset: number, length: number): Promise<number> {
   return new Promise((resolve, reject) =>
-    read(fd, target, offset, target.byteLength - offset, offset, (error, bytesRead) =>
-      error ? reject(error) : resolve(bytesRead),
-    ),
+    read(fd, target, offset, length, offset, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))),
   );
 }
 
@@ -239,4 +352,5 @@ function failSubset(): never {
   throw new UnusableFontError("HarfBuzz 无法子集化该字体，字体文件可能已损坏");
 }
 
-const SFNT_FLAVORS = new Set([0x00010000, 0x74727565, SFNT_FLAVOR_CFF]);
+const TRUE_TYPE_FLAVORS = new Set([0x00010000, 0x74727565]);
+const SFNT_FLAVORS = new Set([...TRUE_TYPE_FLAVORS, SFNT_FLAVOR_CFF]);

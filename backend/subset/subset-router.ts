@@ -9,7 +9,7 @@ import { route } from "../http/route.js";
 import { subsetFamilyName } from "./family-name.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
 import type { SubsetCache, SubsetEntry } from "./subset-cache.js";
-import { UnusableFontError } from "./subset-face.js";
+import { UnusableFontError } from "./unusable-font.js";
 import { rejectDeepBody, withCodepoints, type SubsetRequestItem } from "./subset-request.js";
 
 const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";

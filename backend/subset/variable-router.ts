@@ -7,7 +7,7 @@ import type { RateLimiter } from "../http/rate-limit.js";
 import { route } from "../http/route.js";
 import { subsetFamilyName } from "./family-name.js";
 import type { SubsetCache, SubsetEntry } from "./subset-cache.js";
-import { UnusableFontError } from "./subset-face.js";
+import { UnusableFontError } from "./unusable-font.js";
 import { rejectDeepBody, withCodepoints } from "./subset-request.js";
 import { allowCrossOrigin, consume, MAX_BODY_BYTES, requireJson, subsetErrorHandler } from "./subset-router.js";
 import type { VariableFontFile, VariableFontSource } from "./variable-font-source.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FontSourceFile } from "./font-source.js";
 import type { SubsetCache, SubsetEntry } from "./subset-cache.js";
-import { UnusableFontError } from "./subset-face.js";
+import { UnusableFontError } from "./unusable-font.js";
 import type { VariableFontFile } from "./variable-font-source.js";
 
 /** The code points of a text that one slice of a variable font holds, and that slice's file. */

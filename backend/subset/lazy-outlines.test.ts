@@ -1,0 +1,149 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { FAMILY_SEEDS } from "../catalogue/families.js";
+import { prepareFontFile } from "../catalogue/font-files.js";
+import { FontStorage } from "../storage/font-storage.js";
+import { LazyOutlines, type LoadingPlan } from "./lazy-outlines.js";
+import { faceOffset, tableRanges } from "./sfnt.js";
+import { SubsetFace } from "./subset-face.js";
+import { normalizeCodepoints } from "./subset-key.js";
+import { NOTO_SANS_SC, unicodesOf } from "./testing/fonts.js";
+
+/**
+ * Texts that reach glyphs in every way a subset can: CJK with punctuation that has vertical and
+ * proportional forms, Latin ligatures and accented letters (composite glyphs), figures, ideographic
+ * variation sequences, and characters no font here has.
+ */
+const TEXTS = [
+  "短视频字体让每一帧文字都更有表现力，快来试试吧！",
+  "「书法」《百科》（第一版）——“引号”、‘单引号’……；：？",
+  "office fluffy fjord ffi ffl Th ct st 0123456789 ½ № ™",
+  "Ĉu vi ŝatas éàüñçÅøß ĄęŁń ǅ ǈ Ǿ ẞ ḡ ặ",
+  "葛\u{E0100}邊\u{E0101}辻\u{E0100}禰\uFE00 一\uFE01",
+  "𠀀𪚥😀\u{10FFFD}",
+];
+
+/** Every distinct font file of the catalogue, WOFF2 sources decoded as the site decodes them. */
+async function catalogueFontPaths(): Promise<string[]> {
+  const storage = new FontStorage(dataDir);
+  const paths = new Set<string>();
+  for (const family of FAMILY_SEEDS) {
+    for (const source of family.files) paths.add(storage.resolve((await prepareFontFile(source, storage)).ttf));
+  }
+  return [...paths];
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "lazy-outlines-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** A text of `count` code points the font maps, spread over its whole cmap. */
+function spreadOverCmap(filePath: string, count: number): number[] {
+  const mapped = [...unicodesOf(readFileSync(filePath))].sort((a, b) => a - b);
+  const step = Math.max(1, Math.floor(mapped.length / count));
+  return mapped.filter((_codepoint, index) => index % step === 0).slice(0, count);
+}
+
+/** The file's tables, and its bytes with only the tables but glyf, and the outlines `plan` names, in place. */
+function readAsPlanned(file: Uint8Array, plan: LoadingPlan | undefined) {
+  const tables = tableRanges(file, faceOffset(file, 0)!);
+  const font = new Uint8Array(file.byteLength);
+  for (const [tag, table] of tables) {
+    if (tag !== "glyf") font.set(file.subarray(table.offset, table.offset + table.length), table.offset);
+  }
+  for (let index = 0; plan && index < plan.ranges.length; index += 2) {
+    font.set(file.subarray(plan.ranges[index], plan.ranges[index + 1]), plan.ranges[index]);
+  }
+  return { tables, font };
+}
+
+/** Opens the face of `filePath` (as `lazyOutlines` says), subsets each text, and closes it. */
+async function subsetsOf(
+  filePath: string,
+  texts: number[][],
+  lazyOutlines: boolean,
+): Promise<{ subsets: Uint8Array[]; lazily: boolean }> {
+  const face = await SubsetFace.open(filePath, 0, { lazyOutlines });
+  try {
+    const lazily = face.readsOutlinesLazily;
+    const subsets = texts.map((codepoints) => face.subset(codepoints));
+    face.planLazyLoading();
+    return { subsets, lazily };
+  } finally {
+    face.destroy();
+  }
+}
+
+describe("faces whose outlines are read lazily", () => {
+  it("subset every catalogue font to exactly the bytes a face read whole gives", { timeout: 120_000 }, async () => {
+    const fonts = await catalogueFontPaths();
+    expect(fonts.length).toBeGreaterThan(50);
+    const readWhole: string[] = [];
+    for (const filePath of fonts) {
+      const font = path.basename(filePath);
+      const texts = [...TEXTS.map((text) => normalizeCodepoints(text)), spreadOverCmap(filePath, 300)];
+      const whole = await subsetsOf(filePath, texts, false);
+      // The first load reads the file whole and plans the next one, which reads it lazily.
+      for (const load of ["first", "planned"]) {
+        const { subsets, lazily } = await subsetsOf(filePath, texts, true);
+        expect({ font, load, lazily }).toEqual({ font, load, lazily: load === "planned" && lazily });
+        if (load === "planned" && !lazily) readWhole.push(font);
+        subsets.forEach((subset, text) => {
+          const equal = Buffer.compare(subset, whole.subsets[text]!) === 0;
+          expect({ font, load, text, equal }).toEqual({ font, load, text, equal: true });
+        });
+      }
+    }
+    // Unifont EX has a MATH table, whose variants reach glyphs of their own: it is always read whole.
+    expect(readWhole).toEqual(["unifontex-latin-400-normal.ttf"]);
+  });
+
+  it("once preprocessed (every outline read first), subset as a face read whole", async () => {
+    const texts = TEXTS.map((text) => normalizeCodepoints(text));
+    await subsetsOf(NOTO_SANS_SC, [], true); // plans the lazy load
+    const face = await SubsetFace.open(NOTO_SANS_SC);
+    try {
+      expect(face.readsOutlinesLazily).toBe(true);
+      face.subset(texts[0]!);
+      face.preprocess();
+      expect(face.preprocessed).toBe(true);
+      expect(face.readsOutlinesLazily).toBe(false);
+      const preprocessed = texts.map((codepoints) => face.subset(codepoints));
+      const whole = await subsetsOf(NOTO_SANS_SC, texts, false);
+      preprocessed.forEach((subset, index) => expect(Buffer.compare(subset, whole.subsets[index]!)).toBe(0));
+    } finally {
+      face.destroy();
+    }
+  });
+
+  it("read a small part of a CJK font's outlines for a preview, and all of them before preprocessing", () => {
+    const file = readFileSync(NOTO_SANS_SC);
+    const plan = LazyOutlines.plan(new Uint8Array(file), tableRanges(file, 0))!;
+    const { tables, font } = readAsPlanned(file, plan);
+    const glyf = tables.get("glyf")!;
+    const fd = openSync(NOTO_SANS_SC, "r");
+    try {
+      const outlines = LazyOutlines.forFace(fd, font, tables, plan)!;
+      outlines.readFor(normalizeCodepoints(TEXTS[0]!));
+      const outlineBytes = () => font.subarray(glyf.offset, glyf.offset + glyf.length);
+      const readBytes = outlineBytes().reduce((count, byte) => count + (byte === 0 ? 0 : 1), 0);
+      expect(readBytes).toBeGreaterThan(0);
+      expect(readBytes).toBeLessThan(glyf.length / 20);
+
+      outlines.readAll();
+      expect(Buffer.compare(outlineBytes(), file.subarray(glyf.offset, glyf.offset + glyf.length))).toBe(0);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it("are not planned for a face whose other tables reach glyphs (COLR, MATH, CFF)", () => {
+    const file = new Uint8Array(readFileSync(NOTO_SANS_SC));
+    const tables = tableRanges(file, 0);
+    expect(LazyOutlines.plan(file, tables)).toBeDefined();
+    for (const tag of ["COLR", "MATH", "CFF "]) {
+      expect(LazyOutlines.plan(file, new Map(tables).set(tag, tables.get("name")!))).toBeUndefined();
+    }
+  });
+});
