@@ -14,8 +14,8 @@ export class FaceCache {
   private readonly faces = new Map<string, SubsetFace>();
   private usedBytes = 0;
   private queue: Promise<unknown> = Promise.resolve();
-  /** Work waiting for its `later` timer, by name and face key. */
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Faces waiting for `preprocessSoon`'s timer, by key. */
+  private readonly preprocessTimers = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly budgetBytes: number) {}
 
@@ -38,28 +38,23 @@ export class FaceCache {
   }
 
   /**
-   * Runs `work` on the face for `key` after `delayMs`, in turn with the other calls, if it is still loaded
-   * then: long synchronous work, left until the answer that asked for it has gone out. A `work` of the
-   * same `name` already waiting for that face is not asked for again.
+   * Preprocesses the face for `key` after `delayMs`, in turn with the other calls, if it is still loaded
+   * then: long synchronous work, left until the answer that asked for it has gone out.
    */
-  later(key: string, name: string, delayMs: number, work: (face: SubsetFace) => void): void {
-    const timerKey = `${name} ${key}`;
-    if (this.timers.has(timerKey)) return;
+  preprocessSoon(key: string, delayMs: number): void {
+    if (this.preprocessTimers.has(key)) return;
     const timer = setTimeout(() => {
-      this.timers.delete(timerKey);
-      void this.exclusive(async () => {
-        const face = this.faces.get(key);
-        if (face) work(face);
-      });
+      this.preprocessTimers.delete(key);
+      void this.exclusive(async () => this.faces.get(key)?.preprocess());
     }, delayMs);
     timer.unref();
-    this.timers.set(timerKey, timer);
+    this.preprocessTimers.set(key, timer);
   }
 
   /** Destroys every face once the calls already queued have finished. */
   clear(): Promise<void> {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    for (const timer of this.preprocessTimers.values()) clearTimeout(timer);
+    this.preprocessTimers.clear();
     return this.exclusive(async () => {
       for (const face of this.faces.values()) face.destroy();
       this.faces.clear();

@@ -53,11 +53,12 @@ export class LazyOutlines {
   }
 
   /**
-   * For a TrueType face read whole into `font`: which glyphs a lazy load of the same file reads before
-   * any text (those no text decides) and their file ranges; undefined when the face cannot be read lazily.
+   * Which glyphs a lazy load of the face reads before any text (those no text decides) and their file
+   * ranges, worked out from `fd` with its tables (all but glyf) already read into `font`; the outlines it
+   * needs are read into `font` as well. Undefined when the face cannot be read lazily.
    */
-  static plan(font: Uint8Array, tables: Map<string, TableRange>): LoadingPlan | undefined {
-    const outlines = LazyOutlines.over(font, tables, () => undefined);
+  static plan(fd: number, font: Uint8Array, tables: Map<string, TableRange>): LoadingPlan | undefined {
+    const outlines = LazyOutlines.over(font, tables, (position, length) => readRange(fd, font, position, length));
     const gsub = tables.get("GSUB");
     const cmap = tables.get("cmap")!;
     try {
@@ -73,6 +74,11 @@ export class LazyOutlines {
     }
   }
 
+  /** False for a face this reader never serves, told from its table directory alone. */
+  static mayServe(tables: Map<string, TableRange>): boolean {
+    return tables.has("glyf") && !TABLES_REACHING_OTHER_GLYPHS.some((tag) => tables.has(tag));
+  }
+
   private static over(
     font: Uint8Array,
     tables: Map<string, TableRange>,
@@ -83,8 +89,7 @@ export class LazyOutlines {
     const head = tables.get("head");
     const maxp = tables.get("maxp");
     const cmap = tables.get("cmap");
-    if (!glyf || !loca || !head || !maxp || !cmap) return undefined;
-    if (TABLES_REACHING_OTHER_GLYPHS.some((tag) => tables.has(tag))) return undefined;
+    if (!glyf || !loca || !head || !maxp || !cmap || !LazyOutlines.mayServe(tables)) return undefined;
     try {
       const glyphCount = tableView(font, maxp).getUint16(4);
       const longOffsets = tableView(font, head).getInt16(50) === 1;

@@ -48,14 +48,11 @@ export class SubsetFace {
     private readonly hb: HarfBuzzSubsetExports,
     /** malloc'ed copy of the font file; the face (and the preprocessed face) read it in place. */
     private readonly fontPointer: number,
-    private readonly fontSize: number,
     private face: number,
     /** Reads the outlines each subset needs, for a face loaded without them; undefined once all are read. */
     private outlines: LazyOutlines | undefined,
     /** The font file, kept open while `outlines` reads from it. */
     private fd: number | undefined,
-    /** For a face read whole whose file could be read lazily: what `planLazyLoading()` needs. */
-    private planToMake: { tables: Map<string, TableRange>; fileKey: string } | undefined,
     /**
      * Estimated bytes this face keeps alive once preprocessed, for the memory bound: counted from the
      * start, so that preprocessing later never takes the faces over it.
@@ -81,7 +78,7 @@ export class SubsetFace {
       const header = readHeader(fd, size, faceIndex, lazyOutlines);
       const fileKey = `${dev}:${ino}:${size}:${mtimeMs}#${faceIndex}`;
       const plan = header.lazily && loadingPlanFor(fileKey);
-      const hb = await instanceFor(size, plan ? 0 : size);
+      const hb = await instanceFor(size);
       const fontPointer = hb.malloc(size);
       if (!fontPointer) throw new UnusableFontError(`字体文件过大（${size} 字节），超出子集化内存`);
       try {
@@ -89,8 +86,9 @@ export class SubsetFace {
         bytes.set(header.bytes);
         if (plan) outlines = await readAsPlanned(fd, bytes, header.lazily!.tables, plan);
         if (!outlines) await readFully(fd, bytes, header.bytes.byteLength);
-        const planToMake = header.lazily && !plan ? { tables: header.lazily.tables, fileKey } : undefined;
-        return SubsetFace.create(hb, fontPointer, bytes, faceIndex, outlines && { outlines, fd }, planToMake);
+        const face = SubsetFace.create(hb, fontPointer, bytes, faceIndex, outlines && { outlines, fd });
+        if (header.lazily && !plan) planLoadingSoon(filePath, fileKey, header.lazily.tables);
+        return face;
       } catch (error) {
         outlines = undefined;
         hb.free(fontPointer);
@@ -107,7 +105,6 @@ export class SubsetFace {
     fontBytes: Uint8Array,
     faceIndex: number,
     lazy: { outlines: LazyOutlines; fd: number } | undefined,
-    planToMake: { tables: Map<string, TableRange>; fileKey: string } | undefined,
   ): SubsetFace {
     const flavor = faceFlavor(fontBytes, faceIndex);
     if (flavor === undefined || !SFNT_FLAVORS.has(flavor)) {
@@ -121,7 +118,7 @@ export class SubsetFace {
     hb.hb_blob_destroy(blob);
     if (face === hb.hb_face_get_empty()) throw new UnusableFontError("无法解析字体文件");
     const cost = estimateCost(fontBytes.byteLength, flavor);
-    return new SubsetFace(hb, fontPointer, fontBytes.byteLength, face, lazy?.outlines, lazy?.fd, planToMake, cost);
+    return new SubsetFace(hb, fontPointer, face, lazy?.outlines, lazy?.fd, cost);
   }
 
   /** False until `preprocess()` has run, and after it when preprocessing did not fit in the instance. */
@@ -132,25 +129,6 @@ export class SubsetFace {
   /** Whether some outlines are still to be read from the font file as subsets need them. */
   get readsOutlinesLazily(): boolean {
     return this.outlines !== undefined;
-  }
-
-  /** Whether this face was read whole although its file can be read lazily once `planLazyLoading()` has run. */
-  get canPlanLazyLoading(): boolean {
-    return !this.destroyed && this.planToMake !== undefined;
-  }
-
-  /**
-   * Works out which outlines a lazy load of this face's file reads up front (`LazyOutlines.plan`) and
-   * remembers it, so that the next load of the file (after this face is evicted, or in another cache)
-   * reads only those and the tables. CPU work of a few milliseconds, once per file.
-   */
-  planLazyLoading(): void {
-    const planToMake = this.planToMake;
-    this.planToMake = undefined;
-    if (!planToMake || this.destroyed) return;
-    const font = new Uint8Array(this.hb.memory.buffer, this.fontPointer, this.fontSize);
-    const plan = LazyOutlines.plan(font, planToMake.tables);
-    if (plan) rememberLoadingPlan(planToMake.fileKey, plan);
   }
 
   /** Subsets made since the face was loaded. */
@@ -249,12 +227,13 @@ function estimateCost(sourceBytes: number, flavor: number): number {
 }
 
 /**
- * A new wasm instance whose memory fits preprocessing a font of `size` bytes; `readFromStart` is how much
- * of the font the load writes from the start of its heap, which the spare made after it pages in ahead.
+ * A new wasm instance whose memory fits preprocessing a font of `size` bytes. Its spare has the font's
+ * place in its heap paged in, which a load that reads only parts of the file gains from too: the first
+ * write to each page is a page fault.
  */
-async function instanceFor(size: number, readFromStart: number): Promise<HarfBuzzSubsetExports> {
+async function instanceFor(size: number): Promise<HarfBuzzSubsetExports> {
   const module = await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES);
-  return takeHarfBuzzSubsetInstance(module, readFromStart);
+  return takeHarfBuzzSubsetInstance(module, size);
 }
 
 /** The first bytes of the file read before its instance exists, and what they say about how to read the rest. */
@@ -280,7 +259,52 @@ function readHeader(fd: number, size: number, faceIndex: number, lazyOutlines: b
   const tables = tableRanges(bytes, directory);
   const withinFile = [...tables.values()].every((table) => table.offset + table.length <= size);
   // A truncated file is read whole, and refused as it always was.
-  return { bytes, lazily: withinFile && tables.has("glyf") ? { tables } : undefined };
+  return { bytes, lazily: withinFile && LazyOutlines.mayServe(tables) ? { tables } : undefined };
+}
+
+/** Files whose loading plan is being worked out, by file key. */
+const plansUnderWay = new Set<string>();
+/** Time for the answer of the load that read the file whole to go out before the CPU is taken. */
+const PLAN_DELAY_MS = 100;
+
+/**
+ * Works out, shortly, how to load the font file at `filePath` lazily next time (`LazyOutlines.plan`), from
+ * the file itself: a face loaded whole may be evicted before then. A few milliseconds of CPU, and about
+ * the tables' size read again, once per file and process.
+ */
+function planLoadingSoon(filePath: string, fileKey: string, tables: Map<string, TableRange>): void {
+  if (plansUnderWay.has(fileKey)) return;
+  plansUnderWay.add(fileKey);
+  setTimeout(() => {
+    try {
+      planLoading(filePath, fileKey, tables);
+    } catch (error) {
+      console.warn(`字体文件 ${filePath} 的按需读取计划未能生成，它将继续被整个读入`, error);
+    } finally {
+      plansUnderWay.delete(fileKey);
+    }
+  }, PLAN_DELAY_MS).unref();
+}
+
+/** Works out and remembers the loading plan of the font file at `filePath`, unless it changed since `fileKey`. */
+function planLoading(filePath: string, fileKey: string, tables: Map<string, TableRange>): void {
+  let fd: number;
+  try {
+    fd = openSync(filePath, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // gone since: nothing to plan for
+    throw error;
+  }
+  try {
+    const { size, dev, ino, mtimeMs } = fstatSync(fd);
+    if (!fileKey.startsWith(`${dev}:${ino}:${size}:${mtimeMs}#`)) return;
+    const font = new Uint8Array(size);
+    for (const [tag, table] of tables) if (tag !== "glyf") readRangeSync(fd, font, table.offset, table.length);
+    const plan = LazyOutlines.plan(fd, font, tables);
+    if (plan) rememberLoadingPlan(fileKey, plan);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -18,8 +18,8 @@ export type SubsetFontFile = Pick<FontSourceFile, "filePath" | "version"> & { fa
  * previews) answers sooner and costs less without it.
  */
 export const PREPROCESS_AFTER_SUBSETS = 3;
-/** Time for the answer that asked for work on its face (preprocessing, a loading plan) to go out before the CPU is taken. */
-const AFTER_ANSWER_MS = 100;
+/** Time for the answer that triggered preprocessing to go out before the CPU is taken. */
+const PREPROCESS_DELAY_MS = 100;
 
 /** HarfBuzz subsetting in this process, with faces kept under a memory budget, preprocessed once in demand. */
 export class Subsetter {
@@ -40,10 +40,7 @@ export class Subsetter {
       (face) => {
         const bytes = face.subset(codepoints);
         if (face.canPreprocess && face.subsetCount >= PREPROCESS_AFTER_SUBSETS) {
-          this.faces.later(key, "preprocess", AFTER_ANSWER_MS, (loaded) => loaded.preprocess());
-        }
-        if (face.canPlanLazyLoading) {
-          this.faces.later(key, "plan", AFTER_ANSWER_MS, (loaded) => loaded.planLazyLoading());
+          this.faces.preprocessSoon(key, PREPROCESS_DELAY_MS);
         }
         return bytes;
       },

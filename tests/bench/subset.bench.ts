@@ -175,8 +175,9 @@ const SERVICE_PORT = Number(process.argv.find((arg) => arg.startsWith("--port=")
 /** The default of SUBSET_MEMORY_MB. */
 const DEFAULT_SUBSET_MEMORY_MB = 160;
 const HIT_RUNS = 300;
-const FRESH_WARM_RUNS = 30;
-const FRESH_COLD_RUNS = 15;
+const FRESH_WARM_RUNS = 20;
+/** Samples of each kind of cold face; with the warm ones, within the 187 fresh texts of GB 2312 level 1. */
+const FRESH_COLD_RUNS = 12;
 /** Pause before each cold sample. */
 const COLD_SPACING_MS = 500;
 const NATIVE_PROCESS_BATCHES = 7;
@@ -211,6 +212,13 @@ async function benchService(): Promise<void> {
   benchDataDir = dataDir;
   const fontSource = catalogueFontSource(benchCatalogue(), new FontStorage(dataDir));
   const freshTexts = freshTextsOf(gb2312Level1());
+  const level1 = new Set(gb2312Level1());
+  // Texts that only load a face (and evict another), never a text the bench times for that font.
+  const evictingTexts = freshTextsOf(
+    Array.from({ length: 0x9fa5 - 0x4e00 + 1 }, (_, index) => String.fromCodePoint(0x4e00 + index))
+      .filter((character) => !level1.has(character))
+      .join(""),
+  );
   const timer = serverTimer();
   let router: express.Router | undefined;
   const app = express();
@@ -223,10 +231,10 @@ async function benchService(): Promise<void> {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(items),
     });
-  const openService = async () => {
+  const openService = async (memoryBudgetBytes = DEFAULT_SUBSET_MEMORY_MB * 1024 * 1024) => {
     const service = await createSubsetService({
       cacheDir: path.join(dataDir, "subset-cache"),
-      memoryBudgetBytes: DEFAULT_SUBSET_MEMORY_MB * 1024 * 1024,
+      memoryBudgetBytes,
       rateLimitPerMinute: Number.MAX_SAFE_INTEGER,
       fileRateLimitPerMinute: Number.MAX_SAFE_INTEGER,
       fontSource,
@@ -246,31 +254,47 @@ async function benchService(): Promise<void> {
       // Native runs before and after ours, so that a busier or quieter stretch of the machine weighs on both.
       const nativeFirst = nativeAvailable ? nativePreview(filePath, dataDir) : null;
 
-      // Cold face: each sample a new service (no face loaded, subset cache index empty in memory), a
-      // moment after the last one, as a visitor's first preview of a font comes in a running server; the
-      // wasm module stays compiled, as it does there after its first font. Two kinds: a font file this
-      // process has loaded before (its face since evicted: the load reads the tables and the outlines
-      // its plan names), and a file it never loaded (a fresh copy of the font each time: read whole).
-      // Each service stays open for the pause after its sample, so the work it leaves for after the
-      // answer (the loading plan) is done, as it is in a running server.
+      // Cold face: the face is not loaded, in a service that has been running (its router, parsers and
+      // limiters in use), as a visitor's first preview of a font comes in a running server. The service
+      // has a face budget of one byte, so loading a face evicts the last one: before each sample the
+      // other bench font is subset, evicting this one, then a pause lets the work left for after that
+      // answer finish. During the pause the service is idle, or busy answering cache hits as a server
+      // with visitors is (the same code, and the processor's caches, warm). The font file was loaded
+      // before by this process (the load reads the tables and the outlines its plan names), or never (a
+      // fresh copy of the font each time: its content digest is computed and it is read whole).
       // Each also fetches its WOFF at once, as a browser does: the preview shows once that has come.
-      const cold: number[] = [];
-      const coldWithFile: number[] = [];
-      const firstLoad: number[] = [];
-      for (let run = 0; run <= FRESH_COLD_RUNS * 2; run++) {
-        const fileNeverLoaded = run > FRESH_COLD_RUNS;
-        const gno = fileNeverLoaded ? copyOf(font, filePath, run) : font.gno;
-        const service = await openService();
+      const evicting = SERVICE_FONTS.find((other) => other !== font)!;
+      const pause = async (busy: boolean) => {
+        const until = performance.now() + COLD_SPACING_MS;
+        if (!busy) await new Promise((resolve) => setTimeout(resolve, COLD_SPACING_MS));
+        while (performance.now() < until) await post([{ gno: evicting.gno, text: TEXT_20 }]);
+      };
+      const coldSample = async (gno: string, busy: boolean) => {
+        await post([{ gno: evicting.gno, text: evictingTexts() }]);
+        await pause(busy);
         const { ms, body } = await post([{ gno, text: freshTexts() }]);
         const file = await timer.request(`http://127.0.0.1:${SERVICE_PORT}${woffPathOf(body)}`);
-        if (run === 0) console.log(`  (首次冷启动含编译 wasm 模块：${ms.toFixed(1)} ms，不计入)`);
-        else if (fileNeverLoaded) firstLoad.push(ms);
-        else {
-          cold.push(ms);
-          coldWithFile.push(ms + file.ms);
+        return { ms, withFile: ms + file.ms };
+      };
+      const cold = {
+        idle: [] as number[],
+        idleWithFile: [] as number[],
+        busy: [] as number[],
+        firstLoad: [] as number[],
+      };
+      const coldService = await openService(1);
+      try {
+        const first = await coldSample(font.gno, false);
+        console.log(`  (首次载入含编译 wasm 模块：${first.ms.toFixed(1)} ms，不计入)`);
+        for (let run = 1; run <= FRESH_COLD_RUNS; run++) {
+          const idle = await coldSample(font.gno, false);
+          cold.idle.push(idle.ms);
+          cold.idleWithFile.push(idle.withFile);
+          cold.busy.push((await coldSample(font.gno, true)).ms);
+          cold.firstLoad.push((await coldSample(copyOf(font, filePath, run), false)).ms);
         }
-        await new Promise((resolve) => setTimeout(resolve, COLD_SPACING_MS));
-        await service.close();
+      } finally {
+        await coldService.close();
       }
 
       const service = await openService();
@@ -311,9 +335,10 @@ async function benchService(): Promise<void> {
             : null;
         for (const [name, times] of [
           ["新 20 字，字形已加载", warm],
-          [`新 20 字，字形未加载（新服务，每次隔 ${COLD_SPACING_MS} ms；本进程载入过该字体文件）`, cold],
-          ["  同上，应答 + 随即 GET 其 woffPath（服务端耗时之和）", coldWithFile],
-          ["  同上，但本进程从未用过该字体文件（每次一份新拷贝：算内容摘要、整个读入）", firstLoad],
+          [`新 20 字，字形未加载（运行中的服务，之前 ${COLD_SPACING_MS} ms 空闲；本进程载入过该字体文件）`, cold.idle],
+          ["  同上，应答 + 随即 GET 其 woffPath（服务端耗时之和）", cold.idleWithFile],
+          [`  同上，但之前 ${COLD_SPACING_MS} ms 里服务一直在答缓存命中的请求`, cold.busy],
+          ["  同上（空闲），但本进程从未用过该字体文件（每次一份新拷贝：算内容摘要、整个读入）", cold.firstLoad],
         ] as const) {
           const { median, p95 } = stats(times);
           const ratio = native ? ` → ${(median / native.totalMs).toFixed(2)}x 原生` : "";
