@@ -1,7 +1,8 @@
 import type { SubsetFace } from "./subset-face.js";
 
 /**
- * Loaded faces, least recently used first out, bounded by the sum of their `costBytes`.
+ * Loaded faces, least recently used first out, bounded by the sum of their `costBytes` (counted again
+ * after each use, as a face that reads its outlines lazily grows).
  * Evicted faces are destroyed (their wasm instance and memory released). A single face larger
  * than the budget is still served; it is the first to go when the next face arrives.
  *
@@ -13,6 +14,8 @@ export class FaceCache {
   /** Map order is use order: the first entry is the least recently used. */
   private readonly faces = new Map<string, SubsetFace>();
   private usedBytes = 0;
+  /** What each face was last counted for: its `costBytes` changes as it reads outlines or is preprocessed. */
+  private readonly counted = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
   /** Faces waiting for `preprocessSoon`'s timer, by key. */
   private readonly preprocessTimers = new Map<string, NodeJS.Timeout>();
@@ -21,7 +24,14 @@ export class FaceCache {
 
   /** Runs `use` with the face for `key`, loading it with `load` when it is not in memory. */
   withFace<T>(key: string, load: () => Promise<SubsetFace>, use: (face: SubsetFace) => T): Promise<T> {
-    return this.exclusive(async () => use(this.touch(key) ?? this.insert(key, await load())));
+    return this.exclusive(async () => {
+      const face = this.touch(key) ?? this.insert(key, await load());
+      try {
+        return use(face);
+      } finally {
+        this.recount(key, face);
+      }
+    });
   }
 
   get size(): number {
@@ -45,7 +55,11 @@ export class FaceCache {
     if (this.preprocessTimers.has(key)) return;
     const timer = setTimeout(() => {
       this.preprocessTimers.delete(key);
-      void this.exclusive(async () => this.faces.get(key)?.preprocess());
+      void this.exclusive(async () => {
+        const face = this.faces.get(key);
+        face?.preprocess();
+        if (face) this.recount(key, face);
+      });
     }, delayMs);
     timer.unref();
     this.preprocessTimers.set(key, timer);
@@ -58,6 +72,7 @@ export class FaceCache {
     return this.exclusive(async () => {
       for (const face of this.faces.values()) face.destroy();
       this.faces.clear();
+      this.counted.clear();
       this.usedBytes = 0;
     });
   }
@@ -78,14 +93,31 @@ export class FaceCache {
   }
 
   private insert(key: string, face: SubsetFace): SubsetFace {
-    for (const [oldKey, oldFace] of this.faces) {
-      if (this.usedBytes + face.costBytes <= this.budgetBytes) break;
-      this.faces.delete(oldKey);
-      this.usedBytes -= oldFace.costBytes;
-      oldFace.destroy();
-    }
+    this.makeRoom(face.costBytes, key);
     this.faces.set(key, face);
+    this.counted.set(key, face.costBytes);
     this.usedBytes += face.costBytes;
     return face;
+  }
+
+  /** Counts the face for `key` anew after it read more outlines or was preprocessed, and makes room. */
+  private recount(key: string, face: SubsetFace): void {
+    const counted = this.counted.get(key);
+    if (counted === undefined || this.faces.get(key) !== face) return;
+    this.usedBytes += face.costBytes - counted;
+    this.counted.set(key, face.costBytes);
+    this.makeRoom(0, key);
+  }
+
+  /** Destroys the least recently used faces other than `keep` until `bytes` more fit in the budget. */
+  private makeRoom(bytes: number, keep: string): void {
+    for (const [oldKey, oldFace] of this.faces) {
+      if (this.usedBytes + bytes <= this.budgetBytes) break;
+      if (oldKey === keep) continue;
+      this.faces.delete(oldKey);
+      this.usedBytes -= this.counted.get(oldKey) ?? 0;
+      this.counted.delete(oldKey);
+      oldFace.destroy();
+    }
   }
 }

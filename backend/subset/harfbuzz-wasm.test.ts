@@ -47,12 +47,12 @@ describe("harfbuzz-subset.wasm memory sizing", () => {
 describe("harfbuzz-subset.wasm instances for faces", () => {
   it("hands out a spare made ahead, then a separate, working instance each time", async () => {
     const module = await compileHarfBuzzSubset(100 * MIB); // no instance of this size taken before
-    const made = harfbuzzSubsetInstancesMade();
+    const made = () => harfbuzzSubsetInstancesMade(module);
     const first = takeHarfBuzzSubsetInstance(module, 10 * MIB);
-    expect(harfbuzzSubsetInstancesMade()).toBe(made + 1); // no spare yet: made for this load
-    await vi.waitFor(() => expect(harfbuzzSubsetInstancesMade()).toBe(made + 2)); // the spare, made meanwhile
+    expect(made()).toBe(1); // no spare yet: made for this load
+    await vi.waitFor(() => expect(made()).toBe(2)); // the spare, made meanwhile
     const second = takeHarfBuzzSubsetInstance(module, 10 * MIB);
-    expect(harfbuzzSubsetInstancesMade()).toBe(made + 2); // the load took it instead of making one
+    expect(made()).toBe(2); // the load took it instead of making one
     expect(second.memory).not.toBe(first.memory);
     for (const hb of [first, second]) {
       expect(hb.memory.buffer.byteLength).toBe(128 * MIB);
@@ -61,5 +61,17 @@ describe("harfbuzz-subset.wasm instances for faces", () => {
       new Uint8Array(hb.memory.buffer, pointer, 10 * MIB).fill(7);
       hb.free(pointer);
     }
+  });
+
+  it("keeps a spare for loads that read a whole font apart from one for loads that read parts", async () => {
+    const module = await compileHarfBuzzSubset(300 * MIB); // no instance of this size taken before
+    const made = () => harfbuzzSubsetInstancesMade(module);
+    takeHarfBuzzSubsetInstance(module, 0);
+    await vi.waitFor(() => expect(made()).toBe(2)); // the untouched spare
+    takeHarfBuzzSubsetInstance(module, 10 * MIB);
+    expect(made()).toBe(3); // not the untouched spare: one made for it
+    takeHarfBuzzSubsetInstance(module, 0);
+    expect(made()).toBe(3); // the untouched spare
+    await vi.waitFor(() => expect(made()).toBe(5)); // one of each kind again
   });
 });

@@ -65,9 +65,13 @@ export async function compileHarfBuzzSubset(heapBytes = 0): Promise<WebAssembly.
   return compiled;
 }
 
-/** Spare instances, one per module, made ahead of the face load that will take them. */
-const spareInstances = new Map<WebAssembly.Module, HarfBuzzSubsetExports>();
-const spareTimers = new Map<WebAssembly.Module, NodeJS.Timeout>();
+/**
+ * Spare instances made ahead of the face loads that will take them, per module: one with its heap paged
+ * in for a load that reads a whole font, one left untouched for a load that reads parts of it (the
+ * pages it does not write then never become resident).
+ */
+const spareInstances = new Map<WebAssembly.Module, Map<boolean, HarfBuzzSubsetExports>>();
+const spareTimers = new Map<WebAssembly.Module, Map<boolean, NodeJS.Timeout>>();
 /** Time for the answer of the load that took a spare to go out before its replacement is made. */
 const SPARE_DELAY_MS = 100;
 /** Most heap a spare touches ahead: resident memory each spare holds while it waits. */
@@ -75,26 +79,37 @@ const SPARE_TOUCHED_MAX_BYTES = 16 * 1024 * 1024;
 const PAGE_BYTES = 4096;
 
 /**
- * A fresh instance of `module` for a face that will malloc `heldBytes` first (its font file), made
- * ahead when one is waiting: instantiating allocates the whole linear memory, which takes milliseconds
- * and prompts a garbage collection for that much external memory, and the first write to each of its
- * pages is a page fault (4 ms for a 10 MB font). Each call leaves a new spare to be made shortly after,
- * one per memory size in use, with the first min(heldBytes, SPARE_TOUCHED_MAX_BYTES) of its heap touched.
+ * A fresh instance of `module` for a face that will malloc `heldBytes` first and fill all of it (a whole
+ * font file), or that will write only parts of what it mallocs (`heldBytes` 0), made ahead when one is
+ * waiting: instantiating allocates the whole linear memory, which takes milliseconds and prompts a
+ * garbage collection for that much external memory, and the first write to each of its pages is a page
+ * fault (4 ms for a 10 MB font). Each call leaves a new spare of its kind to be made shortly after, with
+ * the first min(heldBytes, SPARE_TOUCHED_MAX_BYTES) of its heap touched.
  */
 export function takeHarfBuzzSubsetInstance(module: WebAssembly.Module, heldBytes: number): HarfBuzzSubsetExports {
-  const spare = spareInstances.get(module);
-  spareInstances.delete(module);
-  if (!spareTimers.has(module)) {
+  const touched = heldBytes > 0;
+  const spares = mapOf(spareInstances, module);
+  const spare = spares.get(touched);
+  spares.delete(touched);
+  const timers = mapOf(spareTimers, module);
+  if (!timers.has(touched)) {
     const timer = setTimeout(() => {
-      spareTimers.delete(module);
-      if (!spareInstances.has(module)) {
-        spareInstances.set(module, touchedAhead(instantiateHarfBuzzSubset(module), heldBytes));
-      }
+      timers.delete(touched);
+      if (!spares.has(touched)) spares.set(touched, touchedAhead(instantiateHarfBuzzSubset(module), heldBytes));
     }, SPARE_DELAY_MS);
     timer.unref();
-    spareTimers.set(module, timer);
+    timers.set(touched, timer);
   }
   return spare ?? instantiateHarfBuzzSubset(module);
+}
+
+function mapOf<V>(maps: Map<WebAssembly.Module, Map<boolean, V>>, module: WebAssembly.Module): Map<boolean, V> {
+  let map = maps.get(module);
+  if (!map) {
+    map = new Map();
+    maps.set(module, map);
+  }
+  return map;
 }
 
 /** `hb` with the heap a first malloc of `bytes` gets already paged in (freed again: the next malloc reuses it). */
@@ -108,16 +123,16 @@ function touchedAhead(hb: HarfBuzzSubsetExports, bytes: number): HarfBuzzSubsetE
   return hb;
 }
 
-let instancesMade = 0;
+const instancesMade = new WeakMap<WebAssembly.Module, number>();
 
-/** Instances made so far, spares included: shows whether a load took a spare or had to make its own. */
-export function harfbuzzSubsetInstancesMade(): number {
-  return instancesMade;
+/** Instances of `module` made so far, spares included: shows whether a load took a spare or had to make its own. */
+export function harfbuzzSubsetInstancesMade(module: WebAssembly.Module): number {
+  return instancesMade.get(module) ?? 0;
 }
 
 /** A fresh instance with its own linear memory; dropping it returns all of that memory at once. */
 export function instantiateHarfBuzzSubset(module: WebAssembly.Module): HarfBuzzSubsetExports {
-  instancesMade++;
+  instancesMade.set(module, harfbuzzSubsetInstancesMade(module) + 1);
   const instance = new WebAssembly.Instance(module, {});
   const exports = instance.exports as unknown as HarfBuzzSubsetExports;
   exports._initialize();

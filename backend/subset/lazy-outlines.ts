@@ -21,15 +21,16 @@ export class LazyOutlines {
   private readonly read: Uint8Array;
   private complete = false;
   private readonly glyfView: DataView;
+  private bytesReadSoFar = 0;
 
   private constructor(
     /** Reads `length` bytes of the file at `position` into the blob at the same offset. */
-    private readonly readBytes: (position: number, length: number) => void,
+    private readonly readFile: (position: number, length: number) => void,
     private readonly glyf: TableRange,
     private readonly glyphCount: number,
     private readonly outlineStart: (glyph: number) => number,
     private readonly cmap: CmapLookup,
-    font: Uint8Array,
+    private readonly font: Uint8Array,
   ) {
     this.read = new Uint8Array(glyphCount);
     this.glyfView = new DataView(font.buffer, font.byteOffset + glyf.offset, glyf.length);
@@ -49,7 +50,16 @@ export class LazyOutlines {
     const outlines = LazyOutlines.over(font, tables, (position, length) => readRange(fd, font, position, length));
     if (!outlines) return undefined;
     for (const glyph of plan.glyphs) outlines.read[glyph] = 1;
+    for (const table of tables.values()) if (table !== tables.get("glyf")) outlines.bytesReadSoFar += table.length;
+    for (let index = 0; index < plan.ranges.length; index += 2) {
+      outlines.bytesReadSoFar += plan.ranges[index + 1]! - plan.ranges[index]!;
+    }
     return outlines;
+  }
+
+  /** Bytes of the file in the blob: the tables but glyf, and the outlines read so far. */
+  get bytesRead(): number {
+    return this.complete ? this.font.byteLength : this.bytesReadSoFar;
   }
 
   /**
@@ -125,6 +135,11 @@ export class LazyOutlines {
     if (this.complete) return;
     this.readBytes(this.glyf.offset, this.glyf.length);
     this.complete = true;
+  }
+
+  private readBytes(position: number, length: number): void {
+    this.readFile(position, length);
+    this.bytesReadSoFar += length;
   }
 
   private glyphsOf(codepoints: Iterable<number>): number[] {

@@ -53,12 +53,21 @@ export class SubsetFace {
     private outlines: LazyOutlines | undefined,
     /** The font file, kept open while `outlines` reads from it. */
     private fd: number | undefined,
-    /**
-     * Estimated bytes this face keeps alive once preprocessed, for the memory bound: counted from the
-     * start, so that preprocessing later never takes the faces over it.
-     */
-    readonly costBytes: number,
+    /** Estimated bytes this face keeps alive once preprocessed. */
+    private readonly preprocessedCostBytes: number,
   ) {}
+
+  /**
+   * Bytes this face is counted for under the memory bound. A face read lazily and not preprocessed holds
+   * little more than what it read (Noto Sans SC after a preview: about 1 MB, against 11 read whole):
+   * that, and the instance's overhead. Any other face is counted at its preprocessed estimate from the
+   * start, so that preprocessing it later never takes the faces over the bound; preprocessing a lazy face
+   * raises its count to that, and the least recently used other faces then make room.
+   */
+  get costBytes(): number {
+    if (this.outlines && !this.preprocessTried) return this.outlines.bytesRead + INSTANCE_OVERHEAD_BYTES;
+    return this.preprocessedCostBytes;
+  }
 
   /**
    * Loads face `faceIndex` of the font file at `filePath` into a new wasm instance sized for it, read
@@ -78,7 +87,7 @@ export class SubsetFace {
       const header = readHeader(fd, size, faceIndex, lazyOutlines);
       const fileKey = `${dev}:${ino}:${size}:${mtimeMs}#${faceIndex}`;
       const plan = header.lazily && loadingPlanFor(fileKey);
-      const hb = await instanceFor(size);
+      const hb = await instanceFor(size, plan ? 0 : size);
       const fontPointer = hb.malloc(size);
       if (!fontPointer) throw new UnusableFontError(`字体文件过大（${size} 字节），超出子集化内存`);
       try {
@@ -227,13 +236,13 @@ function estimateCost(sourceBytes: number, flavor: number): number {
 }
 
 /**
- * A new wasm instance whose memory fits preprocessing a font of `size` bytes. Its spare has the font's
- * place in its heap paged in, which a load that reads only parts of the file gains from too: the first
- * write to each page is a page fault.
+ * A new wasm instance whose memory fits preprocessing a font of `size` bytes, for a load that fills the
+ * first `filledBytes` of its heap (the whole file), or 0 when it writes only parts of the font's place:
+ * the pages it leaves unwritten never become resident.
  */
-async function instanceFor(size: number): Promise<HarfBuzzSubsetExports> {
+async function instanceFor(size: number, filledBytes: number): Promise<HarfBuzzSubsetExports> {
   const module = await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES);
-  return takeHarfBuzzSubsetInstance(module, size);
+  return takeHarfBuzzSubsetInstance(module, filledBytes);
 }
 
 /** The first bytes of the file read before its instance exists, and what they say about how to read the rest. */

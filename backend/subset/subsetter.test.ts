@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import wawoff2 from "wawoff2";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { normalizeCodepoints } from "./subset-key.js";
 import { PREPROCESS_AFTER_SUBSETS, Subsetter } from "./subsetter.js";
 import {
@@ -26,6 +26,16 @@ const notoSans = fontFile("10002", NOTO_SANS_SC);
 /** Includes an emoji neither font has, and repeats. */
 const TEXT = "你好，世界！短视频字体 Hello 2026 你好😀";
 const MB = 1024 * 1024;
+const copiesDir = mkdtempSync(path.join(tmpdir(), "subsetter-fonts-"));
+afterAll(() => rmSync(copiesDir, { recursive: true, force: true }));
+let copies = 0;
+
+/** A new copy of a font file: one this process never loaded, so its first load reads it whole. */
+function copyOfFont(filePath: string): string {
+  const copy = path.join(copiesDir, `${++copies}-${path.basename(filePath)}`);
+  copyFileSync(filePath, copy);
+  return copy;
+}
 
 /** The text's code points that the whole font maps. */
 function expectedUnicodes(fontPath: string, text: string): Set<number> {
@@ -122,17 +132,50 @@ describe("Subsetter", () => {
   });
 
   it("keeps faces within the budget when they fit, least recently used out first", async () => {
-    // Estimated: Noto Sans SC ~29 MB, ZCOOL KuaiLe ~8 MB; two KuaiLe versions and Noto do not fit in 40 MB.
+    // Read whole (files this process never loaded), faces are counted at their preprocessed estimate:
+    // Noto Sans SC ~29 MB, ZCOOL KuaiLe ~8 MB; two KuaiLe versions and Noto do not fit in 40 MB.
+    const kuaileCopy = fontFile("10001", copyOfFont(ZCOOL_KUAILE));
+    const notoCopy = fontFile("10002", copyOfFont(NOTO_SANS_SC));
     subsetter = await Subsetter.create({ memoryBudgetBytes: 40 * MB });
-    await subsetter.subset(kuaile, "一", "ttf");
-    await subsetter.subset(notoSans, "一", "ttf");
-    await subsetter.subset(kuaile, "二", "ttf");
+    await subsetter.subset(kuaileCopy, "一", "ttf");
+    await subsetter.subset(notoCopy, "一", "ttf");
+    await subsetter.subset(kuaileCopy, "二", "ttf");
     expect(subsetter.memory.faces).toBe(2);
     expect(subsetter.memory.bytes).toBeLessThanOrEqual(40 * MB);
-    await subsetter.subset(fontFile("10001", ZCOOL_KUAILE, "2"), "一", "ttf"); // a new version is a new face
+    await subsetter.subset({ ...kuaileCopy, version: "2" }, "一", "ttf"); // a new version is a new face
     expect(subsetter.memory.bytes).toBeLessThanOrEqual(40 * MB);
-    expect(subsetter.isLoaded(notoSans)).toBe(false); // least recently used
-    expect(subsetter.isLoaded(kuaile)).toBe(true);
+    expect(subsetter.isLoaded(notoCopy)).toBe(false); // least recently used
+    expect(subsetter.isLoaded(kuaileCopy)).toBe(true);
+  });
+
+  it("counts a face read lazily at what it read, until preprocessing it makes the others give way", async () => {
+    const notoCopy = fontFile("10002", copyOfFont(NOTO_SANS_SC));
+    const size = statSync(notoCopy.filePath).size;
+    const first = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      await first.subset(notoCopy, "一", "ttf"); // read whole: the file's first load in this process
+      vi.runOnlyPendingTimers(); // works out the file's loading plan
+    } finally {
+      vi.useRealTimers();
+    }
+    const whole = first.faceInfo(notoCopy)!;
+    expect(whole.costBytes).toBeGreaterThan(2 * size);
+    await first.close();
+
+    const kuaileCopy = fontFile("10001", copyOfFont(ZCOOL_KUAILE)); // read whole: ~8 MB counted
+    subsetter = await Subsetter.create({ memoryBudgetBytes: whole.costBytes + 2 * MB });
+    await subsetter.subset(kuaileCopy, "一", "ttf");
+    const before = await subsetter.subset(notoCopy, TEXT, "ttf");
+    const lazy = subsetter.faceInfo(notoCopy)!;
+    expect(lazy.costBytes).toBeLessThan(size / 2);
+    expect(subsetter.isLoaded(kuaileCopy)).toBe(true);
+
+    await subsetter.preprocess(notoCopy);
+    expect(subsetter.faceInfo(notoCopy)).toEqual({ preprocessed: true, costBytes: whole.costBytes });
+    expect(subsetter.isLoaded(kuaileCopy)).toBe(false); // made room
+    expect(subsetter.memory.bytes).toBe(whole.costBytes);
+    expect(Buffer.compare(await subsetter.subset(notoCopy, TEXT, "ttf"), before)).toBe(0);
   });
 
   it("serves concurrent subsets of several fonts", async () => {
@@ -210,15 +253,16 @@ describe("Subsetter preprocessing faces in demand", () => {
     expect(shapedGlyphs(after, "你好世界")).toEqual(shapedGlyphs(before, "你好世界"));
   });
 
-  it("leaves a face used once as it is, and counts it at its preprocessed size from the start", async () => {
+  it("leaves a face used once as it is, and counts one read whole at its preprocessed size from the start", async () => {
+    const notoCopy = fontFile("10002", copyOfFont(NOTO_SANS_SC)); // never loaded: read whole
     subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
-    await subsetter.subset(notoSans, "一", "ttf");
-    const loaded = subsetter.faceInfo(notoSans)!;
+    await subsetter.subset(notoCopy, "一", "ttf");
+    const loaded = subsetter.faceInfo(notoCopy)!;
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(subsetter.faceInfo(notoSans)).toEqual(loaded);
+    expect(subsetter.faceInfo(notoCopy)).toEqual(loaded);
     expect(loaded.preprocessed).toBe(false);
-    await subsetter.preprocess(notoSans);
-    expect(subsetter.faceInfo(notoSans)).toEqual({ preprocessed: true, costBytes: loaded.costBytes });
+    await subsetter.preprocess(notoCopy);
+    expect(subsetter.faceInfo(notoCopy)).toEqual({ preprocessed: true, costBytes: loaded.costBytes });
     expect(subsetter.memory.bytes).toBe(loaded.costBytes);
   });
 });
