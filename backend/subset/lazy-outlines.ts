@@ -13,8 +13,8 @@ import { UnusableFontError } from "./unusable-font.js";
  * variation-sequence mapping, the glyphs of every character with a bidi mirror (HarfBuzz adds the
  * mirrors of the text's characters), glyph 0, and the components of composite glyphs among them. A face
  * whose glyphs can be reached another way (COLR layers, MATH variants, a symbol or Mac Roman cmap, a
- * cmap or GSUB this reader does not understand) is not read lazily: `forFace` answers undefined and the
- * caller reads it whole.
+ * cmap or GSUB this reader does not understand) is not read lazily: `plan` and `forFace` answer undefined
+ * and the caller reads it whole.
  */
 export class LazyOutlines {
   /** 1 for each glyph whose outline is in the blob (or is being read into it). */
@@ -47,7 +47,7 @@ export class LazyOutlines {
     tables: Map<string, TableRange>,
     plan: LoadingPlan,
   ): LazyOutlines | undefined {
-    const outlines = LazyOutlines.over(font, tables, (position, length) => readRange(fd, font, position, length));
+    const outlines = LazyOutlines.over(font, tables, (position, length) => readRangeSync(fd, font, position, length));
     if (!outlines) return undefined;
     for (const glyph of plan.glyphs) outlines.read[glyph] = 1;
     for (const table of tables.values()) if (table !== tables.get("glyf")) outlines.bytesReadSoFar += table.length;
@@ -68,13 +68,14 @@ export class LazyOutlines {
    * needs are read into `font` as well. Undefined when the face cannot be read lazily.
    */
   static plan(fd: number, font: Uint8Array, tables: Map<string, TableRange>): LoadingPlan | undefined {
-    const outlines = LazyOutlines.over(font, tables, (position, length) => readRange(fd, font, position, length));
+    const outlines = LazyOutlines.over(font, tables, (position, length) => readRangeSync(fd, font, position, length));
+    if (!outlines) return undefined;
     const gsub = tables.get("GSUB");
-    const cmap = tables.get("cmap")!;
     try {
       const upFront = gsub ? substitutedGlyphs(tableView(font, gsub)) : [];
-      if (!outlines || !upFront) return undefined;
-      upFront.push(0, ...variationSequenceGlyphs(tableView(font, cmap)), ...outlines.glyphsOf(mirroredCodepoints()));
+      if (!upFront) return undefined;
+      const variations = variationSequenceGlyphs(tableView(font, tables.get("cmap")!));
+      upFront.push(0, ...variations, ...outlines.glyphsOf(mirroredCodepoints()));
       outlines.readGlyphs(upFront);
       const glyphs = outlines.readGlyphList();
       return { glyphs, ranges: outlines.coalescedRanges(glyphs) };
@@ -92,7 +93,7 @@ export class LazyOutlines {
   private static over(
     font: Uint8Array,
     tables: Map<string, TableRange>,
-    readBytes: (position: number, length: number) => void,
+    readFile: (position: number, length: number) => void,
   ): LazyOutlines | undefined {
     const glyf = tables.get("glyf");
     const loca = tables.get("loca");
@@ -109,7 +110,7 @@ export class LazyOutlines {
         ? (glyph: number) => locaView.getUint32(glyph * 4)
         : (glyph: number) => locaView.getUint16(glyph * 2) * 2;
       const lookup = bestCmapLookup(tableView(font, cmap));
-      return lookup && new LazyOutlines(readBytes, glyf, glyphCount, outlineStart, lookup, font);
+      return lookup && new LazyOutlines(readFile, glyf, glyphCount, outlineStart, lookup, font);
     } catch (error) {
       if (error instanceof RangeError) return undefined;
       throw error;
@@ -283,8 +284,8 @@ const MORE_COMPONENTS = 0x20;
 const WE_HAVE_AN_X_AND_Y_SCALE = 0x40;
 const WE_HAVE_A_TWO_BY_TWO = 0x80;
 
-/** Reads `length` bytes at `position` of `fd` into `font` at the same offset. */
-function readRange(fd: number, font: Uint8Array, position: number, length: number): void {
+/** Reads `length` bytes at `position` of `fd` into `font` at the same offset; a file that got shorter reads as truncated. */
+export function readRangeSync(fd: number, font: Uint8Array, position: number, length: number): void {
   let filled = 0;
   while (filled < length) {
     const bytesRead = readSync(fd, font, position + filled, length - filled, position + filled);

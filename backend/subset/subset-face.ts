@@ -7,7 +7,7 @@ import {
   takeHarfBuzzSubsetInstance,
   type HarfBuzzSubsetExports,
 } from "./harfbuzz-wasm.js";
-import { LazyOutlines, loadingPlanFor, rememberLoadingPlan, type LoadingPlan } from "./lazy-outlines.js";
+import { LazyOutlines, loadingPlanFor, readRangeSync, rememberLoadingPlan, type LoadingPlan } from "./lazy-outlines.js";
 import {
   directoryLength,
   faceFlavor,
@@ -79,7 +79,8 @@ export class SubsetFace {
   static async open(filePath: string, faceIndex = 0, { lazyOutlines = true } = {}): Promise<SubsetFace> {
     // Opening, fstat and the first page are synchronous: the font source has just looked the path up, so
     // they do not wait for the disk, and each would otherwise be a round trip through the thread pool
-    // before a first preview. The rest, which may wait for the disk, is read asynchronously.
+    // before a first preview. So are the parts a planned load reads: this process read the whole file
+    // before, so they are in the page cache. A whole file, which may wait for the disk, is read asynchronously.
     const fd = openFont(filePath);
     let outlines: LazyOutlines | undefined;
     try {
@@ -93,7 +94,7 @@ export class SubsetFace {
       try {
         const bytes = new Uint8Array(hb.memory.buffer, fontPointer, size);
         bytes.set(header.bytes);
-        if (plan) outlines = await readAsPlanned(fd, bytes, header.lazily!.tables, plan);
+        if (plan) outlines = readAsPlanned(fd, bytes, header.lazily!.tables, plan);
         if (!outlines) await readFully(fd, bytes, header.bytes.byteLength);
         const face = SubsetFace.create(hb, fontPointer, bytes, faceIndex, outlines && { outlines, fd });
         if (header.lazily && !plan) planLoadingSoon(filePath, fileKey, header.lazily.tables);
@@ -320,12 +321,12 @@ function planLoading(filePath: string, fileKey: string, tables: Map<string, Tabl
  * Reads every table but glyf, and the outlines `plan` names, into `font` at their file offsets, and
  * returns the reader of the other outlines; undefined when it cannot serve the face after all.
  */
-async function readAsPlanned(
+function readAsPlanned(
   fd: number,
   font: Uint8Array,
   tables: Map<string, TableRange>,
   plan: LoadingPlan,
-): Promise<LazyOutlines | undefined> {
+): LazyOutlines | undefined {
   const reads = [...tables].filter(([tag]) => tag !== "glyf").map(([, table]) => table);
   for (let index = 0; index < plan.ranges.length; index += 2) {
     reads.push({ offset: plan.ranges[index]!, length: plan.ranges[index + 1]! - plan.ranges[index]! });
@@ -353,15 +354,6 @@ async function readRange(fd: number, target: Uint8Array, offset: number, length:
   let filled = 0;
   while (filled < length) {
     const bytesRead = await readAt(fd, target, offset + filled, length - filled);
-    if (bytesRead === 0) throw new UnusableFontError("字体文件不完整，表数据超出了文件末尾");
-    filled += bytesRead;
-  }
-}
-
-function readRangeSync(fd: number, target: Uint8Array, offset: number, length: number): void {
-  let filled = 0;
-  while (filled < length) {
-    const bytesRead = readSync(fd, target, offset + filled, length - filled, offset + filled);
     if (bytesRead === 0) throw new UnusableFontError("字体文件不完整，表数据超出了文件末尾");
     filled += bytesRead;
   }
