@@ -183,7 +183,6 @@ const COLD_SPACING_MS = 500;
 const NATIVE_PROCESS_BATCHES = 7;
 const NATIVE_PROCESSES_PER_BATCH = 10;
 const GOAL_HIT_P50_MS = 2;
-let benchDataDir = tmpdir();
 const GOAL_FRESH_RATIO = 0.5;
 const BENCH_REQUEST_HEADER = "x-bench-request";
 
@@ -209,7 +208,6 @@ const SERVICE_FONTS: ServiceFont[] = [
  */
 async function benchService(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "subset-service-bench-"));
-  benchDataDir = dataDir;
   const fontSource = catalogueFontSource(benchCatalogue(), new FontStorage(dataDir));
   const freshTexts = freshTextsOf(gb2312Level1());
   const level1 = new Set(gb2312Level1());
@@ -291,7 +289,7 @@ async function benchService(): Promise<void> {
           cold.idle.push(idle.ms);
           cold.idleWithFile.push(idle.withFile);
           cold.busy.push((await coldSample(font.gno, true)).ms);
-          cold.firstLoad.push((await coldSample(copyOf(font, filePath, run), false)).ms);
+          cold.firstLoad.push((await coldSample(copyOf(font, filePath, run, dataDir), false)).ms);
         }
       } finally {
         await coldService.close();
@@ -376,12 +374,12 @@ function benchCatalogue(): FontRepository {
   return { fontFiles: async (gno: string) => benchFontRows.get(gno) ?? null } as unknown as FontRepository;
 }
 
-/** The gno of a new copy of `font`'s file in the data directory: a font file no face was loaded from. */
-function copyOf(font: ServiceFont, filePath: string, run: number): string {
+/** The gno of a new copy of `font`'s file in the data directory `dataDir`: a font file no face was loaded from. */
+function copyOf(font: ServiceFont, filePath: string, run: number, dataDir: string): string {
   const gno = `${font.gno}${String(run).padStart(3, "0")}`;
   const relative = path.join("bench-copies", `${gno}.ttf`);
-  mkdirSync(path.join(benchDataDir, "bench-copies"), { recursive: true });
-  copyFileSync(filePath, path.join(benchDataDir, relative));
+  mkdirSync(path.join(dataDir, "bench-copies"), { recursive: true });
+  copyFileSync(filePath, path.join(dataDir, relative));
   benchFontRows.set(gno, { file_location: dataLocation(relative), version: "bench" });
   return gno;
 }
