@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { FAMILY_SEEDS } from "../catalogue/families.js";
 import { prepareFontFile } from "../catalogue/font-files.js";
 import { FontStorage } from "../storage/font-storage.js";
-import { LazyOutlines, type LoadingPlan } from "./lazy-outlines.js";
-import { faceOffset, tableRanges } from "./sfnt.js";
+import { LazyOutlines } from "./lazy-outlines.js";
+import { tableRanges } from "./sfnt.js";
 import { SubsetFace } from "./subset-face.js";
 import { normalizeCodepoints } from "./subset-key.js";
 import { NOTO_SANS_SC, unicodesOf } from "./testing/fonts.js";
@@ -43,19 +43,6 @@ function spreadOverCmap(filePath: string, count: number): number[] {
   const mapped = [...unicodesOf(readFileSync(filePath))].sort((a, b) => a - b);
   const step = Math.max(1, Math.floor(mapped.length / count));
   return mapped.filter((_codepoint, index) => index % step === 0).slice(0, count);
-}
-
-/** The file's tables, and its bytes with only the tables but glyf, and the outlines `plan` names, in place. */
-function readAsPlanned(file: Uint8Array, plan: LoadingPlan | undefined) {
-  const tables = tableRanges(file, faceOffset(file, 0)!);
-  const font = new Uint8Array(file.byteLength);
-  for (const [tag, table] of tables) {
-    if (tag !== "glyf") font.set(file.subarray(table.offset, table.offset + table.length), table.offset);
-  }
-  for (let index = 0; plan && index < plan.ranges.length; index += 2) {
-    font.set(file.subarray(plan.ranges[index], plan.ranges[index + 1]), plan.ranges[index]);
-  }
-  return { tables, font };
 }
 
 /** Opens the face of `filePath` (as `lazyOutlines` says), subsets each text, and closes it. */
@@ -126,12 +113,12 @@ describe("faces whose outlines are read lazily", () => {
 
   it("read a small part of a CJK font's outlines for a preview, and all of them before preprocessing", () => {
     const file = readFileSync(NOTO_SANS_SC);
+    const tables = tableRanges(file, 0);
+    const glyf = tables.get("glyf")!;
     const fd = openSync(NOTO_SANS_SC, "r");
     try {
-      const unplanned = readAsPlanned(file, undefined);
-      const plan = LazyOutlines.plan(fd, unplanned.font, unplanned.tables)!;
-      const { tables, font } = readAsPlanned(file, plan);
-      const glyf = tables.get("glyf")!;
+      const plan = LazyOutlines.plan(fd, new Uint8Array(file.byteLength), tables)!;
+      const font = new Uint8Array(file.byteLength);
       const outlines = LazyOutlines.forFace(fd, font, tables, plan)!;
       outlines.readFor(normalizeCodepoints(TEXTS[0]!));
       const outlineBytes = () => font.subarray(glyf.offset, glyf.offset + glyf.length);
@@ -147,12 +134,14 @@ describe("faces whose outlines are read lazily", () => {
   });
 
   it("are not planned for a face whose other tables reach glyphs (COLR, MATH, CFF)", () => {
-    const { tables, font } = readAsPlanned(readFileSync(NOTO_SANS_SC), undefined);
+    const file = readFileSync(NOTO_SANS_SC);
+    const tables = tableRanges(file, 0);
+    const font = () => new Uint8Array(file.byteLength);
     const fd = openSync(NOTO_SANS_SC, "r");
     try {
-      expect(LazyOutlines.plan(fd, font, tables)).toBeDefined();
+      expect(LazyOutlines.plan(fd, font(), tables)).toBeDefined();
       for (const tag of ["COLR", "MATH", "CFF "]) {
-        expect(LazyOutlines.plan(fd, font, new Map(tables).set(tag, tables.get("name")!))).toBeUndefined();
+        expect(LazyOutlines.plan(fd, font(), new Map(tables).set(tag, tables.get("name")!))).toBeUndefined();
       }
     } finally {
       closeSync(fd);

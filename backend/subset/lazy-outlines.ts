@@ -37,9 +37,9 @@ export class LazyOutlines {
   }
 
   /**
-   * For a face whose tables (all but glyf) and the ranges of `plan` have been read into `font` at their
-   * file offsets: the reader of the rest of its outlines from `fd`; undefined when the face is not one
-   * this reader can serve exactly.
+   * Reads into `font`, at their offsets in the file `fd`, every table but glyf and the outlines `plan`
+   * names, and returns the reader of the other outlines; undefined when the face is not one this reader
+   * can serve exactly (the file's tables are read all the same).
    */
   static forFace(
     fd: number,
@@ -47,13 +47,12 @@ export class LazyOutlines {
     tables: Map<string, TableRange>,
     plan: LoadingPlan,
   ): LazyOutlines | undefined {
-    const outlines = LazyOutlines.over(font, tables, (position, length) => readRangeSync(fd, font, position, length));
+    const outlines = LazyOutlines.withTablesRead(fd, font, tables);
     if (!outlines) return undefined;
-    for (const glyph of plan.glyphs) outlines.read[glyph] = 1;
-    for (const table of tables.values()) if (table !== tables.get("glyf")) outlines.bytesReadSoFar += table.length;
     for (let index = 0; index < plan.ranges.length; index += 2) {
-      outlines.bytesReadSoFar += plan.ranges[index + 1]! - plan.ranges[index]!;
+      outlines.readBytes(plan.ranges[index]!, plan.ranges[index + 1]! - plan.ranges[index]!);
     }
+    for (const glyph of plan.glyphs) outlines.read[glyph] = 1;
     return outlines;
   }
 
@@ -64,11 +63,11 @@ export class LazyOutlines {
 
   /**
    * Which glyphs a lazy load of the face reads before any text (those no text decides) and their file
-   * ranges, worked out from `fd` with its tables (all but glyf) already read into `font`; the outlines it
-   * needs are read into `font` as well. Undefined when the face cannot be read lazily.
+   * ranges, worked out from the file `fd`, read into `font` as far as needed (its tables but glyf, and
+   * those outlines). Undefined when the face cannot be read lazily.
    */
   static plan(fd: number, font: Uint8Array, tables: Map<string, TableRange>): LoadingPlan | undefined {
-    const outlines = LazyOutlines.over(font, tables, (position, length) => readRangeSync(fd, font, position, length));
+    const outlines = LazyOutlines.withTablesRead(fd, font, tables);
     if (!outlines) return undefined;
     const gsub = tables.get("GSUB");
     try {
@@ -83,6 +82,21 @@ export class LazyOutlines {
       if (error instanceof RangeError) return undefined; // an offset pointing outside its table
       throw error;
     }
+  }
+
+  /** The reader of the face's outlines from `fd`, once every other table is read into `font`. */
+  private static withTablesRead(
+    fd: number,
+    font: Uint8Array,
+    tables: Map<string, TableRange>,
+  ): LazyOutlines | undefined {
+    const readFile = (position: number, length: number) => readRangeSync(fd, font, position, length);
+    for (const [tag, table] of tables) if (tag !== "glyf") readFile(table.offset, table.length);
+    const outlines = LazyOutlines.over(font, tables, readFile);
+    if (outlines) {
+      for (const [tag, table] of tables) if (tag !== "glyf") outlines.bytesReadSoFar += table.length;
+    }
+    return outlines;
   }
 
   /** False for a face this reader never serves, told from its table directory alone. */
@@ -235,16 +249,20 @@ export class LazyOutlines {
 /** What a lazy load of a font file reads before any text: the glyphs, and their file ranges as start, end pairs. */
 export type LoadingPlan = { glyphs: Uint16Array; ranges: Uint32Array };
 
-/** Loading plans by font file contents (`fileKey`), worked out once per file and process. */
-const loadingPlans = new Map<string, LoadingPlan>();
+/**
+ * Loading plans by font file contents (`fileKey`), worked out once per file and process; null for a file
+ * that cannot be read lazily, so that it is not worked out again at each load.
+ */
+const loadingPlans = new Map<string, LoadingPlan | null>();
 /** A few KB each: the catalogue's fonts, several versions of each, fit many times over. */
 const MAX_LOADING_PLANS = 512;
 
-export function loadingPlanFor(fileKey: string): LoadingPlan | undefined {
+/** The plan for `fileKey`; null when the file cannot be read lazily, undefined when not worked out yet. */
+export function loadingPlanFor(fileKey: string): LoadingPlan | null | undefined {
   return loadingPlans.get(fileKey);
 }
 
-export function rememberLoadingPlan(fileKey: string, plan: LoadingPlan): void {
+export function rememberLoadingPlan(fileKey: string, plan: LoadingPlan | null): void {
   loadingPlans.delete(fileKey);
   loadingPlans.set(fileKey, plan);
   for (const oldest of loadingPlans.keys()) {
@@ -285,7 +303,7 @@ const WE_HAVE_AN_X_AND_Y_SCALE = 0x40;
 const WE_HAVE_A_TWO_BY_TWO = 0x80;
 
 /** Reads `length` bytes at `position` of `fd` into `font` at the same offset; a file that got shorter reads as truncated. */
-export function readRangeSync(fd: number, font: Uint8Array, position: number, length: number): void {
+function readRangeSync(fd: number, font: Uint8Array, position: number, length: number): void {
   let filled = 0;
   while (filled < length) {
     const bytesRead = readSync(fd, font, position + filled, length - filled, position + filled);

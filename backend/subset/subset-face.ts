@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
 import {
   compileHarfBuzzSubset,
   HB_MEMORY_MODE_READONLY,
@@ -7,7 +7,7 @@ import {
   takeHarfBuzzSubsetInstance,
   type HarfBuzzSubsetExports,
 } from "./harfbuzz-wasm.js";
-import { LazyOutlines, loadingPlanFor, readRangeSync, rememberLoadingPlan, type LoadingPlan } from "./lazy-outlines.js";
+import { LazyOutlines, loadingPlanFor, rememberLoadingPlan } from "./lazy-outlines.js";
 import {
   directoryLength,
   faceFlavor,
@@ -84,20 +84,21 @@ export class SubsetFace {
     const fd = openFont(filePath);
     let outlines: LazyOutlines | undefined;
     try {
-      const { size, dev, ino, mtimeMs } = fstatSync(fd);
+      const stats = fstatSync(fd);
+      const { size } = stats;
       const header = readHeader(fd, size, faceIndex, lazyOutlines);
-      const fileKey = `${dev}:${ino}:${size}:${mtimeMs}#${faceIndex}`;
-      const plan = header.lazily && loadingPlanFor(fileKey);
+      const fileKey = fileKeyOf(stats, faceIndex);
+      const plan = header.tables && loadingPlanFor(fileKey);
       const hb = await instanceFor(size, plan ? 0 : size);
       const fontPointer = hb.malloc(size);
       if (!fontPointer) throw new UnusableFontError(`字体文件过大（${size} 字节），超出子集化内存`);
       try {
         const bytes = new Uint8Array(hb.memory.buffer, fontPointer, size);
         bytes.set(header.bytes);
-        if (plan) outlines = readAsPlanned(fd, bytes, header.lazily!.tables, plan);
+        if (plan) outlines = LazyOutlines.forFace(fd, bytes, header.tables!, plan);
         if (!outlines) await readFully(fd, bytes, header.bytes.byteLength);
         const face = SubsetFace.create(hb, fontPointer, bytes, faceIndex, outlines && { outlines, fd });
-        if (header.lazily && !plan) planLoadingSoon(filePath, fileKey, header.lazily.tables);
+        if (header.tables && plan === undefined) planLoadingSoon(filePath, faceIndex, fileKey, header.tables);
         return face;
       } catch (error) {
         outlines = undefined;
@@ -250,7 +251,7 @@ async function instanceFor(size: number, filledBytes: number): Promise<HarfBuzzS
 type FontHeader = {
   bytes: Uint8Array;
   /** The face's tables, when it is a TrueType face whose outlines may be read lazily. */
-  lazily?: { tables: Map<string, TableRange> };
+  tables?: Map<string, TableRange>;
 };
 
 /** Enough for the table directory of any font the catalogue ships (12 + 16 bytes per table). */
@@ -267,9 +268,12 @@ function readHeader(fd: number, size: number, faceIndex: number, lazyOutlines: b
   if (!TRUE_TYPE_FLAVORS.has(view.getUint32(directory))) return { bytes };
   if (directory + directoryLength(view.getUint16(directory + 4)) > length) return { bytes };
   const tables = tableRanges(bytes, directory);
-  const withinFile = [...tables.values()].every((table) => table.offset + table.length <= size);
-  // A truncated file is read whole, and refused as it always was.
-  return { bytes, lazily: withinFile && LazyOutlines.mayServe(tables) ? { tables } : undefined };
+  return { bytes, tables: LazyOutlines.mayServe(tables) ? tables : undefined };
+}
+
+/** Names a font file's contents, and the face in it: same key, same bytes. */
+function fileKeyOf({ dev, ino, size, mtimeMs }: Stats, faceIndex: number): string {
+  return `${dev}:${ino}:${size}:${mtimeMs}#${faceIndex}`;
 }
 
 /** Files whose loading plan is being worked out, by file key. */
@@ -282,13 +286,14 @@ const PLAN_DELAY_MS = 100;
  * the file itself: a face loaded whole may be evicted before then. A few milliseconds of CPU, and about
  * the tables' size read again, once per file and process.
  */
-function planLoadingSoon(filePath: string, fileKey: string, tables: Map<string, TableRange>): void {
+function planLoadingSoon(filePath: string, faceIndex: number, fileKey: string, tables: Map<string, TableRange>): void {
   if (plansUnderWay.has(fileKey)) return;
   plansUnderWay.add(fileKey);
   setTimeout(() => {
     try {
-      planLoading(filePath, fileKey, tables);
+      planLoading(filePath, faceIndex, fileKey, tables);
     } catch (error) {
+      rememberLoadingPlan(fileKey, null);
       console.warn(`字体文件 ${filePath} 的按需读取计划未能生成，它将继续被整个读入`, error);
     } finally {
       plansUnderWay.delete(fileKey);
@@ -296,43 +301,25 @@ function planLoadingSoon(filePath: string, fileKey: string, tables: Map<string, 
   }, PLAN_DELAY_MS).unref();
 }
 
-/** Works out and remembers the loading plan of the font file at `filePath`, unless it changed since `fileKey`. */
-function planLoading(filePath: string, fileKey: string, tables: Map<string, TableRange>): void {
+/**
+ * Works out and remembers the loading plan of face `faceIndex` of the font file at `filePath` (null when
+ * it cannot be read lazily), unless the file is gone or changed since `fileKey`.
+ */
+function planLoading(filePath: string, faceIndex: number, fileKey: string, tables: Map<string, TableRange>): void {
   let fd: number;
   try {
-    fd = openSync(filePath, "r");
+    fd = openFont(filePath);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // gone since: nothing to plan for
+    if (error instanceof UnusableFontError) return; // gone since: nothing to plan for
     throw error;
   }
   try {
-    const { size, dev, ino, mtimeMs } = fstatSync(fd);
-    if (!fileKey.startsWith(`${dev}:${ino}:${size}:${mtimeMs}#`)) return;
-    const font = new Uint8Array(size);
-    for (const [tag, table] of tables) if (tag !== "glyf") readRangeSync(fd, font, table.offset, table.length);
-    const plan = LazyOutlines.plan(fd, font, tables);
-    if (plan) rememberLoadingPlan(fileKey, plan);
+    const stats = fstatSync(fd);
+    if (fileKeyOf(stats, faceIndex) !== fileKey) return;
+    rememberLoadingPlan(fileKey, LazyOutlines.plan(fd, new Uint8Array(stats.size), tables) ?? null);
   } finally {
     closeSync(fd);
   }
-}
-
-/**
- * Reads every table but glyf, and the outlines `plan` names, into `font` at their file offsets, and
- * returns the reader of the other outlines; undefined when it cannot serve the face after all.
- */
-function readAsPlanned(
-  fd: number,
-  font: Uint8Array,
-  tables: Map<string, TableRange>,
-  plan: LoadingPlan,
-): LazyOutlines | undefined {
-  const reads = [...tables].filter(([tag]) => tag !== "glyf").map(([, table]) => table);
-  for (let index = 0; index < plan.ranges.length; index += 2) {
-    reads.push({ offset: plan.ranges[index]!, length: plan.ranges[index + 1]! - plan.ranges[index]! });
-  }
-  for (const range of reads) readRangeSync(fd, font, range.offset, range.length);
-  return LazyOutlines.forFace(fd, font, tables, plan);
 }
 
 function openFont(filePath: string): number {
