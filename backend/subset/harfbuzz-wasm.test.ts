@@ -5,6 +5,7 @@ import {
   compileHarfBuzzSubset,
   harfbuzzSubsetInstancesMade,
   instantiateHarfBuzzSubset,
+  recycleHarfBuzzSubsetInstance,
   memoryPagesFor,
   readMemoryPages,
   takeHarfBuzzSubsetInstance,
@@ -73,5 +74,32 @@ describe("harfbuzz-subset.wasm instances for faces", () => {
     takeHarfBuzzSubsetInstance(module, 0);
     expect(made()).toBe(3); // the untouched spare
     await vi.waitFor(() => expect(made()).toBe(5)); // one of each kind again
+  });
+
+  it("gives an instance back by a face that wrote little to the next load that writes parts of its heap, and to it only", async () => {
+    const module = await compileHarfBuzzSubset(1500 * MIB); // 2 GiB: no instance of this size taken before
+    const made = () => harfbuzzSubsetInstancesMade(module);
+    const used = takeHarfBuzzSubsetInstance(module, 0);
+    const other = takeHarfBuzzSubsetInstance(module, 0);
+    recycleHarfBuzzSubsetInstance(used);
+    recycleHarfBuzzSubsetInstance(other); // one waits at a time: this one is dropped
+    const before = made();
+    expect(takeHarfBuzzSubsetInstance(module, 10 * MIB)).not.toBe(used); // a whole read wants its heap paged in
+    expect(made()).toBe(before + 1);
+    expect(takeHarfBuzzSubsetInstance(module, 0)).toBe(used);
+    expect(made()).toBe(before + 1);
+    expect(takeHarfBuzzSubsetInstance(module, 0)).not.toBe(used); // given out once
+  });
+
+  it("stops recycling an instance after a bounded number of faces", async () => {
+    const module = await compileHarfBuzzSubset(3000 * MIB); // 4 GiB: a size of its own
+    const hb = takeHarfBuzzSubsetInstance(module, 0);
+    let faces = 1;
+    for (; faces < 1000; faces++) {
+      recycleHarfBuzzSubsetInstance(hb);
+      if (takeHarfBuzzSubsetInstance(module, 0) !== hb) break;
+    }
+    expect(faces).toBeGreaterThan(10);
+    expect(faces).toBeLessThan(1000);
   });
 });

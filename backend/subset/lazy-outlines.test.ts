@@ -5,11 +5,12 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { FAMILY_SEEDS } from "../catalogue/families.js";
 import { prepareFontFile } from "../catalogue/font-files.js";
 import { FontStorage } from "../storage/font-storage.js";
+import { harfbuzzSubsetInstancesMade } from "./harfbuzz-wasm.js";
 import { LazyOutlines } from "./lazy-outlines.js";
 import { tableRanges } from "./sfnt.js";
 import { SubsetFace } from "./subset-face.js";
 import { normalizeCodepoints } from "./subset-key.js";
-import { NOTO_SANS_SC, unicodesOf } from "./testing/fonts.js";
+import { NOTO_SANS_SC, NOTO_SERIF_SC, unicodesOf } from "./testing/fonts.js";
 
 /**
  * Texts that reach glyphs in every way a subset can: CJK with punctuation that has vertical and
@@ -91,6 +92,24 @@ describe("faces whose outlines are read lazily", () => {
     }
     // Unifont EX has a MATH table, whose variants reach glyphs of their own: it is always read whole.
     expect(readWhole).toEqual(["unifontex-latin-400-normal.ttf"]);
+  });
+
+  it("subset in an instance another font's face has used exactly as in a fresh one", async () => {
+    // Both fonts get the same size of wasm memory, so the face read second takes the first one's instance,
+    // whose heap still holds the first font's bytes where the second's unread outlines lie.
+    const fonts = [NOTO_SANS_SC, NOTO_SERIF_SC, NOTO_SANS_SC];
+    const texts = [...TEXTS.map((text) => normalizeCodepoints(text)), spreadOverCmap(NOTO_SERIF_SC, 300)];
+    const whole = new Map<string, Uint8Array[]>();
+    for (const filePath of fonts) whole.set(filePath, (await subsetsOf(filePath, texts, false)).subsets);
+    for (const filePath of fonts) await subsetsOf(filePath, [], true); // plans the lazy loads
+    await subsetsOf(NOTO_SANS_SC, [], true); // leaves its instance to the next lazy load
+    const instancesBefore = harfbuzzSubsetInstancesMade();
+    for (const filePath of fonts) {
+      const { subsets, lazily } = await subsetsOf(filePath, texts, true);
+      expect(lazily).toBe(true);
+      subsets.forEach((subset, index) => expect(Buffer.compare(subset, whole.get(filePath)![index]!)).toBe(0));
+    }
+    expect(harfbuzzSubsetInstancesMade()).toBe(instancesBefore);
   });
 
   it("once preprocessed (every outline read first), subset as a face read whole", async () => {

@@ -4,6 +4,7 @@ import {
   HB_MEMORY_MODE_READONLY,
   HB_SUBSET_FLAGS_NO_HINTING,
   HB_SUBSET_SETS_DROP_TABLE_TAG,
+  recycleHarfBuzzSubsetInstance,
   takeHarfBuzzSubsetInstance,
   type HarfBuzzSubsetExports,
 } from "./harfbuzz-wasm.js";
@@ -207,9 +208,11 @@ export class SubsetFace {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    const wroteLittle = this.outlines !== undefined;
     this.releaseFile();
     this.hb.hb_face_destroy(this.face);
     this.hb.free(this.fontPointer);
+    if (wroteLittle) recycleHarfBuzzSubsetInstance(this.hb);
   }
 
   private releaseFile(): void {

@@ -14,6 +14,10 @@ export const ZCOOL_KUAILE = requireFromHere.resolve(
 export const NOTO_SANS_SC = requireFromHere.resolve(
   "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
 );
+/** Gets the same size of wasm memory as Noto Sans SC. */
+export const NOTO_SERIF_SC = requireFromHere.resolve(
+  "@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf",
+);
 /** CFF CJK collection from Debian's fonts-noto-cjk, when installed; face 2 is Simplified Chinese. */
 export const NOTO_SANS_CJK_CFF = { filePath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", faceIndex: 2 };
 export const hasCffFont = existsSync(NOTO_SANS_CJK_CFF.filePath);
