@@ -3,12 +3,26 @@ import { ERROR_CODES, SUCCESS_CODE, SUCCESS_MESSAGE, type Envelope } from "../..
 
 export function sendOk<T>(res: Response, data: T): void {
   const body: Envelope<T> = { code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data };
-  res.status(200).json(body);
+  sendJson(res, 200, body);
 }
 
 export function sendError(res: Response, status: number, code: string, message: string): void {
   const body: Envelope<null> = { code, message, data: null };
-  res.status(status).json(body);
+  sendJson(res, status, body);
+}
+
+/**
+ * Only answers to GET and HEAD can be revalidated with their ETag (Express's freshness check looks at no
+ * other method), yet Express hashes every JSON answer for one: answers to the others (a subset request,
+ * a login) are written without it.
+ */
+function sendJson(res: Response, status: number, body: unknown): void {
+  res.status(status);
+  if (res.req.method === "GET" || res.req.method === "HEAD") {
+    res.json(body);
+    return;
+  }
+  res.type("json").end(JSON.stringify(body));
 }
 
 /** An error a handler throws on purpose; the error middleware turns it into its envelope (and headers). */

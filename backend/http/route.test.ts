@@ -110,6 +110,47 @@ describe("route", () => {
     expect(await post('{"name":[1]}')).toMatchObject({ status: 400, body: { message: "字段 name 应为文本" } });
   });
 
+  it("answers JSON with its type and length, with an ETag for GET only (no other method revalidates)", async () => {
+    const headersOf = async (path: string, init?: RequestInit) => {
+      const response = await fetch(server.origin + path, init);
+      const text = await response.text();
+      return {
+        type: response.headers.get("content-type"),
+        length: response.headers.get("content-length"),
+        etag: response.headers.get("etag") !== null,
+        bytes: Buffer.byteLength(text),
+      };
+    };
+    const got = await headersOf("/web/api/thing/7");
+    expect(got).toEqual({
+      type: "application/json; charset=utf-8",
+      length: String(got.bytes),
+      etag: true,
+      bytes: got.bytes,
+    });
+    const posted = await headersOf("/web/api/thing", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"name":"灯"}',
+    });
+    expect(posted).toEqual({
+      type: "application/json; charset=utf-8",
+      length: String(posted.bytes),
+      etag: false,
+      bytes: posted.bytes,
+    });
+    const refused = await headersOf("/web/api/thing", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(refused).toMatchObject({
+      type: "application/json; charset=utf-8",
+      length: String(refused.bytes),
+      etag: false,
+    });
+  });
+
   it("passes errors the handler throws to the error handler", async () => {
     expect(await send("/web/api/thing/404")).toMatchObject({ status: 404, body: { message: "东西不存在" } });
   });

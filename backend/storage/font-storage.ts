@@ -1,4 +1,4 @@
-import fs from "node:fs/promises";
+import { statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -65,20 +65,19 @@ export class FontStorage {
 
   /**
    * The stored file behind `location`, or null when it is missing: deleted from the data directory,
-   * or its npm package (or the file inside it) no longer installed.
+   * or its npm package (or the file inside it) no longer installed. Synchronous underneath: the files
+   * are local and looked up on every subset request, where a synchronous stat takes microseconds and a
+   * round trip through the thread pool about 0.1 ms.
    */
   async stat(location: string): Promise<StoredFile | null> {
-    let filePath: string;
     try {
-      filePath = this.resolve(location);
+      const filePath = this.resolve(location);
+      const stats = statSync(filePath);
+      return stats.isFile() ? { path: filePath, size: stats.size, mtimeMs: stats.mtimeMs } : null;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND") return null;
+      const { code } = error as NodeJS.ErrnoException;
+      if (code === "MODULE_NOT_FOUND" || code === "ENOENT" || code === "ENOTDIR") return null;
       throw error;
     }
-    const stats = await fs.stat(filePath).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
-      throw error;
-    });
-    return stats?.isFile() ? { path: filePath, size: stats.size, mtimeMs: stats.mtimeMs } : null;
   }
 }

@@ -136,9 +136,15 @@ describe("faces whose outlines are read lazily", () => {
     const glyf = tables.get("glyf")!;
     const fd = openSync(NOTO_SANS_SC, "r");
     try {
-      const plan = LazyOutlines.plan(fd, new Uint8Array(file.byteLength), tables)!;
+      const plan = LazyOutlines.plan(fd, new Uint8Array(file.byteLength), tables, 4096)!;
       const font = new Uint8Array(file.byteLength);
-      const outlines = LazyOutlines.forFace(fd, font, tables, plan)!;
+      const outlines = LazyOutlines.forFace(fd, font, plan)!;
+      const sameAsFile = (start: number, end: number) =>
+        Buffer.compare(font.subarray(start, end), file.subarray(start, end)) === 0;
+      expect(sameAsFile(0, 4096)).toBe(true);
+      for (const [tag, { offset, length }] of tables) {
+        if (tag !== "glyf") expect({ tag, read: sameAsFile(offset, offset + length) }).toEqual({ tag, read: true });
+      }
       outlines.readFor(normalizeCodepoints(TEXTS[0]!));
       const outlineBytes = () => font.subarray(glyf.offset, glyf.offset + glyf.length);
       const readBytes = outlineBytes().reduce((count, byte) => count + (byte === 0 ? 0 : 1), 0);
@@ -158,9 +164,9 @@ describe("faces whose outlines are read lazily", () => {
     const font = () => new Uint8Array(file.byteLength);
     const fd = openSync(NOTO_SANS_SC, "r");
     try {
-      expect(LazyOutlines.plan(fd, font(), tables)).toBeDefined();
+      expect(LazyOutlines.plan(fd, font(), tables, 4096)).toBeDefined();
       for (const tag of ["COLR", "MATH", "CFF "]) {
-        expect(LazyOutlines.plan(fd, font(), new Map(tables).set(tag, tables.get("name")!))).toBeUndefined();
+        expect(LazyOutlines.plan(fd, font(), new Map(tables).set(tag, tables.get("name")!), 4096)).toBeUndefined();
       }
     } finally {
       closeSync(fd);

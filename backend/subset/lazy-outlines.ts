@@ -37,20 +37,19 @@ export class LazyOutlines {
   }
 
   /**
-   * Reads into `font`, at their offsets in the file `fd`, every table but glyf and the outlines `plan`
-   * names, and returns the reader of the other outlines; undefined when the face is not one this reader
-   * can serve exactly (the file's tables are read all the same).
+   * Reads into `font`, at their offsets in the file `fd`, what `plan` names (the file's header, every table
+   * but glyf, the outlines no text decides), and returns the reader of the other outlines; undefined when
+   * the face is not one this reader can serve exactly.
    */
-  static forFace(
-    fd: number,
-    font: Uint8Array,
-    tables: Map<string, TableRange>,
-    plan: LoadingPlan,
-  ): LazyOutlines | undefined {
-    const outlines = LazyOutlines.withTablesRead(fd, font, tables);
+  static forFace(fd: number, font: Uint8Array, plan: LoadingPlan): LazyOutlines | undefined {
+    const readFile = (position: number, length: number) => readRangeSync(fd, font, position, length);
+    for (let index = 0; index < plan.ranges.length; index += 2) {
+      readFile(plan.ranges[index]!, plan.ranges[index + 1]! - plan.ranges[index]!);
+    }
+    const outlines = LazyOutlines.over(font, plan.tables, readFile);
     if (!outlines) return undefined;
     for (let index = 0; index < plan.ranges.length; index += 2) {
-      outlines.readBytes(plan.ranges[index]!, plan.ranges[index + 1]! - plan.ranges[index]!);
+      outlines.bytesReadSoFar += plan.ranges[index + 1]! - plan.ranges[index]!;
     }
     for (const glyph of plan.glyphs) outlines.read[glyph] = 1;
     return outlines;
@@ -62,11 +61,16 @@ export class LazyOutlines {
   }
 
   /**
-   * Which glyphs a lazy load of the face reads before any text (those no text decides) and their file
-   * ranges, worked out from the file `fd`, read into `font` as far as needed (its tables but glyf, and
-   * those outlines). Undefined when the face cannot be read lazily.
+   * What a lazy load of the face with `tables` reads before any text: the first `headerBytes` of the file
+   * (its table directory), every table but glyf, and the outlines no text decides. Worked out from the
+   * file `fd`, read into `font` as far as needed. Undefined when the face cannot be read lazily.
    */
-  static plan(fd: number, font: Uint8Array, tables: Map<string, TableRange>): LoadingPlan | undefined {
+  static plan(
+    fd: number,
+    font: Uint8Array,
+    tables: Map<string, TableRange>,
+    headerBytes: number,
+  ): LoadingPlan | undefined {
     const outlines = LazyOutlines.withTablesRead(fd, font, tables);
     if (!outlines) return undefined;
     const gsub = tables.get("GSUB");
@@ -77,7 +81,9 @@ export class LazyOutlines {
       upFront.push(0, ...variations, ...outlines.glyphsOf(mirroredCodepoints()));
       outlines.readGlyphs(upFront);
       const glyphs = outlines.readGlyphList();
-      return { glyphs, ranges: outlines.coalescedRanges(glyphs) };
+      const ranges = [0, headerBytes, ...outlines.coalescedRanges(glyphs)];
+      for (const [tag, table] of tables) if (tag !== "glyf") ranges.push(table.offset, table.offset + table.length);
+      return { tables, glyphs, ranges: mergedRanges(ranges) };
     } catch (error) {
       if (error instanceof RangeError) return undefined; // an offset pointing outside its table
       throw error;
@@ -211,13 +217,9 @@ export class LazyOutlines {
     const ranges: number[] = [];
     for (const glyph of glyphs) {
       const [start, end] = this.outlineRange(glyph);
-      if (end <= start) continue;
-      const last = ranges.length - 1;
-      if (last > 0 && start - ranges[last]! < MERGE_GAP_BYTES) ranges[last] = Math.max(ranges[last]!, end);
-      else ranges.push(start, end);
+      if (end > start) ranges.push(this.glyf.offset + start, this.glyf.offset + end);
     }
-    const offset = this.glyf.offset;
-    return Uint32Array.from(ranges, (position) => offset + position);
+    return mergedRanges(ranges);
   }
 
   /** The range of `glyph`'s outline within glyf, clipped to it as HarfBuzz clips it. */
@@ -246,8 +248,27 @@ export class LazyOutlines {
   }
 }
 
-/** What a lazy load of a font file reads before any text: the glyphs, and their file ranges as start, end pairs. */
-export type LoadingPlan = { glyphs: Uint16Array; ranges: Uint32Array };
+/**
+ * What a lazy load of a font file reads before any text: the file ranges (start, end pairs) of its table
+ * directory, of every table but glyf and of the outlines of `glyphs`.
+ */
+export type LoadingPlan = { tables: Map<string, TableRange>; glyphs: Uint16Array; ranges: Uint32Array };
+
+/** `ranges` (start, end pairs) in file order, those less than MERGE_GAP_BYTES apart or overlapping merged. */
+function mergedRanges(ranges: readonly number[]): Uint32Array {
+  const order = Array.from({ length: ranges.length / 2 }, (_, index) => index * 2).filter(
+    (index) => ranges[index + 1]! > ranges[index]!,
+  );
+  order.sort((a, b) => ranges[a]! - ranges[b]!);
+  const merged: number[] = [];
+  for (const index of order) {
+    const [start, end] = [ranges[index]!, ranges[index + 1]!];
+    const last = merged.length - 1;
+    if (last > 0 && start - merged[last]! < MERGE_GAP_BYTES) merged[last] = Math.max(merged[last]!, end);
+    else merged.push(start, end);
+  }
+  return Uint32Array.from(merged);
+}
 
 /**
  * Loading plans by font file contents (`fileKey`), worked out once per file and process; null for a file

@@ -87,19 +87,20 @@ export class SubsetFace {
     try {
       const stats = fstatSync(fd);
       const { size } = stats;
-      const header = readHeader(fd, size, faceIndex, lazyOutlines);
       const fileKey = fileKeyOf(stats, faceIndex);
-      const plan = header.tables && loadingPlanFor(fileKey);
+      const plan = lazyOutlines ? loadingPlanFor(fileKey) : null;
+      // A planned load reads the header with the rest; otherwise it tells a face a plan may be made for.
+      const header = plan ? undefined : readHeader(fd, size, faceIndex, plan === undefined);
       const hb = await instanceFor(size, plan ? 0 : size);
       const fontPointer = hb.malloc(size);
       if (!fontPointer) throw new UnusableFontError(`字体文件过大（${size} 字节），超出子集化内存`);
       try {
         const bytes = new Uint8Array(hb.memory.buffer, fontPointer, size);
-        bytes.set(header.bytes);
-        if (plan) outlines = LazyOutlines.forFace(fd, bytes, header.tables!, plan);
-        if (!outlines) await readFully(fd, bytes, header.bytes.byteLength);
+        if (plan) outlines = LazyOutlines.forFace(fd, bytes, plan);
+        if (header) bytes.set(header.bytes);
+        if (!outlines) await readFully(fd, bytes, header?.bytes.byteLength ?? 0);
         const face = SubsetFace.create(hb, fontPointer, bytes, faceIndex, outlines && { outlines, fd });
-        if (header.tables && plan === undefined) planLoadingSoon(filePath, faceIndex, fileKey, header.tables);
+        if (header?.tables) planLoadingSoon(filePath, faceIndex, fileKey, header);
         return face;
       } catch (error) {
         outlines = undefined;
@@ -289,12 +290,12 @@ const PLAN_DELAY_MS = 100;
  * the file itself: a face loaded whole may be evicted before then. A few milliseconds of CPU, and about
  * the tables' size read again, once per file and process.
  */
-function planLoadingSoon(filePath: string, faceIndex: number, fileKey: string, tables: Map<string, TableRange>): void {
+function planLoadingSoon(filePath: string, faceIndex: number, fileKey: string, header: FontHeader): void {
   if (plansUnderWay.has(fileKey)) return;
   plansUnderWay.add(fileKey);
   setTimeout(() => {
     try {
-      planLoading(filePath, faceIndex, fileKey, tables);
+      planLoading(filePath, faceIndex, fileKey, header);
     } catch (error) {
       rememberLoadingPlan(fileKey, null);
       console.warn(`字体文件 ${filePath} 的按需读取计划未能生成，它将继续被整个读入`, error);
@@ -308,7 +309,7 @@ function planLoadingSoon(filePath: string, faceIndex: number, fileKey: string, t
  * Works out and remembers the loading plan of face `faceIndex` of the font file at `filePath` (null when
  * it cannot be read lazily), unless the file is gone or changed since `fileKey`.
  */
-function planLoading(filePath: string, faceIndex: number, fileKey: string, tables: Map<string, TableRange>): void {
+function planLoading(filePath: string, faceIndex: number, fileKey: string, { bytes, tables }: FontHeader): void {
   let fd: number;
   try {
     fd = openFont(filePath);
@@ -319,7 +320,8 @@ function planLoading(filePath: string, faceIndex: number, fileKey: string, table
   try {
     const stats = fstatSync(fd);
     if (fileKeyOf(stats, faceIndex) !== fileKey) return;
-    rememberLoadingPlan(fileKey, LazyOutlines.plan(fd, new Uint8Array(stats.size), tables) ?? null);
+    const plan = tables && LazyOutlines.plan(fd, new Uint8Array(stats.size), tables, bytes.byteLength);
+    rememberLoadingPlan(fileKey, plan ?? null);
   } finally {
     closeSync(fd);
   }
