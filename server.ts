@@ -138,6 +138,7 @@ export async function startServer(
         },
         recipes: backend.subsetRecipes,
         fontSource: backend.fontSource,
+        fontsToPrepare: backend.fontGnos,
         variableFontSource: backend.variableFontSource,
       });
       closers.push(subset.close);

@@ -59,6 +59,8 @@ export type BackendOptions = {
 export type Backend = {
   router: express.Router;
   fontSource: FontSource;
+  /** Every catalogue font's number, the most viewed first: the fonts the subset service prepares after start. */
+  fontGnos: () => Promise<string[]>;
   /** The variable fonts, for the subset service's POST /subset/web-variable-font. */
   variableFontSource: VariableFontSource;
   db: Kysely<Database>;
@@ -181,10 +183,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     router.use(API_PREFIXES, apiNotFound);
     router.use(API_PREFIXES, apiErrorHandler);
 
-    const fontSource = catalogueFontSource(new FontRepository(db, context.assetUrl), storage);
+    const fonts = new FontRepository(db, context.assetUrl);
+    const fontSource = catalogueFontSource(fonts, storage);
     return {
       router,
       fontSource,
+      fontGnos: () => fonts.gnosByViews(),
       variableFontSource: variableFontSource(db, storage),
       db,
       sharedRateLimiter,

@@ -119,6 +119,12 @@ export class FontRepository {
       ]);
   }
 
+  /** Every font's number, the most viewed first. */
+  async gnosByViews(): Promise<string[]> {
+    const rows = await this.db.selectFrom("font").select("gno").orderBy("views", "desc").orderBy("gno").execute();
+    return rows.map((row) => row.gno);
+  }
+
   /** Adds `count` views; false when there is no such font. */
   addViews(gno: string, count = 1): Promise<boolean> {
     return this.increment(gno, "views", count);

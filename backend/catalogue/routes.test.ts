@@ -368,6 +368,14 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
         // 7 visits, and one more for reading the detail.
         expect(after.views).toBe(before.views + 8);
 
+        const gnos = await served.backend.fontGnos(); // what the subset service prepares first after start
+        expect(gnos).toHaveLength(FONT_COUNT);
+        expect(new Set(gnos).size).toBe(FONT_COUNT);
+        const views = await Promise.all(
+          gnos.map(async (gno) => (await ok<Font>(`/web/api/font/getFontDetail?fontGNo=${gno}`)).views),
+        );
+        expect(views).toEqual([...views].sort((a, b) => b - a));
+
         const unknown = await post({ fontGNo: "99999", visits: 1 });
         expect(unknown.status).toBe(404);
         expect(await unknown.json()).toMatchObject({ code: "404", message: "字体不存在" });

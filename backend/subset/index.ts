@@ -2,6 +2,7 @@ import path from "node:path";
 import type express from "express";
 import { InMemoryRateLimiter } from "../http/rate-limit.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
+import { prepareFonts } from "./font-preparation.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
 import { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js";
@@ -28,6 +29,11 @@ export type SubsetServiceOptions = {
   /** Shared by the site's instances, so that any of them serves the files of a subset another one made. */
   recipes?: SubsetRecipes;
   fontSource: FontSource;
+  /**
+   * The fonts to get ready for subsetting in the background after start, first first (the catalogue's,
+   * most viewed first): see `prepareFonts`.
+   */
+  fontsToPrepare?: () => Promise<string[]>;
   /** The variable fonts behind POST /subset/web-variable-font; without it that path is not served. */
   variableFontSource?: VariableFontSource;
 };
@@ -40,7 +46,12 @@ export const DEFAULT_SUBSET_RATE_LIMIT_PER_MINUTE = 30_000;
 export const DEFAULT_FILE_RATE_LIMIT_PER_MINUTE = 3_000;
 const MINUTE_MS = 60_000;
 
-export type SubsetService = { router: express.Router; close(): Promise<void> };
+export type SubsetService = {
+  router: express.Router;
+  /** Settles once the fonts to prepare are ready (at once without any). */
+  fontsPrepared: Promise<void>;
+  close(): Promise<void>;
+};
 
 /** The font subset service: HarfBuzz in process, subsets cached on disk, work limited per client. */
 export async function createSubsetService(options: SubsetServiceOptions): Promise<SubsetService> {
@@ -71,9 +82,14 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
       }),
     );
   }
+  const preparation =
+    options.fontsToPrepare && prepareFonts({ gnos: options.fontsToPrepare, fontSource: options.fontSource, subsetter });
   return {
     router,
+    fontsPrepared: preparation?.done ?? Promise.resolve(),
     async close() {
+      preparation?.stop();
+      await preparation?.done;
       await cache.close();
       await subsetter.close();
     },

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, read, readSync, statSync, type Stats } from "node:fs";
 import {
   compileHarfBuzzSubset,
   HB_MEMORY_MODE_READONLY,
@@ -8,7 +8,7 @@ import {
   takeHarfBuzzSubsetInstance,
   type HarfBuzzSubsetExports,
 } from "./harfbuzz-wasm.js";
-import { LazyOutlines, loadingPlanFor, rememberLoadingPlan } from "./lazy-outlines.js";
+import { LazyOutlines, loadingPlanFor, rememberLoadingPlan, type LoadingPlan } from "./lazy-outlines.js";
 import {
   directoryLength,
   faceFlavor,
@@ -100,7 +100,7 @@ export class SubsetFace {
         if (header) bytes.set(header.bytes);
         if (!outlines) await readFully(fd, bytes, header?.bytes.byteLength ?? 0);
         const face = SubsetFace.create(hb, fontPointer, bytes, faceIndex, outlines && { outlines, fd });
-        if (header?.tables) planLoadingSoon(filePath, faceIndex, fileKey, header);
+        if (header?.tables) planLoadingSoon(filePath, faceIndex, fileKey);
         return face;
       } catch (error) {
         outlines = undefined;
@@ -285,20 +285,13 @@ const plansUnderWay = new Set<string>();
 /** Time for the answer of the load that read the file whole to go out before the CPU is taken. */
 const PLAN_DELAY_MS = 100;
 
-/**
- * Works out, shortly, how to load the font file at `filePath` lazily next time (`LazyOutlines.plan`), from
- * the file itself: a face loaded whole may be evicted before then. A few milliseconds of CPU, and about
- * the tables' size read again, once per file and process.
- */
-function planLoadingSoon(filePath: string, faceIndex: number, fileKey: string, header: FontHeader): void {
+/** Works out, shortly, how to load the font file at `filePath` lazily next time: a face loaded whole may be evicted before then. */
+function planLoadingSoon(filePath: string, faceIndex: number, fileKey: string): void {
   if (plansUnderWay.has(fileKey)) return;
   plansUnderWay.add(fileKey);
   setTimeout(() => {
     try {
-      planLoading(filePath, faceIndex, fileKey, header);
-    } catch (error) {
-      rememberLoadingPlan(fileKey, null);
-      console.warn(`字体文件 ${filePath} 的按需读取计划未能生成，它将继续被整个读入`, error);
+      planLoading(filePath, faceIndex, fileKey);
     } finally {
       plansUnderWay.delete(fileKey);
     }
@@ -306,22 +299,46 @@ function planLoadingSoon(filePath: string, faceIndex: number, fileKey: string, h
 }
 
 /**
- * Works out and remembers the loading plan of face `faceIndex` of the font file at `filePath` (null when
- * it cannot be read lazily), unless the file is gone or changed since `fileKey`.
+ * Gets face `faceIndex` of the font file at `filePath` ready for its first load in this process: works out
+ * its loading plan (`planLoading`) and, for a face that will be read lazily, makes an instance of the wasm
+ * module its size needs, so that the load finds one (compiling a module for a size and instantiating it
+ * first take milliseconds). A missing or unusable file is left for its load to report.
  */
-function planLoading(filePath: string, faceIndex: number, fileKey: string, { bytes, tables }: FontHeader): void {
+export async function prepareLoading(filePath: string, faceIndex = 0): Promise<void> {
+  if (!planLoading(filePath, faceIndex)) return;
+  const hb = await instanceFor(statSync(filePath).size, 0);
+  recycleHarfBuzzSubsetInstance(hb);
+}
+
+/**
+ * Works out and remembers how to load face `faceIndex` of the font file at `filePath` lazily
+ * (`LazyOutlines.plan`; remembered as impossible when it cannot be, or when working it out fails), from the
+ * file itself, unless that is known already, the file is gone, or it changed since `fileKey` when given. A
+ * few milliseconds of CPU and about the tables' size read, once per file and process.
+ */
+function planLoading(filePath: string, faceIndex: number, fileKey?: string): LoadingPlan | null {
   let fd: number;
   try {
     fd = openFont(filePath);
   } catch (error) {
-    if (error instanceof UnusableFontError) return; // gone since: nothing to plan for
+    if (error instanceof UnusableFontError) return null; // gone: nothing to plan for
     throw error;
   }
+  let key: string | undefined;
   try {
     const stats = fstatSync(fd);
-    if (fileKeyOf(stats, faceIndex) !== fileKey) return;
-    const plan = tables && LazyOutlines.plan(fd, new Uint8Array(stats.size), tables, bytes.byteLength);
-    rememberLoadingPlan(fileKey, plan ?? null);
+    key = fileKeyOf(stats, faceIndex);
+    if (fileKey !== undefined && key !== fileKey) return null;
+    const known = loadingPlanFor(key);
+    if (known !== undefined) return known;
+    const { bytes, tables } = readHeader(fd, stats.size, faceIndex, true);
+    const plan = (tables && LazyOutlines.plan(fd, new Uint8Array(stats.size), tables, bytes.byteLength)) ?? null;
+    rememberLoadingPlan(key, plan);
+    return plan;
+  } catch (error) {
+    if (key) rememberLoadingPlan(key, null);
+    console.warn(`字体文件 ${filePath} 的按需读取计划未能生成，它将继续被整个读入`, error);
+    return null;
   } finally {
     closeSync(fd);
   }

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { normalizeCodepoints } from "./subset-key.js";
 import { PREPROCESS_AFTER_SUBSETS, Subsetter } from "./subsetter.js";
 import {
+  copyOfFontIn,
   distinctIdeographs,
   fontFile,
   glyphCountOf,
@@ -28,14 +29,7 @@ const TEXT = "你好，世界！短视频字体 Hello 2026 你好😀";
 const MB = 1024 * 1024;
 const copiesDir = mkdtempSync(path.join(tmpdir(), "subsetter-fonts-"));
 afterAll(() => rmSync(copiesDir, { recursive: true, force: true }));
-let copies = 0;
-
-/** A new copy of a font file: one this process never loaded, so its first load reads it whole. */
-function copyOfFont(filePath: string): string {
-  const copy = path.join(copiesDir, `${++copies}-${path.basename(filePath)}`);
-  copyFileSync(filePath, copy);
-  return copy;
-}
+const copyOfFont = (filePath: string) => copyOfFontIn(copiesDir, filePath);
 
 /** The text's code points that the whole font maps. */
 function expectedUnicodes(fontPath: string, text: string): Set<number> {

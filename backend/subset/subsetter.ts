@@ -1,7 +1,7 @@
 import type { FontSourceFile } from "./font-source.js";
 import { FaceCache } from "./face-cache.js";
 import { compileHarfBuzzSubset } from "./harfbuzz-wasm.js";
-import { SubsetFace } from "./subset-face.js";
+import { prepareLoading, SubsetFace } from "./subset-face.js";
 import { normalizeCodepoints } from "./subset-key.js";
 import { encodeWoff } from "./woff.js";
 import { encodeWoff2 } from "./woff2.js";
@@ -48,6 +48,14 @@ export class Subsetter {
     if (format === "woff") return encodeWoff(sfnt);
     if (format === "woff2") return encodeWoff2(sfnt);
     return sfnt;
+  }
+
+  /**
+   * Gets the face of `font` ready for its first load in this process (`prepareLoading`): otherwise that load
+   * reads the whole file (a 10 MB font: about 10 ms) and may have to make a wasm instance.
+   */
+  prepare(font: SubsetFontFile): Promise<void> {
+    return prepareLoading(font.filePath, font.faceIndex ?? 0);
   }
 
   /** Faces in memory and their estimated bytes. */

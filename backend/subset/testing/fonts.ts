@@ -1,6 +1,7 @@
 /** Real fonts from node_modules and helpers to inspect subsets, for the subset service's tests. */
-import { existsSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import * as hb from "harfbuzzjs";
 import type { FontSource, FontSourceFile } from "../font-source.js";
 import { writeSfnt, viewOf } from "../sfnt.js";
@@ -21,6 +22,15 @@ export const NOTO_SERIF_SC = requireFromHere.resolve(
 /** CFF CJK collection from Debian's fonts-noto-cjk, when installed; face 2 is Simplified Chinese. */
 export const NOTO_SANS_CJK_CFF = { filePath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", faceIndex: 2 };
 export const hasCffFont = existsSync(NOTO_SANS_CJK_CFF.filePath);
+
+let copies = 0;
+
+/** A new copy of the font file at `filePath` in `dir`: a file this process never loaded a face from. */
+export function copyOfFontIn(dir: string, filePath: string): string {
+  const copy = path.join(dir, `${++copies}-${path.basename(filePath)}`);
+  copyFileSync(filePath, copy);
+  return copy;
+}
 
 export function fontFile(gno: string, filePath: string, version = "1"): FontSourceFile {
   return { gno, filePath, size: statSync(filePath).size, version };
