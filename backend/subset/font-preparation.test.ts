@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import type { FontSource } from "./font-source.js";
 import { prepareFonts } from "./font-preparation.js";
 import { Subsetter } from "./subsetter.js";
 import { copyOfFontIn, fontFile, NOTO_SANS_SC, testFontSource } from "./testing/fonts.js";
@@ -25,17 +26,15 @@ describe("prepareFonts", () => {
     return subsetter!.faceInfo(file)!.costBytes < statSync(filePath).size / 2;
   }
 
+  /** Prepares `gnos` from `fontSource` at once, with no pauses. */
+  function prepareNow(gnos: string[], fontSource: FontSource) {
+    return prepareFonts({ gnos: async () => gnos, fontSource, subsetter: subsetter!, startDelayMs: 0, spacingMs: 0 });
+  }
+
   it("lets a font's first load in the process read only the parts of its file a preview needs", async () => {
     subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
     const [prepared, notPrepared] = [copyOfFontIn(copiesDir, NOTO_SANS_SC), copyOfFontIn(copiesDir, NOTO_SANS_SC)];
-    const preparation = prepareFonts({
-      gnos: async () => ["20001"],
-      fontSource: testFontSource({ "20001": prepared }),
-      subsetter,
-      startDelayMs: 0,
-      spacingMs: 0,
-    });
-    await preparation.done;
+    await prepareNow(["20001"], testFontSource({ "20001": prepared })).done;
     expect(await firstLoadReadsParts(prepared)).toBe(true);
     expect(await firstLoadReadsParts(notPrepared)).toBe(false);
   });
@@ -46,14 +45,7 @@ describe("prepareFonts", () => {
     const notAFont = path.join(copiesDir, "not-a-font.ttf");
     writeFileSync(notAFont, "这不是字体文件");
     const noto = copyOfFontIn(copiesDir, NOTO_SANS_SC);
-    const preparation = prepareFonts({
-      gnos: async () => ["404", "20002", "20003"],
-      fontSource: testFontSource({ "20002": notAFont, "20003": noto }),
-      subsetter,
-      startDelayMs: 0,
-      spacingMs: 0,
-    });
-    await preparation.done;
+    await prepareNow(["404", "20002", "20003"], testFontSource({ "20002": notAFont, "20003": noto })).done;
     expect(await firstLoadReadsParts(noto)).toBe(true);
     expect(warn).not.toHaveBeenCalled(); // a file that is no font is simply read whole when asked for
   });
@@ -68,15 +60,9 @@ describe("prepareFonts", () => {
     expect(gnos).not.toHaveBeenCalled();
 
     const fontSource = testFontSource({ "20004": first, "20005": second });
-    const preparation: ReturnType<typeof prepareFonts> = prepareFonts({
-      gnos: async () => ["20004", "20005"],
-      fontSource: async (gno) => {
-        if (gno === "20005") preparation.stop(); // asked to stop while the second is looked up
-        return fontSource(gno);
-      },
-      subsetter,
-      startDelayMs: 0,
-      spacingMs: 0,
+    const preparation: ReturnType<typeof prepareFonts> = prepareNow(["20004", "20005"], async (gno) => {
+      if (gno === "20005") preparation.stop(); // asked to stop while the second is looked up
+      return fontSource(gno);
     });
     await preparation.done;
     expect(await firstLoadReadsParts(first)).toBe(true);
