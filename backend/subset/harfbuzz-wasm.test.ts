@@ -5,8 +5,9 @@ import {
   compileHarfBuzzSubset,
   harfbuzzSubsetInstancesMade,
   instantiateHarfBuzzSubset,
-  recycleHarfBuzzSubsetInstance,
   memoryPagesFor,
+  readyHarfBuzzSubsetInstance,
+  recycleHarfBuzzSubsetInstance,
   readMemoryPages,
   takeHarfBuzzSubsetInstance,
   withMemoryPages,
@@ -89,6 +90,17 @@ describe("harfbuzz-subset.wasm instances for faces", () => {
     expect(takeHarfBuzzSubsetInstance(module, 0)).toBe(used);
     expect(made()).toBe(before + 1);
     expect(takeHarfBuzzSubsetInstance(module, 0)).not.toBe(used); // given out once
+  });
+
+  it("makes an instance ready for the next load that writes parts of its heap, unless one waits", async () => {
+    const module = await compileHarfBuzzSubset(1000 * MIB); // 1 GiB: a size of its own
+    const made = () => harfbuzzSubsetInstancesMade(module);
+    readyHarfBuzzSubsetInstance(module);
+    readyHarfBuzzSubsetInstance(module);
+    expect(made()).toBe(1);
+    const ready = takeHarfBuzzSubsetInstance(module, 0);
+    expect(made()).toBe(1);
+    expect(ready.malloc(1024)).toBeGreaterThan(0);
   });
 
   it("stops recycling an instance after a bounded number of faces", async () => {

@@ -171,6 +171,11 @@ export function recycleHarfBuzzSubsetInstance(hb: HarfBuzzSubsetExports): void {
   recycledInstances.set(module, hb);
 }
 
+/** Makes sure an instance of `module` waits for the next load that writes parts of its heap: a new one if none does. */
+export function readyHarfBuzzSubsetInstance(module: WebAssembly.Module): void {
+  if (!recycledInstances.has(module)) recycledInstances.set(module, instantiateHarfBuzzSubset(module));
+}
+
 const instancesMade = new WeakMap<WebAssembly.Module, number>();
 let allInstancesMade = 0;
 

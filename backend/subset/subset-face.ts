@@ -4,6 +4,7 @@ import {
   HB_MEMORY_MODE_READONLY,
   HB_SUBSET_FLAGS_NO_HINTING,
   HB_SUBSET_SETS_DROP_TABLE_TAG,
+  readyHarfBuzzSubsetInstance,
   recycleHarfBuzzSubsetInstance,
   takeHarfBuzzSubsetInstance,
   type HarfBuzzSubsetExports,
@@ -247,8 +248,12 @@ function estimateCost(sourceBytes: number, flavor: number): number {
  * the pages it leaves unwritten never become resident.
  */
 async function instanceFor(size: number, filledBytes: number): Promise<HarfBuzzSubsetExports> {
-  const module = await compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES);
-  return takeHarfBuzzSubsetInstance(module, filledBytes);
+  return takeHarfBuzzSubsetInstance(await moduleFor(size), filledBytes);
+}
+
+/** The wasm module whose memory fits preprocessing a font of `size` bytes. */
+function moduleFor(size: number): Promise<WebAssembly.Module> {
+  return compileHarfBuzzSubset(size * PEAK_BYTES_PER_SOURCE_BYTE + WORKING_BYTES);
 }
 
 /** The first bytes of the file read before its instance exists, and what they say about how to read the rest. */
@@ -306,8 +311,7 @@ function planLoadingSoon(filePath: string, faceIndex: number, fileKey: string): 
  */
 export async function prepareLoading(filePath: string, faceIndex = 0): Promise<void> {
   if (!planLoading(filePath, faceIndex)) return;
-  const hb = await instanceFor(statSync(filePath).size, 0);
-  recycleHarfBuzzSubsetInstance(hb);
+  readyHarfBuzzSubsetInstance(await moduleFor(statSync(filePath).size));
 }
 
 /**
