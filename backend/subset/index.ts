@@ -30,7 +30,7 @@ export type SubsetServiceOptions = {
   recipes?: SubsetRecipes;
   fontSource: FontSource;
   /**
-   * The fonts to get ready for subsetting in the background after start, first first (the catalogue's,
+   * The fonts to get ready for subsetting in the background after start, in this order (the catalogue's,
    * most viewed first): see `prepareFonts`.
    */
   fontsToPrepare?: () => Promise<string[]>;
