@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 import type { StoredFile } from "./font-storage.js";
 
 /** Files whose digest is remembered; far more than the catalogue's fonts and slices. */
@@ -22,8 +22,24 @@ export function fileDigest(file: StoredFile): Promise<string> {
   return digest;
 }
 
+/**
+ * Read in chunks of this size into one buffer: a stream's 64 KB chunks, each a new buffer and a trip
+ * through the thread pool, took twice the time and CPU (a 10 MB font: 12–14 ms against 8).
+ */
+const READ_CHUNK_BYTES = 1024 * 1024;
+
 async function hashFile(filePath: string): Promise<string> {
   const hash = createHash("sha256");
-  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
+  const file = await open(filePath);
+  try {
+    const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    for (;;) {
+      const { bytesRead } = await file.read(chunk, 0, chunk.byteLength, null);
+      if (bytesRead === 0) break;
+      hash.update(chunk.subarray(0, bytesRead));
+    }
+  } finally {
+    await file.close();
+  }
   return hash.digest("hex").slice(0, 16);
 }

@@ -10,7 +10,10 @@ export type FontPreparation = {
 
 /** Time for the server's start, and its first requests, before the preparation takes any CPU. */
 export const PREPARATION_START_DELAY_MS = 1_000;
-/** Pause between fonts, so that requests coming in meanwhile wait at most for one font's work. */
+/**
+ * Least pause between fonts, so that requests coming in meanwhile wait at most for one font's work; the
+ * pause after a font is at least as long as its work took, so the preparation takes at most half a core.
+ */
 export const PREPARATION_SPACING_MS = 20;
 
 /**
@@ -42,10 +45,11 @@ export function prepareFonts(options: {
     if (stopped) return;
     for (const gno of await gnos()) {
       if (stopped) return;
+      const start = performance.now();
       const file = await fontSource(gno);
       if (stopped) return;
       if (file) await subsetter.prepare(file);
-      await pause(options.spacingMs ?? PREPARATION_SPACING_MS);
+      await pause(Math.max(options.spacingMs ?? PREPARATION_SPACING_MS, performance.now() - start));
     }
   };
   const done = run().catch((error: unknown) => {

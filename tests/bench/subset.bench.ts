@@ -183,7 +183,7 @@ const COLD_SPACING_MS = 500;
 const NATIVE_PROCESS_BATCHES = 7;
 const NATIVE_PROCESSES_PER_BATCH = 10;
 /** Native processes timed each after a pause, before and after the service's samples. */
-const NATIVE_IDLE_PROCESSES = 12;
+const NATIVE_IDLE_PROCESSES = 20;
 const GOAL_HIT_P50_MS = 2;
 const GOAL_FRESH_RATIO = 0.5;
 const BENCH_REQUEST_HEADER = "x-bench-request";
