@@ -20,7 +20,7 @@ export const PREPARATION_SPACING_MS = 20;
  * Gets the fonts `gnos` ready for their first subsets in this process, one at a time in the background:
  * the font source works out each file's content digest (part of its subsets' cache key), and the
  * subsetter its loading plan, so that a font's first preview after a restart reads only the parts of its
- * file it needs instead of all of it (a 10 MB font: 12 ms, most of it spent reading and hashing the
+ * file it needs instead of all of it (a 10 MB font: about 9 ms, most of it spent reading and hashing the
  * whole file). A font that cannot be found or read is skipped.
  */
 export function prepareFonts(options: {
