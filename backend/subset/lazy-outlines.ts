@@ -42,15 +42,8 @@ export class LazyOutlines {
    * the face is not one this reader can serve exactly.
    */
   static forFace(fd: number, font: Uint8Array, plan: LoadingPlan): LazyOutlines | undefined {
-    const readFile = (position: number, length: number) => readRangeSync(fd, font, position, length);
-    for (let index = 0; index < plan.ranges.length; index += 2) {
-      readFile(plan.ranges[index]!, plan.ranges[index + 1]! - plan.ranges[index]!);
-    }
-    const outlines = LazyOutlines.over(font, plan.tables, readFile);
+    const outlines = LazyOutlines.withRangesRead(fd, font, plan.tables, plan.ranges);
     if (!outlines) return undefined;
-    for (let index = 0; index < plan.ranges.length; index += 2) {
-      outlines.bytesReadSoFar += plan.ranges[index + 1]! - plan.ranges[index]!;
-    }
     for (const glyph of plan.glyphs) outlines.read[glyph] = 1;
     return outlines;
   }
@@ -71,7 +64,10 @@ export class LazyOutlines {
     tables: Map<string, TableRange>,
     headerBytes: number,
   ): LoadingPlan | undefined {
-    const outlines = LazyOutlines.withTablesRead(fd, font, tables);
+    const tablesButGlyf = [...tables].flatMap(([tag, { offset, length }]) =>
+      tag === "glyf" ? [] : [offset, offset + length],
+    );
+    const outlines = LazyOutlines.withRangesRead(fd, font, tables, tablesButGlyf);
     if (!outlines) return undefined;
     const gsub = tables.get("GSUB");
     try {
@@ -81,27 +77,33 @@ export class LazyOutlines {
       upFront.push(0, ...variations, ...outlines.glyphsOf(mirroredCodepoints()));
       outlines.readGlyphs(upFront);
       const glyphs = outlines.readGlyphList();
-      const ranges = [0, headerBytes, ...outlines.coalescedRanges(glyphs)];
-      for (const [tag, table] of tables) if (tag !== "glyf") ranges.push(table.offset, table.offset + table.length);
-      return { tables, glyphs, ranges: mergedRanges(ranges) };
+      const ranges = mergedRanges([0, headerBytes, ...tablesButGlyf, ...outlines.coalescedRanges(glyphs)]);
+      return { tables, glyphs, ranges };
     } catch (error) {
       if (error instanceof RangeError) return undefined; // an offset pointing outside its table
       throw error;
     }
   }
 
-  /** The reader of the face's outlines from `fd`, once every other table is read into `font`. */
-  private static withTablesRead(
+  /**
+   * Reads `ranges` (start, end pairs) of the file `fd` into `font` at the same offsets, and returns the reader
+   * of the face's other outlines, counting those bytes as read; undefined when it cannot serve the face.
+   */
+  private static withRangesRead(
     fd: number,
     font: Uint8Array,
     tables: Map<string, TableRange>,
+    ranges: ArrayLike<number>,
   ): LazyOutlines | undefined {
     const readFile = (position: number, length: number) => readRangeSync(fd, font, position, length);
-    for (const [tag, table] of tables) if (tag !== "glyf") readFile(table.offset, table.length);
-    const outlines = LazyOutlines.over(font, tables, readFile);
-    if (outlines) {
-      for (const [tag, table] of tables) if (tag !== "glyf") outlines.bytesReadSoFar += table.length;
+    let bytesRead = 0;
+    for (let index = 0; index < ranges.length; index += 2) {
+      const [start, end] = [ranges[index]!, ranges[index + 1]!];
+      readFile(start, end - start);
+      bytesRead += end - start;
     }
+    const outlines = LazyOutlines.over(font, tables, readFile);
+    if (outlines) outlines.bytesReadSoFar = bytesRead;
     return outlines;
   }
 
