@@ -10,7 +10,7 @@ import { LazyOutlines } from "./lazy-outlines.js";
 import { tableRanges } from "./sfnt.js";
 import { SubsetFace } from "./subset-face.js";
 import { normalizeCodepoints } from "./subset-key.js";
-import { NOTO_SANS_SC, NOTO_SERIF_SC, unicodesOf } from "./testing/fonts.js";
+import { copyOfFontIn, NOTO_SANS_SC, NOTO_SERIF_SC, unicodesOf } from "./testing/fonts.js";
 
 /**
  * Texts that reach glyphs in every way a subset can: CJK with punctuation that has vertical and
@@ -110,6 +110,29 @@ describe("faces whose outlines are read lazily", () => {
       subsets.forEach((subset, index) => expect(Buffer.compare(subset, whole.get(filePath)![index]!)).toBe(0));
     }
     expect(harfbuzzSubsetInstancesMade()).toBe(instancesBefore);
+  });
+
+  it("find an instance waiting for the load after a font's first, whole load", async () => {
+    // Fresh modules: no instance of any size made or left over by the other tests.
+    vi.resetModules();
+    const { SubsetFace: Face } = await import("./subset-face.js");
+    const { harfbuzzSubsetInstancesMade: instancesMade } = await import("./harfbuzz-wasm.js");
+    const font = copyOfFontIn(dataDir, NOTO_SANS_SC);
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const first = await Face.open(font);
+      expect(first.readsOutlinesLazily).toBe(false);
+      first.destroy();
+      await vi.runOnlyPendingTimersAsync(); // the next load is planned for shortly after
+      await new Promise((resolve) => setImmediate(resolve));
+      const before = instancesMade();
+      const next = await Face.open(font);
+      expect(instancesMade() - before).toBe(0);
+      expect(next.readsOutlinesLazily).toBe(true);
+      next.destroy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("once preprocessed (every outline read first), subset as a face read whole", async () => {

@@ -290,27 +290,29 @@ const plansUnderWay = new Set<string>();
 /** Time for the answer of the load that read the file whole to go out before the CPU is taken. */
 const PLAN_DELAY_MS = 100;
 
-/** Works out, shortly, how to load the font file at `filePath` lazily next time: a face loaded whole may be evicted before then. */
+/**
+ * Gets the font file at `filePath`, just loaded whole, ready to be loaded lazily next time
+ * (`prepareLoading`), shortly: a face loaded whole may be evicted before then.
+ */
 function planLoadingSoon(filePath: string, faceIndex: number, fileKey: string): void {
   if (plansUnderWay.has(fileKey)) return;
   plansUnderWay.add(fileKey);
   setTimeout(() => {
-    try {
-      planLoading(filePath, faceIndex, fileKey);
-    } finally {
-      plansUnderWay.delete(fileKey);
-    }
+    prepareLoading(filePath, faceIndex, fileKey)
+      .catch((error: unknown) => console.warn(`字体文件 ${filePath} 的下次载入未能准备`, error))
+      .finally(() => plansUnderWay.delete(fileKey));
   }, PLAN_DELAY_MS).unref();
 }
 
 /**
- * Gets face `faceIndex` of the font file at `filePath` ready for its first load in this process: works out
- * its loading plan (`planLoading`) and, for a face that will be read lazily, makes an instance of the wasm
- * module its size needs, so that the load finds one (compiling a module for a size and instantiating it
- * first take milliseconds). A missing or unusable file is left for its load to report.
+ * Gets face `faceIndex` of the font file at `filePath` ready for its next load in this process (the first,
+ * or the one after a load that read it whole): works out its loading plan (`planLoading`; none when the
+ * file changed since `fileKey`, when given) and, for a face that will be read lazily, makes an instance of
+ * the wasm module its size needs, so that the load finds one (compiling a module for a size and
+ * instantiating it take milliseconds). A missing or unusable file is left for its load to report.
  */
-export async function prepareLoading(filePath: string, faceIndex = 0): Promise<void> {
-  if (!planLoading(filePath, faceIndex)) return;
+export async function prepareLoading(filePath: string, faceIndex = 0, fileKey?: string): Promise<void> {
+  if (!planLoading(filePath, faceIndex, fileKey)) return;
   readyHarfBuzzSubsetInstance(await moduleFor(statSync(filePath).size));
 }
 

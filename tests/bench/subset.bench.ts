@@ -182,8 +182,6 @@ const FRESH_COLD_RUNS = 12;
 const COLD_SPACING_MS = 500;
 const NATIVE_PROCESS_BATCHES = 7;
 const NATIVE_PROCESSES_PER_BATCH = 10;
-/** Native processes timed each after a pause, before and after the service's samples. */
-const NATIVE_IDLE_PROCESSES = 20;
 const GOAL_HIT_P50_MS = 2;
 const GOAL_FRESH_RATIO = 0.5;
 const BENCH_REQUEST_HEADER = "x-bench-request";
@@ -273,11 +271,15 @@ async function benchService(): Promise<void> {
         if (!busy) await new Promise((resolve) => setTimeout(resolve, COLD_SPACING_MS));
         while (performance.now() < until) await post([{ gno: evicting.gno, text: TEXT_20 }]);
       };
+      // Each idle sample is followed by a native process after the same pause, so that both are taken
+      // in the same stretch of a shared machine's load, and compared median to median.
+      const nativeIdle: number[] = [];
       const coldSample = async (gno: string, busy: boolean) => {
         await post([{ gno: evicting.gno, text: evictingTexts() }]);
         await pause(busy);
         const { ms, body } = await post([{ gno, text: freshTexts() }]);
         const file = await timer.request(`http://127.0.0.1:${SERVICE_PORT}${woffPathOf(body)}`);
+        if (!busy && nativeAvailable) nativeIdle.push(nativeProcessAfterPause(filePath, dataDir));
         return { ms, withFile: ms + file.ms };
       };
       const cold = {
@@ -290,6 +292,7 @@ async function benchService(): Promise<void> {
       const coldService = await openService(1);
       try {
         const first = await coldSample(font.gno, false);
+        nativeIdle.length = 0;
         console.log(`  (首次载入含编译 wasm 模块：${first.ms.toFixed(1)} ms，不计入)`);
         for (let run = 1; run <= FRESH_COLD_RUNS; run++) {
           const idle = await coldSample(font.gno, false);
@@ -349,8 +352,8 @@ async function benchService(): Promise<void> {
             ? (() => {
                 const woffMs = Math.min(nativeFirst.woffMs, nativeLast.woffMs);
                 const afterOthersMs = stats([...nativeFirst.processMs, ...nativeLast.processMs]).median + woffMs;
-                const afterIdleMs = (nativeFirst.afterIdleMs + nativeLast.afterIdleMs) / 2 + woffMs;
-                return { woffMs, afterOthersMs, afterIdleMs };
+                const afterIdle = stats(nativeIdle);
+                return { woffMs, afterOthersMs, afterIdleMs: afterIdle.median + woffMs, afterIdleP95: afterIdle.p95 };
               })()
             : null;
         for (const [name, times, nativeState] of [
@@ -393,8 +396,8 @@ async function benchService(): Promise<void> {
               `批均值的中位数，已减去 sh 本身，加 WOFF = ${ms(native.afterOthersMs)}`,
           );
           console.log(
-            `  原生（空闲后）：hb-subset 进程，我方前后各 ${NATIVE_IDLE_PROCESSES} 个、每个之前 sh 停 ${COLD_SPACING_MS} ms，` +
-              `已减去只停不启动的同一循环，加 WOFF = ${ms(native.afterIdleMs)}`,
+            `  原生（空闲后）：hb-subset 进程 ${nativeIdle.length} 个，与我方空闲样本交替、每个之前停 ${COLD_SPACING_MS} ms，` +
+              `shell 计时其启动到退出，中位数加 WOFF = ${ms(native.afterIdleMs)}（p95 ${ms(native.afterIdleP95)}）`,
           );
         }
       } finally {
@@ -449,32 +452,18 @@ function freshTextsOf(vocabulary: string): () => string {
  * (timed as processes started from a shell loop, so Node's own spawn cost is left out), plus WOFF
  * compression of its output with zlib per table as sfnt2woff does (timed in this process, without the
  * start of a second process or the writing of its file: the native side is counted at its fastest).
- * Processes are timed started one right after another (batch means), and each after the pause the cold
- * samples of the service take (`afterIdleMs`: a loop that pauses before each, less the same loop without
- * them): after a pause, the processor's caches no longer hold what the previous one used.
+ * Processes are timed started one right after another (batch means here), and each after the pause the
+ * cold samples of the service take (`nativeProcessAfterPause`): after a pause, the processor's caches no
+ * longer hold what the previous one used.
  */
-function nativePreview(
-  fontPath: string,
-  workDir: string,
-): { processMs: number[]; afterIdleMs: number; woffMs: number } {
-  const textFile = path.join(workDir, "native-text.txt");
-  const outFile = path.join(workDir, "native-out.ttf");
+function nativePreview(fontPath: string, workDir: string): { processMs: number[]; woffMs: number } {
+  const { textFile, outFile, args } = nativePreviewArgs(fontPath, workDir);
   writeFileSync(textFile, TEXT_20);
-  const loop = (count: number, { subset = true, pause = false } = {}) => {
-    const pauseCommand = pause ? `sleep ${COLD_SPACING_MS / 1000}; ` : "";
-    const subsetCommand = subset ? 'hb-subset "$@" || exit 1; ' : "";
+  const loop = (count: number) => {
     const start = performance.now();
     const result = spawnSync(
       "sh",
-      [
-        "-c",
-        `i=0; while [ "$i" -lt "$0" ]; do ${pauseCommand}${subsetCommand}i=$((i+1)); done`,
-        String(count),
-        "--no-hinting",
-        `--text-file=${textFile}`,
-        `--output-file=${outFile}`,
-        fontPath,
-      ],
+      ["-c", `i=0; while [ "$i" -lt "$0" ]; do hb-subset "$@" || exit 1; i=$((i+1)); done`, String(count), ...args],
       { encoding: "utf8" },
     );
     if (result.status !== 0) throw new Error(`${NATIVE} 失败：${result.stderr}`);
@@ -485,11 +474,36 @@ function nativePreview(
     const shellOnly = loop(0);
     return (loop(NATIVE_PROCESSES_PER_BATCH) - shellOnly) / NATIVE_PROCESSES_PER_BATCH;
   });
-  const pausesOnly = loop(NATIVE_IDLE_PROCESSES, { subset: false, pause: true });
-  const afterIdleMs = (loop(NATIVE_IDLE_PROCESSES, { pause: true }) - pausesOnly) / NATIVE_IDLE_PROCESSES;
   const sfnt = new Uint8Array(readFileSync(outFile));
   const woff = sampleSync(30, () => encodeWoff(sfnt));
-  return { processMs: batches, afterIdleMs, woffMs: woff.median };
+  return { processMs: batches, woffMs: woff.median };
+}
+
+function nativePreviewArgs(fontPath: string, workDir: string) {
+  const textFile = path.join(workDir, "native-text.txt");
+  const outFile = path.join(workDir, "native-out.ttf");
+  return { textFile, outFile, args: ["--no-hinting", `--text-file=${textFile}`, `--output-file=${outFile}`, fontPath] };
+}
+
+/**
+ * One native `hb-subset` process started after the cold samples' pause, in ms: timed by the shell from
+ * just before it starts the process to just after it has exited (bash's clock, which costs no process of
+ * its own), so neither the pause nor Node's spawn is counted. Needs `nativePreview` run first (its text file).
+ */
+function nativeProcessAfterPause(fontPath: string, workDir: string): number {
+  const result = spawnSync(
+    "bash",
+    [
+      "-c",
+      `sleep ${COLD_SPACING_MS / 1000}; start=$EPOCHREALTIME; hb-subset "$@" || exit 1; echo "$start $EPOCHREALTIME"`,
+      "bash",
+      ...nativePreviewArgs(fontPath, workDir).args,
+    ],
+    { encoding: "utf8", env: { ...process.env, LC_ALL: "C" } },
+  );
+  const [start, end] = result.stdout.trim().split(" ").map(Number);
+  if (result.status !== 0 || !start || !end) throw new Error(`${NATIVE} 失败：${result.stderr}`);
+  return (end - start) * 1000;
 }
 
 /** Times requests on the server, each matched to its client call by a header. */
