@@ -1,4 +1,13 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -132,6 +141,26 @@ describe("faces whose outlines are read lazily", () => {
       next.destroy();
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it("warn, not throw from a timer, when a font file read whole cannot be planned for afterwards", async () => {
+    const folder = path.join(dataDir, "moved-away");
+    mkdirSync(folder);
+    const font = path.join(folder, "font.ttf");
+    copyFileSync(NOTO_SANS_SC, font);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      (await SubsetFace.open(font)).destroy();
+      rmSync(folder, { recursive: true });
+      writeFileSync(folder, "文件夹的位置上现在是一个文件"); // opening the font now fails with ENOTDIR
+      await vi.runOnlyPendingTimersAsync();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(font), expect.objectContaining({ code: "ENOTDIR" }));
+    } finally {
+      vi.useRealTimers();
+      warn.mockRestore();
     }
   });
 
