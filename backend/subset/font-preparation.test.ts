@@ -48,6 +48,17 @@ describe("prepareFonts", () => {
     await prepareNow(["404", "20002", "20003"], testFontSource({ "20002": notAFont, "20003": noto })).done;
     expect(await firstLoadReadsParts(noto)).toBe(true);
     expect(warn).not.toHaveBeenCalled(); // a file that is no font is simply read whole when asked for
+
+    // A font whose file cannot be read (its digest fails) is reported, and the next one still prepared.
+    const unreadable = new Error("EIO: i/o error, read");
+    const next = copyOfFontIn(copiesDir, NOTO_SANS_SC);
+    const fontSource = testFontSource({ "20007": next });
+    await prepareNow(["20006", "20007"], async (gno) => {
+      if (gno === "20006") throw unreadable;
+      return fontSource(gno);
+    }).done;
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("20006"), unreadable);
+    expect(await firstLoadReadsParts(next)).toBe(true);
   });
 
   it("stops before the next font when asked, and does not start before its delay", async () => {

@@ -46,14 +46,18 @@ export function prepareFonts(options: {
     for (const gno of await gnos()) {
       if (stopped) return;
       const start = performance.now();
-      const file = await fontSource(gno);
-      if (stopped) return;
-      if (file) await subsetter.prepare(file);
+      try {
+        const file = await fontSource(gno);
+        if (stopped) return;
+        if (file) await subsetter.prepare(file);
+      } catch (error) {
+        console.warn(`字体 ${gno} 的子集化准备失败（其首次预览将整个读入字体文件）`, error);
+      }
       await pause(Math.max(options.spacingMs ?? PREPARATION_SPACING_MS, performance.now() - start));
     }
   };
   const done = run().catch((error: unknown) => {
-    console.warn("字体的子集化准备中断（首次预览将整个读入字体文件）", error);
+    console.warn("字体的子集化准备中断（未准备的字体，首次预览将整个读入字体文件）", error);
   });
   return {
     done,

@@ -253,7 +253,8 @@ async function benchService(): Promise<void> {
       const filePath = createRequire(import.meta.url).resolve(font.packageFile);
       console.log(`-- ${font.label} (${mib(statSync(filePath).size)} MiB)`);
 
-      // Native runs before and after ours, so that a busier or quieter stretch of the machine weighs on both.
+      // Native processes started back to back run before and after ours, so that a busier or quieter stretch
+      // of the machine weighs on both; those after an idle pause run between our idle samples (`coldSample`).
       const nativeFirst = nativeAvailable ? nativePreview(filePath, dataDir) : null;
 
       // Cold face: the face is not loaded, in a service that has been running (its router, parsers and
@@ -457,8 +458,7 @@ function freshTextsOf(vocabulary: string): () => string {
  * longer hold what the previous one used.
  */
 function nativePreview(fontPath: string, workDir: string): { processMs: number[]; woffMs: number } {
-  const { textFile, outFile, args } = nativePreviewArgs(fontPath, workDir);
-  writeFileSync(textFile, TEXT_20);
+  const { outFile, args } = nativePreviewArgs(fontPath, workDir);
   const loop = (count: number) => {
     const start = performance.now();
     const result = spawnSync(
@@ -479,16 +479,18 @@ function nativePreview(fontPath: string, workDir: string): { processMs: number[]
   return { processMs: batches, woffMs: woff.median };
 }
 
-function nativePreviewArgs(fontPath: string, workDir: string) {
+/** The arguments of a native preview of `fontPath` (its 20 characters written to a file in `workDir`), and its output file. */
+function nativePreviewArgs(fontPath: string, workDir: string): { outFile: string; args: string[] } {
   const textFile = path.join(workDir, "native-text.txt");
   const outFile = path.join(workDir, "native-out.ttf");
-  return { textFile, outFile, args: ["--no-hinting", `--text-file=${textFile}`, `--output-file=${outFile}`, fontPath] };
+  writeFileSync(textFile, TEXT_20);
+  return { outFile, args: ["--no-hinting", `--text-file=${textFile}`, `--output-file=${outFile}`, fontPath] };
 }
 
 /**
  * One native `hb-subset` process started after the cold samples' pause, in ms: timed by the shell from
  * just before it starts the process to just after it has exited (bash's clock, which costs no process of
- * its own), so neither the pause nor Node's spawn is counted. Needs `nativePreview` run first (its text file).
+ * its own), so neither the pause nor Node's spawn is counted.
  */
 function nativeProcessAfterPause(fontPath: string, workDir: string): number {
   const result = spawnSync(
