@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer, type Server } from "node:http";
+import { constants as zlibConstants } from "node:zlib";
 import express, { type Response } from "express";
 import compression from "compression";
 import helmet from "helmet";
@@ -74,7 +75,9 @@ export async function startServer(
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.use(discardUnreadBodies);
-  app.use(compression());
+  // Brotli's default window (4 MB) is set up for every answer; a rendered page is 70–140 KB, and a
+  // 256 KB window compresses it to the same bytes at 1.7 times the answers per second (decision 021).
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
   app.use(assignCspNonce);
   app.use(
     helmet({

@@ -1,6 +1,8 @@
 import type { RequestHandler, Response } from "express";
 import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_ON_ANSWER_HEADER } from "../app/utils/page-cache.js";
 import { cspNonce } from "./content-security-policy.js";
+import { filledGzip, filledText, gzipTemplate, type GzipTemplate } from "./gzip-template.js";
+import { acceptedEncodings } from "./precompressed-assets.js";
 
 export type PageCacheOptions = {
   /** Bound on the bytes of all kept pages together; 0 turns the cache off. */
@@ -18,9 +20,8 @@ export type PageCacheOptions = {
 };
 
 type KeptPage = {
-  body: string;
-  /** The nonce the page was rendered with; each answer gets its own in its place. */
-  nonce: string;
+  /** The page split where its nonce stood: each answer puts its own there. */
+  body: GzipTemplate;
   headers: Array<[string, string | string[]]>;
   expiresAt: number;
   bytes: number;
@@ -37,7 +38,7 @@ const OWN_HEADERS = new Set([
   "connection",
   "keep-alive",
   "content-security-policy",
-  // compression() encodes each answer for its own Accept-Encoding.
+  // Each answer is encoded for its own Accept-Encoding.
   "content-encoding",
   "vary",
 ]);
@@ -51,6 +52,10 @@ const SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_ON_ANSWER_HEADER]
  * in memory, least recently used out past `maxBytes`, and answered again until it expires, each
  * time with the answer's own Content-Security-Policy nonce in place of the one it was rendered
  * with. Only GET, only 200 HTML without Set-Cookie; the signal headers never leave the server.
+ * A client that accepts gzip gets it even when it also accepts Brotli: the page is kept compressed
+ * around its nonces, so such an answer compresses nothing (Brotli would cost each answer several
+ * times what serving it does). Any other client gets the page as it reads, for compression() to
+ * encode.
  */
 export function anonymousPageCache({
   maxBytes,
@@ -103,18 +108,32 @@ export function anonymousPageCache({
       pages.set(key, kept);
       for (const [name, value] of kept.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
-      res.status(200).end(kept.body.replaceAll(kept.nonce, cspNonce(res)));
+      res.vary("Accept-Encoding");
+      const nonce = Buffer.from(cspNonce(res));
+      if (acceptedEncodings(req.headers["accept-encoding"]).has("gzip")) {
+        res.setHeader("Content-Encoding", "gzip");
+        res.status(200).end(filledGzip(kept.body, nonce));
+      } else {
+        res.status(200).end(filledText(kept.body, nonce));
+      }
       if (kept.onAnswer) answered(kept.onAnswer);
       return;
     }
     if (kept) forget(key);
     capturePage(res, maxPageBytes, (captured) => {
       if (captured.onAnswer && !onKeptAnswers) return;
+      const body = gzipTemplate(
+        captured.body
+          .toString("utf8")
+          .split(cspNonce(res))
+          .map((part) => Buffer.from(part)),
+      );
       keep(key, {
-        ...captured,
-        nonce: cspNonce(res),
+        body,
+        headers: captured.headers,
+        onAnswer: captured.onAnswer,
         expiresAt: now() + captured.seconds * 1000,
-        bytes: Buffer.byteLength(captured.body) + 512,
+        bytes: body.bytes + 512,
       });
     });
     next();
@@ -129,7 +148,7 @@ export function anonymousPageCache({
 function capturePage(
   res: Response,
   maxPageBytes: number,
-  onPage: (page: { body: string; headers: KeptPage["headers"]; seconds: number; onAnswer: string | null }) => void,
+  onPage: (page: { body: Buffer; headers: KeptPage["headers"]; seconds: number; onAnswer: string | null }) => void,
 ) {
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -175,7 +194,7 @@ function capturePage(
     const headers = Object.entries(res.getHeaders())
       .filter(([name, value]) => value !== undefined && !OWN_HEADERS.has(name.toLowerCase()))
       .map(([name, value]) => [name, typeof value === "number" ? String(value) : value] as [string, string | string[]]);
-    onPage({ body: Buffer.concat(chunks).toString("utf8"), headers, seconds, onAnswer });
+    onPage({ body: Buffer.concat(chunks), headers, seconds, onAnswer });
   });
 }
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { get as httpGet, type Server } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,6 +61,17 @@ async function get(path: string, headers: Record<string, string> = {}, at = orig
   return { response, body, nonce };
 }
 
+/** An answer's headers and bytes as they came over the wire, for the given Accept-Encoding. */
+function rawGet(path: string, acceptEncoding: string): Promise<{ headers: Record<string, unknown>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(origin + path, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
+
 describe("anonymousPageCache", () => {
   it("answers a kept page again to visitors without cookies, each time with its own nonce", async () => {
     const first = await get("/page/a?size=1000");
@@ -74,6 +86,26 @@ describe("anonymousPageCache", () => {
     for (const answer of [first, second]) {
       expect(answer.response.headers.has(ANONYMOUS_PAGE_CACHE_HEADER)).toBe(false);
     }
+  });
+
+  it("answers a kept page gzip-encoded to a browser that also accepts Brotli, each answer with its own nonce", async () => {
+    const rendered = await get("/page/g?size=3000");
+    const answers = [];
+    for (const acceptEncoding of ["gzip, deflate, br, zstd", "gzip, deflate, br, zstd", "br", "identity"]) {
+      answers.push({ acceptEncoding, ...(await rawGet("/page/g?size=3000", acceptEncoding)) });
+    }
+    const nonces = answers.map(({ headers }) => /nonce-([^']+)'/.exec(String(headers["content-security-policy"]))![1]!);
+    expect(new Set(nonces).size).toBe(answers.length);
+    expect(answers.map(({ headers }) => headers["content-encoding"])).toEqual(["gzip", "gzip", "br", undefined]);
+    answers.forEach(({ headers, bytes }, index) => {
+      expect(headers["x-page-cache"]).toBe("hit");
+      expect(headers.vary).toMatch(/accept-encoding/i);
+      // gunzipSync checks the member's CRC-32 and length against what it decompressed.
+      const decoders: Record<string, (compressed: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync };
+      const decoded = decoders[String(headers["content-encoding"])]?.(bytes) ?? bytes;
+      expect(decoded.toString("utf8")).toBe(rendered.body.replaceAll(rendered.nonce!, nonces[index]!));
+    });
+    expect(answers[0]!.bytes.byteLength).toBeLessThan(Buffer.byteLength(rendered.body) / 4);
   });
 
   it("renders afresh for a visitor with any cookie or token, and once the page has expired", async () => {

@@ -160,6 +160,22 @@ describe("server.ts on the embedded defaults", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
+  it("compresses rendered pages with Brotli in a 256 KB window", async () => {
+    const answer = await new Promise<{ encoding?: string; firstByte: number }>((resolve, reject) => {
+      http
+        .get(`${server.url}/agreement/font`, { headers: { "accept-encoding": "br" } }, (res) => {
+          res.once("data", (chunk: Buffer) => {
+            resolve({ encoding: res.headers["content-encoding"], firstByte: chunk[0]! });
+            res.destroy();
+          });
+        })
+        .on("error", reject);
+    });
+    expect(answer.encoding).toBe("br");
+    // The stream header's first bits give the window a decoder must hold: 1 then 001 is 2^18 bytes.
+    expect(answer.firstByte & 0x0f).toBe(0b0011);
+  });
+
   it("caches fingerprinted assets for a year", async () => {
     const asset = readdirSync(path.resolve("public/build/_assets")).find((file) => file.endsWith(".css"));
     const response = await fetch(`${server.url}/build/_assets/${asset}`);

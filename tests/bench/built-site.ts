@@ -3,14 +3,20 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-/** The options `npm start` gives Node (package.json), so the benches measure the same process. */
-const START_NODE_OPTIONS = (
-  /node (.*?)build\/server\/server\.js/.exec(
+/**
+ * The environment (`NAME=value` before `node`) and the options `npm start` gives Node (package.json),
+ * so the benches measure the same process.
+ */
+const [, START_ENVIRONMENT = "", START_NODE_OPTIONS = ""] =
+  /((?:\w+=\S+\s+)*)node (.*?)build\/server\/server\.js/.exec(
     (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.start,
-  )?.[1] ?? ""
-)
-  .split(" ")
-  .filter(Boolean);
+  ) ?? [];
+const startEnvironment = Object.fromEntries(
+  START_ENVIRONMENT.split(/\s+/)
+    .filter(Boolean)
+    .map((assignment) => [assignment.slice(0, assignment.indexOf("=")), assignment.slice(assignment.indexOf("=") + 1)]),
+);
+const startNodeOptions = START_NODE_OPTIONS.split(" ").filter(Boolean);
 
 export type BuiltSite = { origin: string; pid: number | undefined; stop(): Promise<void> };
 
@@ -22,9 +28,10 @@ export async function startBuiltSite(port: number, env: Record<string, string> =
   if (!existsSync("build/index.js") || !existsSync("build/server/server.js")) throw new Error("先运行 npm run build");
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "ziti-bench-"));
-  const server = spawn(process.execPath, [...START_NODE_OPTIONS, "build/server/server.js"], {
+  const server = spawn(process.execPath, [...startNodeOptions, "build/server/server.js"], {
     env: {
       ...process.env,
+      ...startEnvironment,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

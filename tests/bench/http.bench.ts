@@ -4,8 +4,10 @@
  * process (each page twice: as a visitor without cookies, whom the server may answer from its page
  * cache, and with a compare-list cookie, for whom every page is rendered), each beside a near-static
  * page of the same server (/agreement/font) loaded the same way (without, then with the cookie)
- * and measured in the same run, and prints the ratios; last, it opens every font's page and
- * reports the server's resident memory with the whole catalogue warm.
+ * and measured in the same run, and prints the ratios; the pages for visitors without cookies once
+ * more with the Accept-Encoding a browser sends, the reference too, since every answer is then
+ * compressed; last, it opens every font's page and reports the server's resident memory with the
+ * whole catalogue warm.
  *
  *   npm run build && npm run bench:http   (BENCH_SECONDS=5 BENCH_CONCURRENCY=16 to tune)
  */
@@ -19,7 +21,18 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const port = Number(process.env.BENCH_PORT ?? 3390);
 const origin = `http://127.0.0.1:${port}`;
 
-type Target = { name: string; method: "GET" | "POST"; path: string; body?: string; cookie?: string };
+type Target = {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+  cookie?: string;
+  /** Sent as a browser sends it; without it the server answers uncompressed. */
+  acceptEncoding?: string;
+};
+
+/** What Chromium sends. */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 type Result = { requests: number; errors: number; perSecond: number; p50: number; p95: number; p99: number };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -35,6 +48,7 @@ function request(target: Target): Promise<number> {
         headers: {
           ...(target.body ? { "content-type": "application/json" } : {}),
           ...(target.cookie ? { cookie: target.cookie } : {}),
+          ...(target.acceptEncoding ? { "accept-encoding": target.acceptEncoding } : {}),
         },
       },
       (res) => {
@@ -123,6 +137,13 @@ async function main() {
     const targets: Target[] = [
       { name: "/healthz", method: "GET", path: "/healthz" },
       ...pages.map((page): Target => ({ name: page, method: "GET", path: page })),
+      // As a browser asks: every answer compressed, the reference page's too.
+      ...pages.map((page): Target => ({
+        name: `${page}（Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}）`,
+        method: "GET",
+        path: page,
+        acceptEncoding: BROWSER_ACCEPT_ENCODING,
+      })),
       ...pages.map((page): Target => ({
         name: `${page}（带 Cookie，每次渲染）`,
         method: "GET",
@@ -138,9 +159,9 @@ async function main() {
     ];
     console.log(`并发 ${concurrency}，每项 ${seconds} 秒，回环地址 ${origin}`);
     for (const target of targets) {
-      const near = await load({ ...reference, cookie: target.cookie });
+      const near = await load({ ...reference, cookie: target.cookie, acceptEncoding: target.acceptEncoding });
       const measured = await load(target);
-      const nearName = target.cookie ? `${reference.name}（带 Cookie）` : reference.name;
+      const nearName = `${reference.name}${target.cookie ? "（带 Cookie）" : ""}${target.acceptEncoding ? "（同样的 Accept-Encoding）" : ""}`;
       console.log(`\n${target.name}\n  measured  ${format(measured)}\n  ${nearName}  ${format(near)}`);
       console.log(
         `  ratio     throughput ${(measured.perSecond / near.perSecond).toFixed(3)}×, p50 latency ${(measured.p50 / near.p50).toFixed(1)}×, p99 latency ${(measured.p99 / near.p99).toFixed(1)}×`,

@@ -1,0 +1,38 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { filledGzip, filledText, gzipTemplate } from "../server/gzip-template.js";
+
+const page = (nonce: string) =>
+  `<!doctype html><html><head><script nonce="${nonce}">window.a = 1</script></head>` +
+  `<body>${"<p>短视频字体，一次预览上百款中文字体。</p>".repeat(200)}<style nonce="${nonce}">p{}</style></body></html>`;
+
+describe("gzipTemplate", () => {
+  it("gives, for any filling, a gzip member that decompresses to the parts with the filling between them", () => {
+    const rendered = page("rendered-with-this-nonce");
+    const template = gzipTemplate(rendered.split("rendered-with-this-nonce").map((part) => Buffer.from(part)));
+    for (const filling of ["k3+/aZ0q==", "另一个", ""]) {
+      const expected = page(filling);
+      // gunzipSync checks the trailer's CRC-32 and length against what it decompressed.
+      expect(gunzipSync(filledGzip(template, Buffer.from(filling))).toString("utf8")).toBe(expected);
+      expect(filledText(template, Buffer.from(filling)).toString("utf8")).toBe(expected);
+    }
+    expect(filledGzip(template, Buffer.from("n")).byteLength).toBeLessThan(Buffer.byteLength(rendered) / 10);
+  });
+
+  it("takes empty parts, holes side by side and fillings longer than one stored block", () => {
+    const parts = ["", "a", "", "", "字"].map((part) => Buffer.from(part));
+    const long = Buffer.alloc(70_000, "x");
+    const template = gzipTemplate(parts);
+    expect(gunzipSync(filledGzip(template, long)).equals(filledText(template, long))).toBe(true);
+    expect(filledText(template, Buffer.from("-")).toString("utf8")).toBe("-a---字");
+    const single = gzipTemplate([Buffer.from("没有洞")]);
+    expect(gunzipSync(filledGzip(single, Buffer.from("unused"))).toString("utf8")).toBe("没有洞");
+  });
+
+  it("counts the bytes it holds: the parts and their compressed copies", () => {
+    const parts = [Buffer.from("x".repeat(1000)), Buffer.from("y".repeat(500))];
+    const template = gzipTemplate(parts);
+    expect(template.bytes).toBeGreaterThan(1500);
+    expect(template.bytes).toBeLessThan(1600);
+  });
+});
