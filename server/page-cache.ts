@@ -110,12 +110,12 @@ export function anonymousPageCache({
       res.setHeader("X-Page-Cache", "hit");
       res.vary("Accept-Encoding");
       const nonce = Buffer.from(cspNonce(res));
-      if (acceptedEncodings(req.headers["accept-encoding"]).has("gzip")) {
-        res.setHeader("Content-Encoding", "gzip");
-        res.status(200).end(filledGzip(kept.body, nonce));
-      } else {
-        res.status(200).end(filledText(kept.body, nonce));
-      }
+      const gzip = acceptedEncodings(req.headers["accept-encoding"]).has("gzip");
+      const body = gzip ? filledGzip(kept.body, nonce) : filledText(kept.body, nonce);
+      if (gzip) res.setHeader("Content-Encoding", "gzip");
+      // compression() takes it off again when it encodes the page itself.
+      res.setHeader("Content-Length", body.byteLength);
+      res.status(200).end(body);
       if (kept.onAnswer) answered(kept.onAnswer);
       return;
     }
