@@ -61,13 +61,14 @@ export function filledGzip(template: GzipTemplate, filling: Buffer): Buffer {
 /** `data` as non-final stored deflate blocks, which start on the byte boundary a sync flush leaves. */
 function storedBlocks(data: Buffer): Buffer {
   const blocks: Buffer[] = [];
-  for (let offset = 0; offset < data.byteLength || offset === 0; offset += STORED_BLOCK_MAX_BYTES) {
+  let offset = 0;
+  do {
     const chunk = data.subarray(offset, offset + STORED_BLOCK_MAX_BYTES);
     const header = Buffer.alloc(5);
     header.writeUInt16LE(chunk.byteLength, 1);
     header.writeUInt16LE(~chunk.byteLength & 0xffff, 3);
     blocks.push(header, chunk);
-    if (data.byteLength === 0) break;
-  }
+    offset += STORED_BLOCK_MAX_BYTES;
+  } while (offset < data.byteLength);
   return Buffer.concat(blocks);
 }

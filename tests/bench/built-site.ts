@@ -7,16 +7,17 @@ import path from "node:path";
  * The environment (`NAME=value` before `node`) and the options `npm start` gives Node (package.json),
  * so the benches measure the same process.
  */
-const [, START_ENVIRONMENT = "", START_NODE_OPTIONS = ""] =
+const [, startAssignments = "", startOptions = ""] =
   /((?:\w+=\S+\s+)*)node (.*?)build\/server\/server\.js/.exec(
     (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.start,
   ) ?? [];
 const startEnvironment = Object.fromEntries(
-  START_ENVIRONMENT.split(/\s+/)
+  startAssignments
+    .split(/\s+/)
     .filter(Boolean)
     .map((assignment) => [assignment.slice(0, assignment.indexOf("=")), assignment.slice(assignment.indexOf("=") + 1)]),
 );
-const startNodeOptions = START_NODE_OPTIONS.split(" ").filter(Boolean);
+const startNodeOptions = startOptions.split(" ").filter(Boolean);
 
 export type BuiltSite = { origin: string; pid: number | undefined; stop(): Promise<void> };
 

@@ -6,8 +6,8 @@
  * first-load JavaScript of /: every script the page fetched in its Lighthouse run, measured as the
  * site sends it to a client accepting gzip (and, for comparison, Brotli), against 110 KB. Then what
  * Lighthouse's estimate of / owes to each group of requests: one load of / gathered, then audited
- * again without the group's requests (the simulation is deterministic for a given load, so these
- * figures do not move with the machine the way whole runs do).
+ * again without the group's requests (the simulation is deterministic for a given load, so the
+ * differences between these figures are free of the spread between whole runs).
  *
  *   npm run build && npm run bench:lighthouse   (LIGHTHOUSE_RUNS=5 to tune; CHROME_PATH picks the browser)
  */
