@@ -11,9 +11,7 @@ import {
 } from "@remix-run/react";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
-import globalStyles from "~/styles/global.css";
-import accountStyles from "~/styles/account.css";
-import favoritesStyles from "~/styles/favorites.css";
+import siteStyles from "~/styles/site.css";
 import { isGuardedPath, useOnlineStatus } from "~/utils/misc";
 import { useNonce } from "~/utils/nonce";
 import { useRootData, type RootData } from "~/utils/root-data";
@@ -29,11 +27,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { UpdatePrompt } from "~/components/ui/update-prompt";
 import { chunkFailure, reloadOnceForChunkError } from "~/utils/chunk-reload";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: globalStyles },
-  { rel: "stylesheet", href: accountStyles },
-  { rel: "stylesheet", href: favoritesStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteStyles }];
 
 export const meta: MetaFunction = ({ data: rootData }) => {
   const title = (rootData as RootData | undefined)?.appTitle ?? "短视频字体";

@@ -19,6 +19,25 @@ test.describe("首页", () => {
     expect(fonts.some((font) => font.isCustomFont && font.glyphCount > 0)).toBe(true);
   });
 
+  test("分类卡片的插图都来自同一个文件，每张画的是自己的分类", async ({ page }) => {
+    const fetched = new Set<string>();
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/images/category/")) fetched.add(pathname);
+    });
+    await page.goto("/");
+    const images = page.locator(".category-grid img");
+    const count = await images.count();
+    expect(count).toBeGreaterThanOrEqual(30);
+    await images.last().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => images.evaluateAll((list) => list.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length))
+      .toBe(count);
+    expect([...fetched]).toEqual(["/images/category/sheet-dark.svg"]);
+    const [first, second] = [await images.nth(0).screenshot(), await images.nth(1).screenshot()];
+    expect(first.equals(second)).toBe(false);
+  });
+
   test("首页的试字表单带着文字去字体列表", async ({ page }) => {
     await page.goto("/");
     const form = page

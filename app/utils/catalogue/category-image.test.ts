@@ -1,20 +1,28 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { STYLE_CODES } from "@contract/catalogue";
-import { categoryEntryImage, categoryImage, defaultImageIndex, isKnownCategory, seededRandom } from "./category-image";
+import {
+  categoryEntryImage,
+  categoryImage,
+  defaultImageIndex,
+  isKnownCategory,
+  onArtworkSheet,
+  SHEET_CARDS,
+  seededRandom,
+} from "./category-image";
 
 describe("categoryImage: dark and light art, a random default for unknown codes", () => {
   it("uses the code's artwork in the requested theme", () => {
-    expect(categoryImage("cute", "dark")).toBe("/images/category/cute-dark.svg");
-    expect(categoryImage("hand-drawn", "light")).toBe("/images/category/hand-drawn-light.svg");
+    expect(categoryImage("cute", "dark")).toBe("/images/category/sheet-dark.svg#card-cute");
+    expect(categoryImage("hand-drawn", "light")).toBe("/images/category/sheet-light.svg#card-hand-drawn");
   });
 
   it("falls back to a default image chosen by the random value", () => {
-    expect(categoryImage("nope", "dark", () => 0)).toBe("/images/category/default-1-dark.svg");
-    expect(categoryImage("nope", "light", () => 0.26)).toBe("/images/category/default-2-light.svg");
-    expect(categoryImage("nope", "light", () => 0.5)).toBe("/images/category/default-3-light.svg");
-    expect(categoryImage(undefined, "dark", () => 0.9999)).toBe("/images/category/default-4-dark.svg");
-    expect(categoryImage("", "dark", () => 1)).toBe("/images/category/default-4-dark.svg");
+    expect(categoryImage("nope", "dark", () => 0)).toBe("/images/category/sheet-dark.svg#card-default-1");
+    expect(categoryImage("nope", "light", () => 0.26)).toBe("/images/category/sheet-light.svg#card-default-2");
+    expect(categoryImage("nope", "light", () => 0.5)).toBe("/images/category/sheet-light.svg#card-default-3");
+    expect(categoryImage(undefined, "dark", () => 0.9999)).toBe("/images/category/sheet-dark.svg#card-default-4");
+    expect(categoryImage("", "dark", () => 1)).toBe("/images/category/sheet-dark.svg#card-default-4");
   });
 
   it("default images stay within 1..4 for any random", () => {
@@ -26,12 +34,24 @@ describe("categoryImage: dark and light art, a random default for unknown codes"
     expect(defaultImageIndex(() => Number.NaN)).toBe(1);
   });
 
-  it("knows every style category of the catalogue, each with dark and light artwork", () => {
+  it("knows every style category of the catalogue, each with dark and light artwork on its theme's sheet", () => {
     expect(STYLE_CODES).toHaveLength(38);
-    for (const code of STYLE_CODES) {
-      expect(isKnownCategory(code)).toBe(true);
-      for (const theme of ["dark", "light"] as const) {
-        expect(existsSync(`public${categoryImage(code, theme)}`), `${code} ${theme}`).toBe(true);
+    const views = (theme: string) =>
+      [
+        ...readFileSync(`public/images/category/sheet-${theme}.svg`, "utf8").matchAll(
+          /<view id="card-([a-z0-9-]+)" viewBox="0 (\d+) 320 180"\/>/g,
+        ),
+      ].map(([, name, y]) => [name, Number(y)]);
+    for (const theme of ["dark", "light"] as const) {
+      // One view per card, stacked 180 units apart in the order of the list.
+      expect(views(theme)).toEqual(SHEET_CARDS.map((name, index) => [name, index * 180]));
+      for (const code of STYLE_CODES) {
+        expect(isKnownCategory(code)).toBe(true);
+        const [file, fragment] = categoryImage(code, theme).split("#");
+        expect(existsSync(`public${file}`)).toBe(true);
+        expect(fragment).toBe(`card-${code}`);
+        // The single card file stays for anyone linking it.
+        expect(existsSync(`public/images/category/${code}-${theme}.svg`), `${code} ${theme}`).toBe(true);
       }
     }
     expect(isKnownCategory("all")).toBe(true);
@@ -43,8 +63,27 @@ describe("categoryImage: dark and light art, a random default for unknown codes"
     expect(categoryEntryImage(entry, "dark")).toBe("https://cdn.x/cute-d.svg");
     expect(categoryEntryImage(entry, "light")).toBe("https://cdn.x/cute-l.svg");
     expect(categoryEntryImage({ code: "mystery", imageDark: "/x.svg" }, "dark")).toMatch(
-      /^\/images\/category\/default-[1-4]-dark\.svg$/,
+      /^\/images\/category\/sheet-dark\.svg#card-default-[1-4]$/,
     );
+  });
+
+  it("shows the site's own card files from their sheet and leaves every other address alone", () => {
+    expect(categoryEntryImage({ code: "cute", imageDark: "/images/category/cute-dark.svg" }, "dark")).toBe(
+      "/images/category/sheet-dark.svg#card-cute",
+    );
+    expect(onArtworkSheet("/images/category/default-3-light.svg")).toBe(
+      "/images/category/sheet-light.svg#card-default-3",
+    );
+    for (const other of [
+      "/images/category/default-5-dark.svg",
+      "/images/category/mystery-dark.svg",
+      "/images/category/cute-sepia.svg",
+      "/images/other/cute-dark.svg",
+      "https://cdn.x/images/category/cute-dark.svg",
+      "/images/category/cute-dark.svg?v=2",
+    ]) {
+      expect(onArtworkSheet(other)).toBe(other);
+    }
   });
 
   it("seeded random is stable", () => {

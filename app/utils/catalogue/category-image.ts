@@ -1,6 +1,8 @@
 /**
- * Style-category artwork: `/images/category/{code}-{dark|light}.svg`.
- * An unknown code falls back to a random default image `/images/category/default-{1..4}-{theme}.svg`.
+ * Style-category artwork: `/images/category/{code}-{dark|light}.svg`, each card also drawn on one
+ * sheet per theme (`/images/category/sheet-{theme}.svg#card-{code}`), which is what pages show: a
+ * grid of cards fetches one file. An unknown code falls back to a random default card
+ * (`default-{1..4}`).
  */
 
 import { STYLE_CODES } from "@contract/catalogue-values";
@@ -23,17 +25,33 @@ export function defaultImageIndex(random: () => number = Math.random): number {
   return Math.floor(clamped * DEFAULT_IMAGE_COUNT) + 1;
 }
 
+const sheetCard = (name: string, theme: Theme) => `/images/category/sheet-${theme}.svg#card-${name}`;
+
 /**
- * The artwork path for a category code and theme. Unknown codes get a random default
- * image; pass `random` (e.g. `seededRandom(code)`) so the server and the browser agree.
+ * The artwork for a category code and theme, on the theme's sheet. Unknown codes get a random
+ * default card; pass `random` (e.g. `seededRandom(code)`) so the server and the browser agree.
  */
 export function categoryImage(
   code: string | null | undefined,
   theme: Theme,
   random: () => number = Math.random,
 ): string {
-  if (isKnownCategory(code)) return `/images/category/${code}-${theme}.svg`;
-  return `/images/category/default-${defaultImageIndex(random)}-${theme}.svg`;
+  if (isKnownCategory(code)) return sheetCard(code as string, theme);
+  return sheetCard(`default-${defaultImageIndex(random)}`, theme);
+}
+
+/** The names of the cards on each sheet: every style category and the default cards. */
+export const SHEET_CARDS: readonly string[] = [
+  ...STYLE_CODES,
+  ...Array.from({ length: DEFAULT_IMAGE_COUNT }, (_, index) => `default-${index + 1}`),
+];
+const ON_SHEET = new Set(SHEET_CARDS);
+const OWN_CARD_FILE = /^\/images\/category\/([a-z0-9-]+)-(dark|light)\.svg$/;
+
+/** A single card file of the site's own artwork becomes its place on the sheet; any other address stays. */
+export function onArtworkSheet(src: string): string {
+  const [, name, theme] = OWN_CARD_FILE.exec(src) ?? [];
+  return name && ON_SHEET.has(name) ? sheetCard(name, theme as Theme) : src;
 }
 
 /**
@@ -47,7 +65,7 @@ export function categoryEntryImage(
 ): string {
   if (isKnownCategory(entry.code)) {
     const own = theme === "dark" ? entry.imageDark : entry.imageLight;
-    if (own) return own;
+    if (own) return onArtworkSheet(own);
   }
   return categoryImage(entry.code, theme, random);
 }

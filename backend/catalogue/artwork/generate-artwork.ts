@@ -788,26 +788,42 @@ const notFound = () =>
   );
 
 // ---------------------------------------------------------------- write
-function write(rel: string, body: string) {
+function write(rel: string, body: string, warnAbove = 4096) {
   const f = join(OUT, rel);
   mkdirSync(dirname(f), { recursive: true });
   writeFileSync(f, body);
-  if (body.length > 4096) console.warn(`warning: ${rel} is ${body.length} bytes`);
+  if (body.length > warnAbove) console.warn(`warning: ${rel} is ${body.length} bytes`);
 }
 
 export const CATEGORY_CODES = Object.keys(MOTIFS);
 
+const CARD_HEIGHT = 180;
+
+/**
+ * Every card of a theme on one sheet, stacked, each behind a `<view id="card-{name}">`: a page that
+ * shows many cards fetches one file (`sheet-dark.svg#card-daily`) instead of one per card.
+ */
+function sheet(cards: [name: string, body: string][]): string {
+  const stacked = cards.map(([name, body], index) => {
+    const y = index * CARD_HEIGHT;
+    const nested = body.trim().replace(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /, `<svg y="${y}" `);
+    return `<view id="card-${name}" viewBox="0 ${y} 320 ${CARD_HEIGHT}"/>${nested}`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 ${cards.length * CARD_HEIGHT}">${stacked.join("")}</svg>\n`;
+}
+
 for (const mode of ["dark", "light"] as Mode[]) {
+  const cards: [string, string][] = [];
   for (const [code, [hue, motif]] of Object.entries(MOTIFS)) {
-    write(
-      `images/category/${code}-${mode}.svg`,
-      card(theme(mode, hue, `${code}-${mode}`), motif(theme(mode, hue, `${code}-${mode}`))),
-    );
+    const t = theme(mode, hue, `${code}-${mode}`);
+    cards.push([code, card(t, motif(t))]);
   }
   DEFAULTS.forEach(([hue, motif], k) => {
     const t = theme(mode, hue, `default-${k + 1}-${mode}`);
-    write(`images/category/default-${k + 1}-${mode}.svg`, card(t, motif(t)));
+    cards.push([`default-${k + 1}`, card(t, motif(t))]);
   });
+  for (const [name, body] of cards) write(`images/category/${name}-${mode}.svg`, body);
+  write(`images/category/sheet-${mode}.svg`, sheet(cards), Infinity);
 }
 for (const [name, body] of Object.entries(SOCIAL)) write(`images/social/${name}.svg`, svg(96, 96, body));
 write("images/qr-service.svg", qr());
@@ -816,4 +832,6 @@ write("favicon.svg", favicon());
 write("images/hero-pattern.svg", heroPattern());
 write("images/empty.svg", empty());
 write("images/not-found.svg", notFound());
-console.log(`wrote ${CATEGORY_CODES.length * 2 + 8} category files and extras to ${OUT}`);
+console.log(
+  `wrote ${CATEGORY_CODES.length + DEFAULTS.length} category cards per theme, their sheets and extras to ${OUT}`,
+);
