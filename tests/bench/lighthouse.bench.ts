@@ -89,37 +89,48 @@ const REQUEST_GROUPS = [
 type DevtoolsMessage = { method: string; params?: { requestId?: string; request?: { url: string } } };
 type TraceEvent = { name: string; args?: { data?: { requestId?: string; url?: string } } };
 
+/** A gathered load as Lighthouse wrote it: its network messages and its trace, read once. */
+type GatheredLoad = { dir: string; log: DevtoolsMessage[]; trace: { traceEvents: TraceEvent[] } };
+
+function readGathered(dir: string): GatheredLoad {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as unknown;
+  return {
+    dir,
+    log: read("defaultPass.devtoolslog.json") as DevtoolsMessage[],
+    trace: read("defaultPass.trace.json") as GatheredLoad["trace"],
+  };
+}
+
 /**
- * A copy of the load gathered in `gathered` without the requests whose URL matches `pattern`
- * (their network messages and trace events), audited again by Lighthouse.
+ * A copy of a gathered load without the requests whose URL matches `pattern` (their network
+ * messages and trace events), audited again by Lighthouse; without a pattern, the load as gathered.
  */
-async function auditedWithout(gathered: string, pattern: RegExp | null): Promise<Metrics> {
+async function auditedWithout(gathered: GatheredLoad, pattern?: RegExp): Promise<Metrics> {
+  const matches = (url: string | undefined) => Boolean(pattern && url && pattern.test(url));
+  const dropped = new Set<string>();
+  for (const message of gathered.log) {
+    if (message.method === "Network.requestWillBeSent" && matches(message.params?.request?.url))
+      dropped.add(message.params!.requestId!);
+  }
+  for (const event of gathered.trace.traceEvents) {
+    const { requestId, url } = event.args?.data ?? {};
+    if (event.name === "ResourceSendRequest" && requestId && matches(url)) dropped.add(requestId);
+  }
+  const kept = (requestId: string | undefined) => !requestId || !dropped.has(requestId);
   const copy = mkdtempSync(path.join(tmpdir(), "ziti-lighthouse-"));
   try {
-    copyFileSync(path.join(gathered, "artifacts.json"), path.join(copy, "artifacts.json"));
-    const log = JSON.parse(
-      readFileSync(path.join(gathered, "defaultPass.devtoolslog.json"), "utf8"),
-    ) as DevtoolsMessage[];
-    const trace = JSON.parse(readFileSync(path.join(gathered, "defaultPass.trace.json"), "utf8")) as {
-      traceEvents: TraceEvent[];
-    };
-    const dropped = new Set<string>();
-    for (const message of log) {
-      const url = message.method === "Network.requestWillBeSent" ? message.params?.request?.url : undefined;
-      if (pattern && url && pattern.test(url)) dropped.add(message.params!.requestId!);
-    }
-    for (const event of trace.traceEvents) {
-      const { requestId, url } = event.args?.data ?? {};
-      if (pattern && event.name === "ResourceSendRequest" && requestId && url && pattern.test(url))
-        dropped.add(requestId);
-    }
-    const kept = (requestId: string | undefined) => !requestId || !dropped.has(requestId);
+    copyFileSync(path.join(gathered.dir, "artifacts.json"), path.join(copy, "artifacts.json"));
     writeFileSync(
       path.join(copy, "defaultPass.devtoolslog.json"),
-      JSON.stringify(log.filter((message) => kept(message.params?.requestId))),
+      JSON.stringify(gathered.log.filter((message) => kept(message.params?.requestId))),
     );
-    trace.traceEvents = trace.traceEvents.filter((event) => kept(event.args?.data?.requestId));
-    writeFileSync(path.join(copy, "defaultPass.trace.json"), JSON.stringify(trace));
+    writeFileSync(
+      path.join(copy, "defaultPass.trace.json"),
+      JSON.stringify({
+        ...gathered.trace,
+        traceEvents: gathered.trace.traceEvents.filter((event) => kept(event.args?.data?.requestId)),
+      }),
+    );
     const lhr = (await lighthouse(undefined, { auditMode: copy, onlyCategories: ["performance"], logLevel: "error" }))
       ?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`重新审计失败：${lhr?.runtimeError?.message ?? "没有结果"}`);
@@ -140,11 +151,12 @@ async function attribute(url: string, flags: Flags, attempts = 3): Promise<void>
     const gathered = mkdtempSync(path.join(tmpdir(), "ziti-lighthouse-"));
     try {
       await lighthouse(url, { ...flags, gatherMode: gathered });
-      const asGathered = await auditedWithout(gathered, null);
+      const load = readGathered(gathered);
+      const asGathered = await auditedWithout(load);
       console.log(`\n/ 的一次加载，Lighthouse 的估算各组请求占多少（同一次加载去掉该组请求后重新审计）`);
       console.log(`  原样          ${describe(asGathered)}`);
       for (const group of REQUEST_GROUPS) {
-        console.log(`  去掉${group.name.padEnd(4, "　")}  ${describe(await auditedWithout(gathered, group.pattern))}`);
+        console.log(`  去掉${group.name.padEnd(4, "　")}  ${describe(await auditedWithout(load, group.pattern))}`);
       }
       return;
     } catch (error) {
