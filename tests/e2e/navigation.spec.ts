@@ -138,6 +138,42 @@ test.describe("页面导航", () => {
     });
   }
 
+  test("页面的每个脚本（包括路由清单）都以低优先级预加载，排在首屏的样式和图片之后", async ({ page }) => {
+    for (const path of ["/", "/font", "/news"]) {
+      const html = await (await page.request.get(path)).text();
+      const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map(([tag]) => ({
+        href: /href="([^"]+)"/.exec(tag)![1]!,
+        low: /fetchpriority="low"/.test(tag),
+      }));
+      const scripts = new Set(preloads.map((preload) => preload.href));
+      const low = new Set(preloads.filter((preload) => preload.low).map((preload) => preload.href));
+      expect(
+        [...scripts].some((href) => /\/build\/manifest-[A-Z0-9]+\.js$/.test(href)),
+        path,
+      ).toBe(true);
+      expect([...low].sort(), path).toEqual([...scripts].sort());
+      // The low-priority link comes first, so the browser's one request for each file is the low one.
+      const firstOf = (href: string) => preloads.findIndex((preload) => preload.href === href);
+      for (const href of scripts) expect(preloads[firstOf(href)]!.low, `${path} ${href}`).toBe(true);
+    }
+  });
+
+  test("页面一开始就知道全部路由：加载后和站内跳转都不再请求路由清单", async ({ page }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "无 JS 时每次都是整页加载");
+    const requests: Array<{ path: string; type: string }> = [];
+    page.on("request", (request) =>
+      requests.push({ path: new URL(request.url()).pathname, type: request.resourceType() }),
+    );
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "字体", exact: true }).click();
+    await expect(page).toHaveURL(/\/font$/);
+    await expect(page.locator("[data-font-gno]").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(requests.filter((request) => request.type === "document").map((request) => request.path)).toEqual(["/"]);
+    expect(requests.filter((request) => request.path === "/__manifest")).toEqual([]);
+  });
+
   test("快速的页面切换不显示进度条，超过 200 ms 的才显示", async ({ page }, info) => {
     test.skip(!isJavaScriptOn(info.project.name), "无 JS 时是整页加载，由浏览器显示进度");
     const navigate = (to: string) =>

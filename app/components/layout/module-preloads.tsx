@@ -20,8 +20,10 @@ export function ModulePreloads() {
     hydrated = true;
   }, []);
   if (hydrated || !remix) return null;
-  const { manifest } = remix;
+  const { manifest, future } = remix;
   const paths = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  // Without lazy route discovery the route manifest is a module of its own, imported first.
+  if (!future.v3_lazyRouteDiscovery) paths.add(manifest.url);
   for (const match of matches) {
     const route = manifest.routes[match.id];
     if (!route) continue;
