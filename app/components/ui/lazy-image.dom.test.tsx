@@ -3,8 +3,12 @@ import "../../../tests/setup-dom";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setPageHydrated } from "~/utils/hydration";
 import { LAZY_IMAGE_THROTTLE_MS, LazyImage, loadedImages } from "./lazy-image";
+
+// Rendered on their own, components mount as they would after the page hydrated.
+beforeEach(() => setPageHydrated(true));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -102,6 +106,7 @@ describe("LazyImage", () => {
       },
     );
     try {
+      setPageHydrated(false);
       const element = <LazyImage src="/images/server.png" alt="服务器" width={10} height={10} />;
       const container = document.createElement("div");
       container.innerHTML = renderToString(element);

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ImgHTMLAttributes } from "react";
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
+import { pageHydrated } from "~/utils/hydration";
 import { cn } from "~/utils/misc";
 
 /** How far ahead images start loading: 1.3 viewport heights from the top of the viewport. */
@@ -89,17 +90,6 @@ export function attemptUrl(src: string, attempt: number): string {
   return `${path}${separator}retry=${attempt - 1}${hash === undefined ? "" : `#${hash}`}`;
 }
 
-const noSubscription = () => () => {};
-
-/** False while the server HTML is hydrated (its images already have their address), true after. */
-function useRenderedInBrowser(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 type Status = "loading" | "loaded" | "error";
 
 export type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "width" | "height" | "loading"> & {
@@ -136,7 +126,7 @@ export function LazyImage({
   ...rest
 }: LazyImageProps) {
   // Images new to the page wait until they are near the viewport; server-rendered ones already load.
-  const inBrowser = useRenderedInBrowser();
+  const [inBrowser] = useState(pageHydrated);
   const [near, setNear] = useState(() => priority || !inBrowser || loadedImages.has(src));
   const [attempt, setAttempt] = useState(1);
   const [status, setStatus] = useState<Status>(() => (inBrowser && loadedImages.has(src) ? "loaded" : "loading"));
