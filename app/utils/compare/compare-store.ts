@@ -99,7 +99,13 @@ function getSnapshot(): string[] {
  */
 export function useCompareList(): string[] {
   const serverList = useRootData()?.compareFontGNos ?? EMPTY;
-  const list = useSyncExternalStore(subscribe, getSnapshot, () => serverList);
+  // The same list as the browser's is handed over as the browser's own array: React renders every
+  // control once more after hydration when the two snapshots are different objects.
+  const list = useSyncExternalStore(subscribe, getSnapshot, () => {
+    if (typeof document === "undefined") return serverList;
+    const stored = getSnapshot();
+    return sameList(stored, serverList) ? stored : serverList;
+  });
   const location = useLocation();
   useEffect(() => {
     reloadCompareList();
