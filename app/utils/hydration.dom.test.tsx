@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "../../tests/setup-dom";
-import { act } from "@testing-library/react";
+import { act, fireEvent } from "@testing-library/react";
 import { useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
@@ -8,14 +8,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { LazyImage } from "~/components/ui/lazy-image";
 import { pageHydrated, setPageHydrated, useMarkPageHydrated } from "./hydration";
 
-let addImage = () => {};
-
 function Shell() {
   useMarkPageHydrated();
   const [more, setMore] = useState(false);
-  addImage = () => setMore(true);
   return (
     <div>
+      <button type="button" onClick={() => setMore(true)}>
+        再加一张
+      </button>
       <LazyImage src="/images/server.png" alt="服务器渲染" width={10} height={10} />
       {more ? <LazyImage src="/images/later.png" alt="之后加入" width={10} height={10} /> : null}
     </div>
@@ -45,7 +45,7 @@ describe("the page's hydration, as components mounting read it", () => {
     // The server's image keeps the address it loads natively …
     expect(container.querySelector('img[alt="服务器渲染"]')!.getAttribute("src")).toBe("/images/server.png");
     // … one added later waits until it comes near the viewport.
-    await act(async () => addImage());
+    fireEvent.click(container.querySelector("button")!);
     const later = container.querySelector('img[alt="之后加入"]')!;
     expect(later.hasAttribute("src")).toBe(false);
     container.remove();

@@ -1,10 +1,9 @@
 import { UNSAFE_RemixContext, useMatches } from "@remix-run/react";
-import { useContext, useEffect } from "react";
+import { useContext } from "react";
+import { pageHydrated } from "~/utils/hydration";
 
 /** `fetchpriority` in lowercase: React 18 passes it through as it is and knows no `fetchPriority`. */
 const LOW_PRIORITY = { fetchpriority: "low" } as Record<string, string>;
-
-let hydrated = false;
 
 /**
  * The page's JavaScript modules, preloaded at low priority. Rendered before `<Scripts>`, whose
@@ -16,10 +15,7 @@ let hydrated = false;
 export function ModulePreloads() {
   const remix = useContext(UNSAFE_RemixContext);
   const matches = useMatches();
-  useEffect(() => {
-    hydrated = true;
-  }, []);
-  if (hydrated || !remix) return null;
+  if (pageHydrated() || !remix) return null;
   const { manifest, future } = remix;
   const paths = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
   // Without lazy route discovery the route manifest is a module of its own, imported first.
