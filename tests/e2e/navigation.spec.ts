@@ -138,7 +138,7 @@ test.describe("页面导航", () => {
     });
   }
 
-  test("页面的每个脚本（包括路由清单）都以低优先级预加载，排在首屏的样式和图片之后", async ({ page }) => {
+  test("页面的每个脚本（包括路由清单）都以低优先级预加载", async ({ page }) => {
     for (const path of ["/", "/font", "/news"]) {
       const html = await (await page.request.get(path)).text();
       const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map(([tag]) => ({

@@ -41,7 +41,7 @@ describe("categoryImage: dark and light art, a random default for unknown codes"
         ...readFileSync(`public/images/category/sheet-${theme}.svg`, "utf8").matchAll(/<svg id="card-([a-z0-9-]+)"/g),
       ].map(([, name]) => name);
     for (const theme of ["dark", "light"] as const) {
-      // One card per name, in the order of the list, each shown only as its address's target.
+      // One card per name, in the order of the list.
       expect(cardsOn(theme)).toEqual(SHEET_CARDS);
       for (const code of STYLE_CODES) {
         expect(isKnownCategory(code)).toBe(true);
