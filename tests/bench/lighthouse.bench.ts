@@ -226,7 +226,7 @@ async function main() {
         const lhr = await audit(`${origin}${page}`, flags);
         all.push(metricsOf(lhr));
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-        for (const warning of lhr.runWarnings) runWarnings.add(String(warning));
+        for (const warning of lhr.runWarnings) runWarnings.add(warning);
         if (page === "/" && run === 0) homeScripts = scriptsOf(lhr);
       }
     }
@@ -237,10 +237,11 @@ async function main() {
         `（各次 ${Math.min(...benchmarkIndexes).toFixed(0)}–${Math.max(...benchmarkIndexes).toFixed(0)}）`,
     );
     for (const warning of runWarnings) console.log(`  Lighthouse 的警告：${warning}`);
-    const reference = medianMetrics(results.get(REFERENCE_PAGE)!);
+    const referenceRuns = results.get(REFERENCE_PAGE)!;
+    const reference = medianMetrics(referenceRuns);
     console.log(
       `\n参照页 ${REFERENCE_PAGE}（近乎静态，同轮测量）\n  performance ${reference.performance.toFixed(2)}` +
-        `（各次 ${scores(results.get(REFERENCE_PAGE)!)}）` +
+        `（各次 ${scores(referenceRuns)}）` +
         `  LCP ${ms(reference.lcp)}  TBT ${ms(reference.tbt)}  FCP ${ms(reference.fcp)}`,
     );
     for (const page of pages) {
