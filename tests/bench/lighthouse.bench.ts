@@ -210,7 +210,22 @@ async function main() {
     for (const page of [...pages, REFERENCE_PAGE]) await (await fetch(`${origin}${page}`)).text();
 
     chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
-    const flags: Flags = { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" };
+    const flags: Flags = {
+      port: chrome.port,
+      onlyCategories: ["performance"],
+      output: "json",
+      logLevel: "error",
+      // Lighthouse's default leaves IndexedDB and local storage between runs (the service worker's
+      // cache records among them): every run should load its page as a first visit.
+      clearStorageTypes: [
+        "file_systems",
+        "shader_cache",
+        "service_workers",
+        "cache_storage",
+        "indexeddb",
+        "local_storage",
+      ],
+    };
     console.log(`Lighthouse（移动端，默认模拟限速，仅性能），每页 ${runs} 次取中位数，${origin}`);
     // Lighthouse scales the observed main-thread tasks by 4: a busy machine inflates TBT.
     console.log(`本机 ${cpus().length} 核，开始时负载 ${loadavg()[0]!.toFixed(1)}`);
