@@ -109,7 +109,7 @@ function readGathered(dir: string): GatheredLoad {
  * A copy of a gathered load without the requests whose URL matches `pattern` (their network
  * messages and trace events), audited again by Lighthouse; without a pattern, the load as gathered.
  */
-async function auditedWithout(gathered: GatheredLoad, pattern?: RegExp): Promise<Metrics> {
+async function auditedWithout(gathered: GatheredLoad, flags: Flags, pattern?: RegExp): Promise<Metrics> {
   const matches = (url: string | undefined) => Boolean(pattern && url && pattern.test(url));
   const dropped = new Set<string>();
   for (const message of gathered.log) {
@@ -135,8 +135,8 @@ async function auditedWithout(gathered: GatheredLoad, pattern?: RegExp): Promise
         traceEvents: gathered.trace.traceEvents.filter((event) => kept(event.args?.data?.requestId)),
       }),
     );
-    const lhr = (await lighthouse(undefined, { auditMode: copy, onlyCategories: ["performance"], logLevel: "error" }))
-      ?.lhr;
+    // Lighthouse refuses to audit with other settings than the load was gathered with.
+    const lhr = (await lighthouse(undefined, { ...flags, auditMode: copy }))?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`重新审计失败：${lhr?.runtimeError?.message ?? "没有结果"}`);
     return metricsOf(lhr);
   } finally {
@@ -156,11 +156,13 @@ async function attribute(url: string, flags: Flags, attempts = 3): Promise<void>
     try {
       await lighthouse(url, { ...flags, gatherMode: gathered });
       const load = readGathered(gathered);
-      const asGathered = await auditedWithout(load);
+      const asGathered = await auditedWithout(load, flags);
       console.log(`\n/ 的一次加载，Lighthouse 的估算各组请求占多少（同一次加载去掉该组请求后重新审计）`);
       console.log(`  原样          ${describe(asGathered)}`);
       for (const group of REQUEST_GROUPS) {
-        console.log(`  去掉${group.name.padEnd(4, "　")}  ${describe(await auditedWithout(load, group.pattern))}`);
+        console.log(
+          `  去掉${group.name.padEnd(4, "　")}  ${describe(await auditedWithout(load, flags, group.pattern))}`,
+        );
       }
       return;
     } catch (error) {
