@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
  * The browser build as `npm run build` leaves it (scripts/merge-chunks.mjs after `remix build`):
  * Remix's manifest names files that exist, the server renders the same manifest the browser reads,
  * and every module a page imports statically is among the files the page preloads, so no page
- * discovers a script only once another has run.
+ * discovers a script only once another has run; the scripts of a first load ask V8 to compile them
+ * while they stream in, those loaded on demand do not.
  */
 const rootDir = path.resolve(import.meta.dirname, "..");
 const buildDir = path.join(rootDir, "public/build");
@@ -71,5 +72,23 @@ describe("the browser build", () => {
       );
       expect(missing, `scripts ${page.id} imports without preloading them`).toEqual([]);
     }
+  });
+
+  it("marks for eager compilation exactly the scripts some page runs on its first load", () => {
+    const firstLoad = new Set(
+      [manifest.entry, ...Object.values(manifest.routes)].flatMap((module) => [
+        module.module,
+        ...(module.imports ?? []),
+      ]),
+    );
+    const scripts = readdirSync(buildDir, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".js") && file !== manifestName)
+      .map((file) => `/build/${file.split(path.sep).join("/")}`);
+    const hinted = scripts.filter((url) =>
+      readFileSync(fileOf(url), "utf8").startsWith("//# allFunctionsCalledOnLoad\n"),
+    );
+    expect(hinted.sort()).toEqual(scripts.filter((url) => firstLoad.has(url)).sort());
+    // The account dialog, the video player and the cropper load on demand.
+    expect(scripts.length - hinted.length).toBeGreaterThanOrEqual(3);
   });
 });
