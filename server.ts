@@ -17,7 +17,7 @@ import { createLoadContext } from "./app/load-context.js";
 import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
 import { KEPT_PAGE_ANSWERS_PARAM } from "./app/utils/page-cache.js";
 import { anonymousPageCache } from "./server/page-cache.js";
-import { precompressedAssets } from "./server/precompressed-assets.js";
+import { missingBuildFile, precompressedAssets } from "./server/precompressed-assets.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
 import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
 import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
@@ -207,7 +207,12 @@ async function serveWebsite(
   },
 ): Promise<void> {
   const buildDir = path.join(rootDir, "public/build");
-  app.use("/build", precompressedAssets(buildDir), express.static(buildDir, { immutable: true, maxAge: "1y" }));
+  app.use(
+    "/build",
+    precompressedAssets(buildDir),
+    express.static(buildDir, { immutable: true, maxAge: "1y" }),
+    missingBuildFile,
+  );
   app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h", setHeaders: serviceWorkerHeaders }));
 
   app.use((req, _res, next) => {

@@ -55,3 +55,13 @@ export function precompressedAssets(dir: string): RequestHandler {
     next();
   };
 }
+
+/**
+ * Mounted after the static handler of the same directory: nothing else answers for a build file, so
+ * one that is not there (asked for by a page of an earlier build, or a copy removed while the server
+ * runs) is a plain 404, without the type and encoding set above for the copy expected.
+ */
+export const missingBuildFile: RequestHandler = (_req, res) => {
+  res.removeHeader("Content-Encoding");
+  res.status(404).type("text/plain; charset=utf-8").set("Cache-Control", "no-store").send("找不到这个文件。");
+};

@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptedEncodings, precompressedAssets } from "../server/precompressed-assets.js";
+import { acceptedEncodings, missingBuildFile, precompressedAssets } from "../server/precompressed-assets.js";
 
 const script = `export const greeting = "${"你好，字体".repeat(400)}";\n`;
 const styles = `.preview { font-family: serif; }\n`.repeat(100);
@@ -41,10 +41,17 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "global-DEF.css.gz"), gzipSync(styles, { level: 9 }));
   // No copy at all: compression() compresses it as before.
   writeFileSync(path.join(dir, "plain-GHI.js"), script);
+  // Copies listed when the server starts, then gone (a new build written over the old one).
+  writeFileSync(path.join(dir, "replaced-JKL.js"), script);
+  writeFileSync(path.join(dir, "replaced-JKL.js.br"), brotliCompressSync(script));
 
   const app = express();
   app.use(compression());
-  app.use("/build", precompressedAssets(dir), express.static(dir, { immutable: true, maxAge: "1y" }));
+  app.use("/build", precompressedAssets(dir), express.static(dir, { immutable: true, maxAge: "1y" }), missingBuildFile);
+  // What stands after the build files in the site: a page that sets its own type.
+  app.use((_req, res) => res.status(404).set("Content-Type", "text/html; charset=utf-8").send("<p>页面不存在</p>"));
+  rmSync(path.join(dir, "replaced-JKL.js"));
+  rmSync(path.join(dir, "replaced-JKL.js.br"));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   port = (server.address() as AddressInfo).port;
@@ -127,6 +134,17 @@ describe("precompressedAssets", () => {
     expect((await get("/build/missing.js", { "accept-encoding": "br" })).status).toBe(404);
     expect((await get("/build/%E0%A4%A.js", { "accept-encoding": "br" })).status).toBeGreaterThanOrEqual(400);
     expect((await get("/build/%E0%A4%A.js", { "accept-encoding": "br" })).status).toBeLessThan(500);
+  });
+
+  it("answers a file whose copy was listed but is gone with a plain 404, neither encoded nor kept", async () => {
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const answer = await get("/build/replaced-JKL.js", { "accept-encoding": encoding });
+      expect(answer.status).toBe(404);
+      expect(answer.headers["content-encoding"]).toBeUndefined();
+      expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.body.toString()).toBe("找不到这个文件。");
+    }
   });
 });
 
