@@ -1,15 +1,6 @@
 import { useEffect } from "react";
 import { analyticsScriptAttributes, type AnalyticsConfig } from "~/utils/analytics";
-
-/** Runs `task` when the browser is idle (soon after, where it cannot tell). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(task, { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 1);
-  return () => window.clearTimeout(handle);
-}
+import { whenIdle } from "~/utils/idle";
 
 /**
  * The third-party tracker, added once the page has hydrated and the browser is idle, so it never

@@ -1,20 +1,26 @@
 import { useEffect, useState } from "react";
 import { registerServiceWorker } from "~/service-worker/register";
 import { reloadPage } from "~/utils/chunk-reload";
+import { afterLoadWhenIdle } from "~/utils/idle";
 
 /**
- * Registers the service worker once the page is interactive and, when a new deployment's worker
+ * Registers the service worker once the page has loaded and the browser is idle (its registration
+ * and precaching never compete with the page's own first load) and, when a new deployment's worker
  * has taken over, offers 有新版本，点击刷新: the page reloads into the new build only when asked.
  */
 export function UpdatePrompt() {
   const [updated, setUpdated] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
 
-  useEffect(() => {
-    registerServiceWorker({ onUpdateActivated: () => setUpdated(true) }).catch(() => {
-      // Unsupported browser or failed registration: the site works the same without the worker.
-    });
-  }, []);
+  useEffect(
+    () =>
+      afterLoadWhenIdle(() => {
+        registerServiceWorker({ onUpdateActivated: () => setUpdated(true) }).catch(() => {
+          // Unsupported browser or failed registration: the site works the same without the worker.
+        });
+      }),
+    [],
+  );
 
   if (!updated) return null;
   return (

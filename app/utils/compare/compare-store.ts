@@ -18,6 +18,8 @@ import {
 
 const EMPTY: string[] = [];
 let current: string[] | null = null;
+/** The page (location key) whose list was last read from local storage. */
+let reloadedFor: string | null = null;
 const listeners = new Set<() => void>();
 
 function storage(): Storage | null {
@@ -108,6 +110,9 @@ export function useCompareList(): string[] {
   });
   const location = useLocation();
   useEffect(() => {
+    // Once per page, however many controls it shows.
+    if (reloadedFor === location.key) return;
+    reloadedFor = location.key;
     reloadCompareList();
   }, [location.key]);
   return list;
@@ -116,5 +121,6 @@ export function useCompareList(): string[] {
 /** For tests: forget the list read so far. */
 export function resetCompareStore() {
   current = null;
+  reloadedFor = null;
   listeners.clear();
 }
