@@ -235,6 +235,24 @@ test.describe("页面导航", () => {
     await expect(page.locator(".progress-bar")).toHaveAttribute("data-phase", "idle");
   });
 
+  test("手机上，页面只解析到菜单开头时，菜单按钮已在原位（首帧之后不位移）", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/agreement/font");
+    const menu = page.locator("details.mobile-menu");
+    const whole = await menu.boundingBox();
+    expect(whole).toMatchObject({ width: 42, height: 42 });
+    // The document cut where a slow parser may paint its first frame: after the menu's opening tag.
+    await page.route("**/agreement/font", async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const cut = html.indexOf(">", html.indexOf('<details class="mobile-menu"')) + 1;
+      await route.fulfill({ response, body: html.slice(0, cut) });
+    });
+    await page.goto("/agreement/font");
+    await expect(menu.locator("summary")).toHaveCount(0);
+    expect(await menu.boundingBox()).toEqual(whole);
+  });
+
   test("鼠标离开菜单 200 ms 后菜单关闭", async ({ page }, info) => {
     test.skip(!isJavaScriptOn(info.project.name), "无 JS 时菜单由点击开合");
     await page.setViewportSize({ width: 360, height: 740 });
