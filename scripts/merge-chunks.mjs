@@ -169,13 +169,14 @@ for (const module of [manifest.entry, ...routes]) {
 }
 
 /**
- * The files some page runs on its first load: the entry, the route modules and what they import
- * statically (not what loads on demand: the account dialog, the video player, the cropper).
+ * The files some page runs on its first load, as the manifest just written lists them: the entry,
+ * the route modules and what they import statically (not what loads on demand: the account dialog,
+ * the video player, the cropper).
  */
 const firstLoadFiles = new Set(
-  [...chunks.values()]
-    .filter((chunk) => chunk.isEntry)
-    .flatMap((chunk) => [chunk.fileName, ...chunkImportsOf(chunk.fileName)]),
+  [manifest.entry, ...routes].flatMap((module) =>
+    [module.module, ...module.imports].map((url) => url.slice("/build/".length)),
+  ),
 );
 /**
  * V8's explicit compile hint (Chromium 136 and later; a plain comment elsewhere): every function of

@@ -208,8 +208,9 @@ async function main() {
   let chrome: Awaited<ReturnType<typeof launch>> | undefined;
   try {
     const pages = ["/", "/font", `/font/${await firstFontId()}`];
+    const measured = [...pages, REFERENCE_PAGE];
     // The first render of each page fills the server's caches; Lighthouse should measure a warm server.
-    for (const page of [...pages, REFERENCE_PAGE]) await (await fetch(`${origin}${page}`)).text();
+    for (const page of measured) await (await fetch(`${origin}${page}`)).text();
 
     chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
     const flags: Flags = {
@@ -234,7 +235,7 @@ async function main() {
 
     // Round after round, every page once per round, so a change in the machine's load meets every
     // page alike rather than the last one measured.
-    const results = new Map<string, Metrics[]>([...pages, REFERENCE_PAGE].map((page) => [page, []]));
+    const results = new Map<string, Metrics[]>(measured.map((page) => [page, []]));
     const benchmarkIndexes: number[] = [];
     const runWarnings = new Set<string>();
     let homeScripts: ScriptRequest[] = [];
