@@ -1,17 +1,19 @@
 /**
  * Lighthouse benchmark (not a test): starts the built site in a child process on loopback, then
  * runs Lighthouse 12 (mobile form factor, its default simulated throttling, performance category
- * only) in headless Chromium on /, /font and one font's page, several times each, and prints the
- * median score and metrics of each page against the goals (performance >= 0.98, CLS 0), beside the
- * same figures of a near-static page measured in the same rounds and Lighthouse's measure of the
- * host's CPU (both tell how much of a score is the machine's). Last, the
- * first-load JavaScript of /: every script the page fetched in its Lighthouse run, measured as the
- * site sends it to a client accepting gzip (and, for comparison, Brotli), against 110 KB. Then what
- * Lighthouse's estimate of / owes to each group of requests: one load of / gathered, then audited
- * again without the group's requests (the simulation is deterministic for a given load, so the
- * differences between these figures are free of the spread between whole runs).
+ * only) in headless Chromium on /, /font and one font's page, several times each, beside a
+ * near-static page measured in the same rounds (what the host allows any page). Each load is
+ * gathered once and audited twice: with Lighthouse's default CPU slowdown of 4, and with the
+ * slowdown calibrated to the host's CPU as Lighthouse measured it just before that load
+ * (`cpu-calibration.ts`: the host's speed changes from one load to the next), which the goals
+ * (performance >= 0.98, CLS 0) are read against. Then the first-load JavaScript of /: every
+ * script the page fetched in its first load, measured as the site sends it to a client accepting
+ * gzip (and, for comparison, Brotli), against 110 KB. Last, what Lighthouse's estimate of / owes to
+ * each group of requests: that load audited again without the group's requests (the simulation
+ * is deterministic for a given load, so the differences between these figures are free of the
+ * spread between whole runs).
  *
- *   npm run build && npm run bench:lighthouse   (LIGHTHOUSE_RUNS=5 to tune; CHROME_PATH picks the browser)
+ *   npm run build && npm run bench:lighthouse   (LIGHTHOUSE_RUNS=3 to tune; CHROME_PATH picks the browser)
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -20,8 +22,9 @@ import { get as httpGet } from "node:http";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result as LighthouseResult } from "lighthouse";
 import { startBuiltSite } from "./built-site.js";
+import { calibratedCpuSlowdown, DEFAULT_CPU_SLOWDOWN } from "./cpu-calibration.js";
 
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3470);
 const origin = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
@@ -92,51 +95,64 @@ const REQUEST_GROUPS = [
 
 type DevtoolsMessage = { method: string; params?: { requestId?: string; request?: { url: string } } };
 type TraceEvent = { name: string; args?: { data?: { requestId?: string; url?: string } } };
-
-/** A gathered load as Lighthouse wrote it: its network messages and its trace, read once. */
-type GatheredLoad = { dir: string; log: DevtoolsMessage[]; trace: { traceEvents: TraceEvent[] } };
-
-function readGathered(dir: string): GatheredLoad {
-  const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as unknown;
-  return {
-    dir,
-    log: read("defaultPass.devtoolslog.json") as DevtoolsMessage[],
-    trace: read("defaultPass.trace.json") as GatheredLoad["trace"],
-  };
-}
+type GatheredArtifacts = { settings: { throttling: NonNullable<Flags["throttling"]> } };
 
 /**
- * A copy of a gathered load without the requests whose URL matches `pattern` (their network
- * messages and trace events), audited again by Lighthouse; without a pattern, the load as gathered.
+ * One page load as Lighthouse gathered it (a directory of its files), with its audit as gathered and
+ * the CPU slowdown calibrated to the host's speed Lighthouse measured just before the load.
  */
-async function auditedWithout(gathered: GatheredLoad, flags: Flags, pattern?: RegExp): Promise<Metrics> {
-  const matches = (url: string | undefined) => Boolean(pattern && url && pattern.test(url));
-  const dropped = new Set<string>();
-  for (const message of gathered.log) {
-    if (message.method === "Network.requestWillBeSent" && matches(message.params?.request?.url))
-      dropped.add(message.params!.requestId!);
-  }
-  for (const event of gathered.trace.traceEvents) {
-    const { requestId, url } = event.args?.data ?? {};
-    if (event.name === "ResourceSendRequest" && requestId && matches(url)) dropped.add(requestId);
-  }
-  const kept = (requestId: string | undefined) => !requestId || !dropped.has(requestId);
+type GatheredLoad = { dir: string; asGathered: LighthouseResult; cpuSlowdown: number };
+
+/**
+ * The load in `dir` audited again with the CPU slowdown `cpuSlowdown` and, with `without`, without
+ * the requests whose URL matches it (their network messages and trace events). Lighthouse's
+ * default throttling is simulated: the load was gathered unthrottled and the slowdown only enters
+ * the simulation, so auditing the same load with another one is what gathering with it would give.
+ */
+async function reaudit(
+  dir: string,
+  flags: Flags,
+  options: { cpuSlowdown: number; without?: RegExp },
+): Promise<Metrics> {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as unknown;
   const copy = mkdtempSync(path.join(tmpdir(), "ziti-lighthouse-"));
   try {
-    copyFileSync(path.join(gathered.dir, "artifacts.json"), path.join(copy, "artifacts.json"));
-    writeFileSync(
-      path.join(copy, "defaultPass.devtoolslog.json"),
-      JSON.stringify(gathered.log.filter((message) => kept(message.params?.requestId))),
-    );
-    writeFileSync(
-      path.join(copy, "defaultPass.trace.json"),
-      JSON.stringify({
-        ...gathered.trace,
-        traceEvents: gathered.trace.traceEvents.filter((event) => kept(event.args?.data?.requestId)),
-      }),
-    );
-    // Lighthouse refuses to audit with other settings than the load was gathered with.
-    const lhr = (await lighthouse(undefined, { ...flags, auditMode: copy }))?.lhr;
+    const artifacts = read("artifacts.json") as GatheredArtifacts;
+    const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: options.cpuSlowdown };
+    // Lighthouse refuses to audit with other settings than the load's own: the slowdown is changed in both.
+    artifacts.settings.throttling = throttling;
+    writeFileSync(path.join(copy, "artifacts.json"), JSON.stringify(artifacts));
+    const { without } = options;
+    if (!without) {
+      for (const file of ["defaultPass.devtoolslog.json", "defaultPass.trace.json"])
+        copyFileSync(path.join(dir, file), path.join(copy, file));
+    } else {
+      const log = read("defaultPass.devtoolslog.json") as DevtoolsMessage[];
+      const trace = read("defaultPass.trace.json") as { traceEvents: TraceEvent[] };
+      const dropped = new Set<string>();
+      for (const message of log) {
+        const url = message.params?.request?.url;
+        if (message.method === "Network.requestWillBeSent" && url && without.test(url))
+          dropped.add(message.params!.requestId!);
+      }
+      for (const event of trace.traceEvents) {
+        const { requestId, url } = event.args?.data ?? {};
+        if (event.name === "ResourceSendRequest" && requestId && url && without.test(url)) dropped.add(requestId);
+      }
+      const kept = (requestId: string | undefined) => !requestId || !dropped.has(requestId);
+      writeFileSync(
+        path.join(copy, "defaultPass.devtoolslog.json"),
+        JSON.stringify(log.filter((message) => kept(message.params?.requestId))),
+      );
+      writeFileSync(
+        path.join(copy, "defaultPass.trace.json"),
+        JSON.stringify({
+          ...trace,
+          traceEvents: trace.traceEvents.filter((event) => kept(event.args?.data?.requestId)),
+        }),
+      );
+    }
+    const lhr = (await lighthouse(undefined, { ...flags, throttling, auditMode: copy }))?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`重新审计失败：${lhr?.runtimeError?.message ?? "没有结果"}`);
     return metricsOf(lhr);
   } finally {
@@ -145,32 +161,25 @@ async function auditedWithout(gathered: GatheredLoad, flags: Flags, pattern?: Re
 }
 
 /**
- * One load of `url` gathered, then its estimate again without each group of requests; a load whose
+ * One load of `url` gathered into a directory of its own and audited as gathered; a load whose
  * trace came out broken (NO_NAVSTART and the like) is gathered again.
  */
-async function attribute(url: string, flags: Flags, attempts = 3): Promise<void> {
-  const describe = (m: Metrics) =>
-    `performance ${m.performance.toFixed(2)}  FCP ${ms(m.fcp)}  LCP ${ms(m.lcp)}  TBT ${ms(m.tbt)}`;
+async function gather(url: string, flags: Flags, attempts = 3): Promise<GatheredLoad> {
   for (let attempt = 1; ; attempt++) {
-    const gathered = mkdtempSync(path.join(tmpdir(), "ziti-lighthouse-"));
+    const dir = mkdtempSync(path.join(tmpdir(), "ziti-lighthouse-"));
+    let reason = "没有结果";
     try {
-      await lighthouse(url, { ...flags, gatherMode: gathered });
-      const load = readGathered(gathered);
-      const asGathered = await auditedWithout(load, flags);
-      console.log(`\n/ 的一次加载，Lighthouse 的估算各组请求占多少（同一次加载去掉该组请求后重新审计）`);
-      console.log(`  原样          ${describe(asGathered)}`);
-      for (const group of REQUEST_GROUPS) {
-        console.log(
-          `  去掉${group.name.padEnd(4, "　")}  ${describe(await auditedWithout(load, flags, group.pattern))}`,
-        );
-      }
-      return;
+      await lighthouse(url, { ...flags, gatherMode: dir });
+      const lhr = (await lighthouse(undefined, { ...flags, auditMode: dir }))?.lhr;
+      if (lhr && !lhr.runtimeError)
+        return { dir, asGathered: lhr, cpuSlowdown: calibratedCpuSlowdown(lhr.environment.benchmarkIndex) };
+      if (lhr?.runtimeError) reason = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
     } catch (error) {
-      if (attempt >= attempts) throw error;
-      console.log(`  （第 ${attempt} 次记录的加载无法审计：${(error as Error).message}，重试）`);
-    } finally {
-      rmSync(gathered, { recursive: true, force: true });
+      reason = (error as Error).message;
     }
+    rmSync(dir, { recursive: true, force: true });
+    if (attempt >= attempts) throw new Error(`${url}: ${reason}`);
+    console.log(`  （${url} 第 ${attempt} 次运行失败：${reason}，重试）`);
   }
 }
 
@@ -178,17 +187,6 @@ const met = (ok: boolean) => (ok ? "达标" : "未达标");
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const scores = (all: Metrics[]) => all.map((metrics) => metrics.performance.toFixed(2)).join(" ");
 const signed = (value: number, digits: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(digits)}`;
-
-/** One Lighthouse run; a run whose trace came out broken (NO_NAVSTART and the like) is tried again. */
-async function audit(url: string, flags: Flags, attempts = 3): Promise<LighthouseResult> {
-  for (let attempt = 1; ; attempt++) {
-    const lhr = (await lighthouse(url, flags))?.lhr;
-    if (lhr && !lhr.runtimeError) return lhr;
-    const reason = lhr?.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "没有结果";
-    if (attempt >= attempts) throw new Error(`${url}: ${reason}`);
-    console.log(`  （${url} 第 ${attempt} 次运行失败：${reason}，重试）`);
-  }
-}
 
 /** The bytes the site sends for `url` to a client accepting only `encoding`, as they come over the wire. */
 function servedKilobytes(url: string, encoding: "gzip" | "br"): Promise<number> {
@@ -206,6 +204,7 @@ function servedKilobytes(url: string, encoding: "gzip" | "br"): Promise<number> 
 async function main() {
   const site = await startBuiltSite(port);
   let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+  const gatheredDirs: string[] = [];
   try {
     const pages = ["/", "/font", `/font/${await firstFontId()}`];
     const measured = [...pages, REFERENCE_PAGE];
@@ -229,48 +228,64 @@ async function main() {
         "local_storage",
       ],
     };
-    console.log(`Lighthouse（移动端，默认模拟限速，仅性能），每页 ${runs} 次取中位数，${origin}`);
-    // Lighthouse scales the observed main-thread tasks by 4: a busy machine inflates TBT.
+    console.log(`Lighthouse（移动端，模拟限速，仅性能），每页 ${runs} 次取中位数，${origin}`);
     console.log(`本机 ${cpus().length} 核，开始时负载 ${loadavg()[0]!.toFixed(1)}`);
 
     // Round after round, every page once per round, so a change in the machine's load meets every
     // page alike rather than the last one measured.
-    const results = new Map<string, Metrics[]>(measured.map((page) => [page, []]));
-    const benchmarkIndexes: number[] = [];
-    const runWarnings = new Set<string>();
-    let homeScripts: ScriptRequest[] = [];
+    const loads = new Map<string, GatheredLoad[]>(measured.map((page) => [page, []]));
     for (let run = 0; run < runs; run++) {
-      for (const [page, all] of results) {
-        const lhr = await audit(`${origin}${page}`, flags);
-        all.push(metricsOf(lhr));
-        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-        for (const warning of lhr.runWarnings) runWarnings.add(warning);
-        if (page === "/" && run === 0) homeScripts = scriptsOf(lhr);
+      for (const [page, all] of loads) {
+        const load = await gather(`${origin}${page}`, flags);
+        gatheredDirs.push(load.dir);
+        all.push(load);
       }
     }
-    // Lighthouse's own measure of this machine's CPU (it warns below 1000); its multiplier of 4 is
-    // meant for a fast desktop, so a slower host inflates every page's TBT alike.
+    const everyLoad = [...loads.values()].flat();
+    const benchmarkIndexes = everyLoad.map((load) => load.asGathered.environment.benchmarkIndex);
     console.log(
       `Lighthouse 测得本机 CPU 基准 benchmarkIndex 中位数 ${median(benchmarkIndexes).toFixed(0)}` +
         `（各次 ${Math.min(...benchmarkIndexes).toFixed(0)}–${Math.max(...benchmarkIndexes).toFixed(0)}）`,
     );
+    const runWarnings = new Set(everyLoad.flatMap((load) => load.asGathered.runWarnings));
     for (const warning of runWarnings) console.log(`  Lighthouse 的警告：${warning}`);
-    const referenceRuns = results.get(REFERENCE_PAGE)!;
-    const reference = medianMetrics(referenceRuns);
     console.log(
-      `\n参照页 ${REFERENCE_PAGE}（近乎静态，同轮测量）\n  performance ${reference.performance.toFixed(2)}` +
-        `（各次 ${scores(referenceRuns)}）` +
-        `  LCP ${ms(reference.lcp)}  TBT ${ms(reference.tbt)}  FCP ${ms(reference.fcp)}`,
+      `每次加载按它自己测得的 benchmarkIndex 校准 CPU 减速（Lighthouse 默认的 ${DEFAULT_CPU_SLOWDOWN}× 对应 benchmarkIndex 约 1533）；` +
+        `目标按校准后的数字判断，默认 ${DEFAULT_CPU_SLOWDOWN}× 的数字一并列出`,
     );
-    for (const page of pages) {
-      const all = results.get(page)!;
+
+    // Every load audited again with the slowdown for the host's speed as measured just before it:
+    // the same loads, so the two sets of figures differ only by the slowdown.
+    const calibrated = new Map<string, Metrics[]>();
+    for (const [page, all] of loads) {
+      const metrics: Metrics[] = [];
+      for (const load of all) metrics.push(await reaudit(load.dir, flags, { cpuSlowdown: load.cpuSlowdown }));
+      calibrated.set(page, metrics);
+    }
+    const asGathered = (page: string) => loads.get(page)!.map((load) => metricsOf(load.asGathered));
+    const describe = (all: Metrics[]) => {
       const m = medianMetrics(all);
-      console.log(
-        `\n${page}\n  performance ${m.performance.toFixed(2)}（各次 ${scores(all)}）` +
-          `  LCP ${ms(m.lcp)}  CLS ${m.cls.toFixed(3)}  TBT ${ms(m.tbt)}  FCP ${ms(m.fcp)}  Speed Index ${ms(m.speedIndex)}`,
+      return (
+        `performance ${m.performance.toFixed(2)}（各次 ${scores(all)}）  LCP ${ms(m.lcp)}  CLS ${m.cls.toFixed(3)}` +
+        `  TBT ${ms(m.tbt)}  FCP ${ms(m.fcp)}  Speed Index ${ms(m.speedIndex)}`
       );
+    };
+    const print = (page: string) => {
+      const slowdowns = loads.get(page)!.map((load) => `${load.cpuSlowdown.toFixed(1)}×`);
       console.log(
-        `  比参照页：performance ${signed(m.performance - reference.performance, 2)}，` +
+        `  校准      ${describe(calibrated.get(page)!)}\n            （各次 CPU 减速 ${slowdowns.join(" ")}）`,
+      );
+      console.log(`  默认 ${DEFAULT_CPU_SLOWDOWN}×   ${describe(asGathered(page))}`);
+    };
+    const reference = medianMetrics(calibrated.get(REFERENCE_PAGE)!);
+    console.log(`\n参照页 ${REFERENCE_PAGE}（近乎静态，同轮测量）`);
+    print(REFERENCE_PAGE);
+    for (const page of pages) {
+      const m = medianMetrics(calibrated.get(page)!);
+      console.log(`\n${page}`);
+      print(page);
+      console.log(
+        `  比参照页（校准）：performance ${signed(m.performance - reference.performance, 2)}，` +
           `TBT ${signed(m.tbt - reference.tbt, 0)} ms，LCP ${signed(m.lcp - reference.lcp, 0)} ms`,
       );
       console.log(
@@ -278,6 +293,8 @@ async function main() {
       );
     }
 
+    const homeLoad = loads.get("/")![0]!;
+    const homeScripts = scriptsOf(homeLoad.asGathered);
     let gzipped = 0;
     let brotli = 0;
     const lines: string[] = [];
@@ -297,8 +314,18 @@ async function main() {
     );
     console.log(`  目标 <= ${GOAL_FIRST_LOAD_JS_KB} KB gzip：${met(gzipped <= GOAL_FIRST_LOAD_JS_KB)}`);
 
-    await attribute(`${origin}/`, flags);
+    const line = (m: Metrics) =>
+      `performance ${m.performance.toFixed(2)}  FCP ${ms(m.fcp)}  LCP ${ms(m.lcp)}  TBT ${ms(m.tbt)}`;
+    console.log(
+      `\n/ 的第一次加载，Lighthouse 的估算各组请求占多少（校准 ${homeLoad.cpuSlowdown.toFixed(1)}×，同一次加载去掉该组请求后重新审计）`,
+    );
+    console.log(`  原样          ${line(calibrated.get("/")![0]!)}`);
+    for (const group of REQUEST_GROUPS) {
+      const without = await reaudit(homeLoad.dir, flags, { cpuSlowdown: homeLoad.cpuSlowdown, without: group.pattern });
+      console.log(`  去掉${group.name.padEnd(4, "　")}  ${line(without)}`);
+    }
   } finally {
+    for (const dir of gatheredDirs) rmSync(dir, { recursive: true, force: true });
     chrome?.kill();
     await site.stop();
   }
