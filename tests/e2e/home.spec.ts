@@ -38,6 +38,47 @@ test.describe("首页", () => {
     expect(first.equals(second)).toBe(false);
   });
 
+  test("手机上分类先显示两行，展开后显示其余卡片", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    const cards = page.locator(".category-grid .category-card");
+    const total = await cards.count();
+    expect(total).toBeGreaterThan(8);
+    // Cards on screen whose artwork has loaded: a folded card is not rendered, so not drawn either.
+    const drawnCards = () =>
+      cards.evaluateAll(
+        (list) =>
+          list.filter(
+            (card) => card.checkVisibility() && (card.querySelector("img") as HTMLImageElement).naturalWidth > 0,
+          ).length,
+      );
+    const shownCards = () => cards.evaluateAll((list) => list.filter((card) => card.checkVisibility()).length);
+
+    const toggle = page.getByText(`展开全部 ${total} 种风格`);
+    await toggle.scrollIntoViewIfNeeded();
+    await expect.poll(drawnCards).toBe(8);
+    expect(await shownCards()).toBe(8);
+    await expect(page.locator(".category-grid__item--folded")).toHaveCount(total - 8);
+
+    await toggle.click();
+    expect(await shownCards()).toBe(total);
+    await expect(page.getByText("收起", { exact: true })).toBeVisible();
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect.poll(drawnCards).toBe(total);
+
+    await page.getByText("收起", { exact: true }).click();
+    expect(await shownCards()).toBe(8);
+    await expect(page.getByText(`展开全部 ${total} 种风格`)).toBeVisible();
+  });
+
+  test("宽屏上分类全部显示，没有展开按钮", async ({ page }) => {
+    await page.goto("/");
+    const cards = page.locator(".category-grid .category-card");
+    const total = await cards.count();
+    expect(await cards.evaluateAll((list) => list.filter((card) => card.checkVisibility()).length)).toBe(total);
+    await expect(page.getByText(`展开全部 ${total} 种风格`)).toBeHidden();
+  });
+
   test("首页的试字表单带着文字去字体列表", async ({ page }) => {
     await page.goto("/");
     const form = page

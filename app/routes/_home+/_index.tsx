@@ -42,20 +42,46 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 
 type CategoryEntry = { code: string; name: string; href: string; image: string };
 
+/** Cards a phone shows before the visitor opens the rest: two rows of four. */
+export const CATEGORIES_SHOWN_ON_PHONES = 8;
+
+/**
+ * The style cards. On phones only the first rows show until the visitor ticks 展开全部 (a checkbox
+ * and its label, so it works without JavaScript): the rest would be a screen of cards to scroll past
+ * before the first font, and drawing their artwork is the largest piece of main-thread work of the
+ * page's load on a phone; folded away, they are neither laid out nor drawn until then.
+ */
 function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
   const asset = useStaticUrl();
   if (!categories.length) return null;
+  const folded = categories.length > CATEGORIES_SHOWN_ON_PHONES;
   return (
-    <ul className="category-grid">
-      {categories.map((category) => (
-        <li key={category.code} className="category-grid__item">
-          <Link to={category.href} className="category-card" prefetch="intent">
-            <LazyImage src={asset(category.image)} alt="" width="160" height="100" className="category-card__image" />
-            <span className="category-card__name">{category.name}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <>
+      {folded ? <input type="checkbox" id="category-more" className="category-more__toggle visually-hidden" /> : null}
+      <ul className="category-grid">
+        {categories.map((category, index) => (
+          <li
+            key={category.code}
+            className={
+              index < CATEGORIES_SHOWN_ON_PHONES
+                ? "category-grid__item"
+                : "category-grid__item category-grid__item--folded"
+            }
+          >
+            <Link to={category.href} className="category-card" prefetch="intent">
+              <LazyImage src={asset(category.image)} alt="" width="160" height="100" className="category-card__image" />
+              <span className="category-card__name">{category.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {folded ? (
+        <label htmlFor="category-more" className="category-more">
+          <span className="category-more__open">展开全部 {categories.length} 种风格</span>
+          <span className="category-more__close">收起</span>
+        </label>
+      ) : null}
+    </>
   );
 }
 
