@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { test, expect, registerByEmail, signedInUser } from "./fixtures";
+import { test, expect, registerByEmail, seriousAxeViolations, signedInUser } from "./fixtures";
 
 /**
  * Every page of the site, signed out and signed in, with light and dark previews: axe finds no
@@ -72,16 +71,13 @@ type Finding = { page: string; scheme: string; rule: string; impact: string; tar
 async function seriousViolations(page: Page, path: string, scheme: string): Promise<Finding[]> {
   await page.goto(path);
   await page.waitForLoadState("load");
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      page: path,
-      scheme,
-      rule: `${violation.id}: ${violation.help}`,
-      impact: violation.impact ?? "",
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-    }));
+  return (await seriousAxeViolations(page)).map((violation) => ({
+    page: path,
+    scheme,
+    rule: `${violation.id}: ${violation.help}`,
+    impact: violation.impact ?? "",
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+  }));
 }
 
 async function checkPages(page: Page, paths: string[], scheme: "light" | "dark") {
