@@ -43,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 type CategoryEntry = { code: string; name: string; href: string; image: string };
 
 /** Cards a phone shows before the visitor opens the rest: two rows of four. */
-export const CATEGORIES_SHOWN_ON_PHONES = 8;
+const CATEGORIES_SHOWN_ON_PHONES = 8;
 
 /**
  * The style cards. On phones only the first rows show until the visitor ticks 展开全部 (a checkbox
