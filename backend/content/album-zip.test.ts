@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { albumZipEndpoints, albumZipSchema } from "../../contract/album-zip.js";
 import { successEnvelopeSchema } from "../../contract/envelope.js";
@@ -101,4 +102,31 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
       expect(malformedZip.status).toBe(400);
     },
   );
+
+  it.skipIf(skip)("a HEAD of a zip answers the GET's headers at once, without reading the fonts", async () => {
+    const [album] = await catalogued();
+    const font = album!.fonts[0]!;
+    // A 2 GiB font (sparse, so it takes no disk): reading it for the zip's checksums takes far longer
+    // than the HEAD is given.
+    const bigFile = path.join(served.dataDir, "head-check-font.ttf");
+    await fs.writeFile(bigFile, "");
+    await fs.truncate(bigFile, 2 ** 31);
+    const fonts = contentDb(served.backend.db);
+    const moveFont = (location: string) =>
+      fonts.updateTable("font").set({ file_location: location }).where("gno", "=", font.gno).execute();
+    await moveFont("data:head-check-font.ttf");
+    try {
+      const head = await fetch(`${served.server.origin}/web/api/web-font-collection/download-font-zip/${album!.id}`, {
+        method: "HEAD",
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-type")).toBe("application/zip");
+      expect(Number(head.headers.get("content-length"))).toBeGreaterThan(2 ** 31);
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    } finally {
+      await moveFont(font.file_location);
+      await fs.rm(bigFile, { force: true });
+    }
+  });
 });

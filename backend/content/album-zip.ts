@@ -163,6 +163,11 @@ export async function sendAlbumZip(
     if (totalSize >= 0) res.setHeader("Content-Length", String(totalSize));
   };
   zip.end(undefined, whenSizeKnown as () => void);
+  // A HEAD gets the headers a GET would, without reading every font to make a body it never sends.
+  if (req.method === "HEAD") {
+    res.end();
+    return true;
+  }
   const output = zip.outputStream as Readable;
   // A font file that cannot be read to its end (changed or removed meanwhile) cuts the download
   // short: the browser sees an incomplete file rather than a zip with a damaged font in it.
