@@ -1,5 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { test, expect, registerByEmail, seriousAxeViolations, signedInUser } from "./fixtures";
+import { test, expect, registerByEmail, signedInUser } from "./fixtures";
 
 /**
  * Every page of the site, signed out and signed in, with light and dark previews: axe finds no
@@ -68,23 +69,29 @@ const USER_PAGES = ["/user", "/user/profile", "/user/download", "/user/favorite"
 
 type Finding = { page: string; scheme: string; rule: string; impact: string; targets: string[] };
 
-async function seriousViolations(page: Page, path: string, scheme: string): Promise<Finding[]> {
-  await page.goto(path);
-  await page.waitForLoadState("load");
-  return (await seriousAxeViolations(page)).map((violation) => ({
-    page: path,
-    scheme,
-    rule: `${violation.id}: ${violation.help}`,
-    impact: violation.impact ?? "",
-    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-  }));
+/** axe's serious and critical findings on `page` as it is now, labelled with where they were found. */
+async function seriousViolations(page: Page, where: string, scheme: string): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      page: where,
+      scheme,
+      rule: `${violation.id}: ${violation.help}`,
+      impact: violation.impact ?? "",
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
 }
 
 async function checkPages(page: Page, paths: string[], scheme: "light" | "dark") {
   // Reduced motion: axe measures the colours a page settles on, not a frame of its fade-in.
   await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
   const findings: Finding[] = [];
-  for (const path of paths) findings.push(...(await seriousViolations(page, path, scheme)));
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState("load");
+    findings.push(...(await seriousViolations(page, path, scheme)));
+  }
   expect(findings, "serious or critical axe violations").toEqual([]);
 }
 
@@ -141,6 +148,26 @@ test.describe("accessibility", () => {
       if (checked !== context) await checked.close();
     });
   }
+
+  test("axe finds no serious violation on the home page on a phone, its style cards folded and unfolded", async ({
+    browser,
+    context,
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    const checked = await contextForAxe(browser, context, javaScriptEnabled, baseURL);
+    const phone = checked === context ? page : await checked.newPage();
+    await phone.setViewportSize({ width: 360, height: 740 });
+    await phone.goto("/");
+    await phone.waitForLoadState("load");
+    const findings = await seriousViolations(phone, "/ (folded)", "light");
+    await phone.getByText(/^展开全部 \d+ 种风格$/).click();
+    await expect(phone.locator(".category-grid__item--folded").first()).toBeVisible();
+    findings.push(...(await seriousViolations(phone, "/ (unfolded)", "light")));
+    expect(findings, "serious or critical axe violations").toEqual([]);
+    if (checked !== context) await checked.close();
+  });
 
   test("no page's HTML contains a NUL byte", async ({ request }) => {
     const { token } = await registerByEmail(request, A11Y_USER);

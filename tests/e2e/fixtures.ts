@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   test as base,
   expect,
@@ -189,10 +188,4 @@ export async function firstFonts(request: APIRequestContext, size: number) {
   const response = await request.get(`/web/api/font/getFontList?size=${size}`);
   const body = (await response.json()) as { data: { records: Array<{ fontGNo: string }> } };
   return body.data.records.map((record) => record.fontGNo);
-}
-
-/** axe's serious and critical findings on the page as it is now (axe runs as a script in the page). */
-export async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
 }

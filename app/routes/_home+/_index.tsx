@@ -76,7 +76,7 @@ function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
         ))}
       </ul>
       {folded ? (
-        <label htmlFor="category-more" className="category-more">
+        <label htmlFor="category-more" className="btn btn--ghost btn--block category-more">
           <span className="category-more__open">展开全部 {categories.length} 种风格</span>
           <span className="category-more__close">收起</span>
         </label>
