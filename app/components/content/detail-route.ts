@@ -1,13 +1,3 @@
-import type { LinksFunction } from "@remix-run/node";
-import contentStylesHref from "~/styles/content.css";
-import fontStylesHref from "~/styles/font.css";
-
-/** The stylesheets of every content detail page (font samples and the article layout). */
-export const contentDetailLinks: LinksFunction = () => [
-  { rel: "stylesheet", href: fontStylesHref },
-  { rel: "stylesheet", href: contentStylesHref },
-];
-
 /** A detail page's title and description: `<title> - <kind> - 短视频字体`, or the not-found title. */
 export function contentDetailMeta(kind: string, item: { title: string; summary: string } | undefined) {
   if (!item) return [{ title: "页面不存在 - 短视频字体" }];

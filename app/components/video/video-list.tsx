@@ -1,12 +1,8 @@
-import type { LinksFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { VideoSummary } from "@contract/content";
 import { formatDuration } from "~/components/content/format";
 import { useStaticUrl } from "~/utils/root-data";
-import videoListStylesHref from "./video-list.css";
 import { LazyImage } from "~/components/ui/lazy-image";
-
-export const videoListLinks: LinksFunction = () => [{ rel: "stylesheet", href: videoListStylesHref }];
 
 /** Small poster cards of videos, each opening the video's player page. */
 export function VideoList({ label, videos }: { label: string; videos: readonly VideoSummary[] }) {

@@ -4,24 +4,15 @@ import {
   messageBoardBodySchema,
   type MessageBoardBody,
 } from "@contract/content";
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FormField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { isApiError } from "~/services/api-client.server";
 import { leaveMessage } from "~/services/content.server";
-import contentStylesHref from "~/styles/content.css";
 import { fieldErrors } from "~/utils/account/validation";
 import { parseFormSubmission } from "~/utils/form-data.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStylesHref }];
 
 export const meta: MetaFunction = () => [
   { title: "联系我们 - 短视频字体" },

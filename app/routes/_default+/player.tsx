@@ -4,7 +4,6 @@ import { Breadcrumb } from "~/components/content/breadcrumb";
 import { contentCardBasics } from "~/components/content/content-card";
 import { ContentSection, RelatedList } from "~/components/content/content-detail";
 import { ContentErrorBoundary } from "~/components/content/content-error";
-import { contentDetailLinks } from "~/components/content/detail-route";
 import { positiveInt } from "~/components/content/list-query";
 import { loadRelated } from "~/components/content/related.server";
 import { describeError } from "~/components/ui/error-page";
@@ -15,7 +14,7 @@ import { getVideo, listVideos } from "~/services/content.server";
 import { fontHref } from "~/utils/catalogue/fonts";
 import { notFound, throwApiError } from "~/utils/responses.server";
 
-export const links: LinksFunction = () => [...contentDetailLinks(), ...videoPlayerLinks()];
+export const links: LinksFunction = () => videoPlayerLinks();
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "没有找到这个视频 - 短视频字体" }];

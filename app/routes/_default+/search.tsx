@@ -1,6 +1,6 @@
 import { KEYWORD_MAX } from "@contract/catalogue";
 import { SEARCH_TYPES, type SearchType } from "@contract/content";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { SEARCH_KIND_LABELS } from "~/components/content/format";
@@ -10,14 +10,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { isApiError } from "~/services/api-client.server";
 import { suggestKeywords } from "~/services/catalogue.server";
 import { countMatches, search } from "~/services/content.server";
-import contentStylesHref from "~/styles/content.css";
-import fontStylesHref from "~/styles/font.css";
 import { useStaticUrl } from "~/utils/root-data";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fontStylesHref },
-  { rel: "stylesheet", href: contentStylesHref },
-];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.keyword ? `“${data.keyword}”的搜索结果 - 短视频字体` : "搜索 - 短视频字体" },

@@ -6,7 +6,7 @@ import {
   SUBMISSION_TITLE_MAX,
   submissionFieldsSchema,
 } from "@contract/submission";
-import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
@@ -16,12 +16,9 @@ import { FormField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { isApiError } from "~/services/api-client.server";
 import { submitWork } from "~/services/submission.server";
-import contentStylesHref from "~/styles/content.css";
 import { formObject } from "~/utils/account/account-forms";
 import { fieldErrors } from "~/utils/account/validation";
 import { readFormSubmission } from "~/utils/form-data.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStylesHref }];
 
 export const meta: MetaFunction = () => [
   { title: "投稿 - 短视频字体" },

@@ -1,7 +1,5 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import contentStylesHref from "~/styles/content.css";
-import fontStylesHref from "~/styles/font.css";
+import type { MetaFunction } from "@remix-run/node";
 import type { HomeData } from "@contract/catalogue";
 import { fontHref, licenseLabel, previewFontFamily, type FontSummary, type PreviewFace } from "~/utils/catalogue/fonts";
 import { LIST_TEXT_MAX } from "~/utils/catalogue/preview-text";
@@ -24,12 +22,6 @@ type HomeStats = HomeData["stats"];
 
 /** Example texts offered under the hero form (plain links, no JS needed). */
 const SAMPLE_TEXTS = ["点赞关注不迷路", "今日份快乐", "周末去哪儿", "一起去看海"];
-
-/** The font list styles (card and stick layouts) come from the font pages' stylesheet, the content sections' from theirs. */
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fontStylesHref },
-  { rel: "stylesheet", href: contentStylesHref },
-];
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const root = matches.find((match) => match.id === "root")?.data as { appTitle?: string } | undefined;

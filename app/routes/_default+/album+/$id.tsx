@@ -5,7 +5,7 @@ import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { COVER_SIZES, contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
-import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
+import { contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
 import { formatChinaDate } from "~/components/content/format";
@@ -21,8 +21,6 @@ import { anonymousPageHeaders } from "~/utils/page-cache";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
-
-export const links = contentDetailLinks;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("字体专辑", data?.album);
 

@@ -4,7 +4,7 @@ import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { ContentDetailHead, ContentPager, ContentSection } from "~/components/content/content-detail";
-import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
+import { contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { RelatedLinks } from "~/components/content/content-page";
 import { FontSampleList } from "~/components/content/font-samples";
@@ -19,8 +19,6 @@ import { anonymousPageHeaders } from "~/utils/page-cache";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
-
-export const links = contentDetailLinks;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("书法百科", data?.entry);
 

@@ -6,7 +6,7 @@ import { Breadcrumb } from "~/components/content/breadcrumb";
 import { caseSampleText } from "~/components/content/case-samples";
 import { COVER_SIZES, contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
-import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
+import { contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
 import { formatChinaDate } from "~/components/content/format";
@@ -20,8 +20,6 @@ import { anonymousPageHeaders } from "~/utils/page-cache";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
-
-export const links = contentDetailLinks;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("字体案例", data?.item);
 

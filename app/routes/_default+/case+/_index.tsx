@@ -1,5 +1,5 @@
 import { FONT_GNO_PATTERN } from "@contract/catalogue";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ContentCard, ContentGrid, contentCardBasics } from "~/components/content/content-card";
 import { ContentErrorBoundary } from "~/components/content/content-error";
@@ -9,18 +9,11 @@ import { listHref, parseListQuery } from "~/components/content/list-query";
 import { TagFilter } from "~/components/content/tag-filter";
 import { Pagination } from "~/components/ui/pagination";
 import { listCaseTags, listCases } from "~/services/content.server";
-import contentStylesHref from "~/styles/content.css";
-import fontStylesHref from "~/styles/font.css";
 import { throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fontStylesHref },
-  { rel: "stylesheet", href: contentStylesHref },
-];
 
 const CASE_PAGE_SIZE = 6;
 

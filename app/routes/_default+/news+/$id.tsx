@@ -5,7 +5,7 @@ import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { COVER_SIZES } from "~/components/content/content-card";
 import { ContentDetailHead, ContentPager, ContentSection } from "~/components/content/content-detail";
-import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
+import { contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { RelatedLinks } from "~/components/content/content-page";
 import { FontSampleList } from "~/components/content/font-samples";
@@ -23,8 +23,6 @@ import { anonymousPageHeaders } from "~/utils/page-cache";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
-
-export const links = contentDetailLinks;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("资讯", data?.article);
 

@@ -5,7 +5,6 @@ import { FontFaces } from "~/components/catalogue/font-faces";
 import { CompareForm } from "~/components/compare/compare-form";
 import { ComparedFontCard } from "~/components/compare/compared-font-card";
 import compareStylesHref from "~/styles/compare.css";
-import fontStylesHref from "~/styles/font.css";
 import { COMPARE_MAX } from "~/utils/compare/compare-list";
 import { readCompareList } from "~/utils/compare/compare-cookie.server";
 import { loadComparedFonts } from "~/utils/compare/compare-fonts.server";
@@ -14,10 +13,7 @@ import { comparePdfHref, parseCompareView } from "~/utils/compare/compare-view";
 import { cn } from "~/utils/misc";
 import { throwApiError } from "~/utils/responses.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fontStylesHref },
-  { rel: "stylesheet", href: compareStylesHref },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: compareStylesHref }];
 
 export const meta: MetaFunction = () => [
   { title: "字体对比 - 短视频字体" },

@@ -5,7 +5,7 @@ import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
-import { contentDetailLinks, contentDetailMeta } from "~/components/content/detail-route";
+import { contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
 import { parseContentId } from "~/components/content/list-query";
@@ -23,7 +23,7 @@ import { anonymousPageHeaders } from "~/utils/page-cache";
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
-export const links: LinksFunction = () => [...contentDetailLinks(), ...videoPlayerLinks()];
+export const links: LinksFunction = () => videoPlayerLinks();
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("视频", data?.video);
 

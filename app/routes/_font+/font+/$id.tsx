@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DownloadDialog, LicenseNotice } from "~/components/catalogue/download-dialog";
@@ -9,9 +9,8 @@ import { FontPreview } from "~/components/catalogue/font-preview";
 import { FontSpecimen } from "~/components/catalogue/font-specimen";
 import { LicenseBadge } from "~/components/catalogue/license-badge";
 import { TypeTester } from "~/components/catalogue/type-tester";
-import fontStylesHref from "~/styles/font.css";
 import { FontActions } from "~/components/catalogue/font-actions";
-import { VideoList, videoListLinks } from "~/components/video/video-list";
+import { VideoList } from "~/components/video/video-list";
 import { fontHref, weightName, type PreviewFace, type PreviewTheme } from "~/utils/catalogue/fonts";
 import { testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
 
@@ -19,8 +18,6 @@ import { FACES_PARAM } from "~/utils/live-faces";
 import type { loader } from "./$id.server";
 
 export { loader } from "./$id.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }, ...videoListLinks()];
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

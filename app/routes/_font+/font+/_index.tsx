@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { ErrorPage, describeError } from "~/components/ui/error-page";
 import { FontFaces } from "~/components/catalogue/font-faces";
@@ -6,7 +6,6 @@ import { FontFilters } from "~/components/catalogue/font-filters";
 import { FontList } from "~/components/catalogue/font-list";
 import { LayoutSwitch } from "~/components/catalogue/layout-switch";
 import { Pagination } from "~/components/ui/pagination";
-import fontStylesHref from "~/styles/font.css";
 import { fontListSearch, type FontListQuery } from "~/utils/catalogue/font-query";
 import { useStaticUrl } from "~/utils/root-data";
 import { anonymousPageHeaders } from "~/utils/page-cache";
@@ -16,8 +15,6 @@ export { loader } from "./_index.server";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fontStylesHref }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const keyword = data?.query.keyword;
