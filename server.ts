@@ -24,6 +24,7 @@ import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } fr
 import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/request-url.js";
 import { serviceWorkerHeaders } from "./server/service-worker-headers.js";
 import { plainHttpCookieWarning } from "./server/startup-warnings.js";
+import { coalesceFlushes } from "./server/coalesced-flushes.js";
 import { discardUnreadBodies } from "./server/unread-bodies.js";
 import { inProcessExpressApp, inProcessFetch, type BackendFetch } from "./server/in-process-fetch.js";
 
@@ -78,6 +79,7 @@ export async function startServer(
   // Brotli's default window (4 MB) is set up for every answer; a rendered page is 70–140 KB, and a
   // 256 KB window compresses it to the same bytes at 1.7 times the answers per second (decision 021).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
+  app.use(coalesceFlushes);
   app.use(assignCspNonce);
   app.use(
     helmet({

@@ -122,11 +122,14 @@ export function anonymousPageCache({
     if (kept) forget(key);
     capturePage(res, maxPageBytes, (captured) => {
       if (captured.onAnswer && !onKeptAnswers) return;
+      const nonce = cspNonce(res);
+      // Every answer's nonce has the length of this one (16 random bytes in base64).
       const body = gzipTemplate(
         captured.body
           .toString("utf8")
-          .split(cspNonce(res))
+          .split(nonce)
           .map((part) => Buffer.from(part)),
+        Buffer.byteLength(nonce),
       );
       keep(key, {
         body,
