@@ -1,4 +1,14 @@
-import { test, expect } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { test, expect, isJavaScriptOn } from "./fixtures";
+
+/** The stylesheets the page has asked for since the call. */
+function stylesheetRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") asked.push(new URL(request.url()).pathname);
+  });
+  return asked;
+}
 
 test.describe("站点规则", () => {
   test("未匹配的路由返回 404 页面", async ({ page, consoleGuard }) => {
@@ -36,5 +46,38 @@ test.describe("站点规则", () => {
     const response = await request.get("/healthz");
     expect(response.ok()).toBe(true);
     expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("公开页面只请求一个样式表，字体列表、文章和视频卡片照样有样式", async ({ page, request }) => {
+    const checks: Array<[string, string]> = [
+      ["/", ".content-grid"],
+      ["/font", "[data-layout]"],
+      ["/news", ".content-grid"],
+      ["/agreement/font", "h1"],
+    ];
+    for (const [path, styled] of checks) {
+      await page.goto("about:blank");
+      const asked = stylesheetRequests(page);
+      await page.goto(path);
+      await expect(page.locator(styled).first()).toBeVisible();
+      expect(asked, path).toHaveLength(1);
+    }
+    await page.goto("/");
+    await expect(page.locator(".content-grid").first()).toHaveCSS("display", "grid");
+    // A font with videos: its page shows their poster cards.
+    const videos = (await (await request.get("/web/api/web-video/selectPage?size=1")).json()).data.records;
+    await page.goto(`/font/${videos[0].fontGNos[0] as string}`);
+    await expect(page.locator(".video-list")).toHaveCSS("display", "grid");
+  });
+
+  test("在公开页面之间跳转不再等样式表", async ({ page }, testInfo) => {
+    test.skip(!isJavaScriptOn(testInfo.project.name), "无 JS 时每次跳转都是整页加载，样式表来自缓存");
+    await page.goto("/agreement/font");
+    await expect(page.locator("h1")).toBeVisible();
+    const asked = stylesheetRequests(page);
+    await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "资讯" }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.locator(".content-grid").first()).toHaveCSS("display", "grid");
+    expect(asked).toEqual([]);
   });
 });
