@@ -8,10 +8,11 @@ import type { RequestHandler } from "express";
  * soon as it is written. Must come after compression(), which adds `res.flush`.
  */
 export const coalesceFlushes: RequestHandler = (_req, res, next) => {
-  const flush = (res as { flush?: () => void }).flush;
+  const flushable = res as typeof res & { flush?: () => void };
+  const flush = flushable.flush;
   if (typeof flush !== "function") return next();
   let pending: NodeJS.Immediate | null = null;
-  (res as { flush?: () => void }).flush = () => {
+  flushable.flush = () => {
     pending ??= setImmediate(() => {
       pending = null;
       if (!res.writableEnded) flush.call(res);

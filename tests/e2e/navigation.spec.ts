@@ -174,6 +174,20 @@ test.describe("页面导航", () => {
     expect(requests.filter((request) => request.path === "/__manifest")).toEqual([]);
   });
 
+  test("在公开页面之间跳转不再请求样式表", async ({ page }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "无 JS 时每次都是整页加载，样式表来自缓存");
+    await page.goto("/agreement/font");
+    await expect(page.locator("h1")).toBeVisible();
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "资讯" }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.locator(".content-grid").first()).toHaveCSS("display", "grid");
+    expect(stylesheets).toEqual([]);
+  });
+
   test("快速的页面切换不显示进度条，超过 200 ms 的才显示", async ({ page }, info) => {
     test.skip(!isJavaScriptOn(info.project.name), "无 JS 时是整页加载，由浏览器显示进度");
     const navigate = (to: string) =>

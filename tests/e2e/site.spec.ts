@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, isJavaScriptOn } from "./fixtures";
+import { test, expect } from "./fixtures";
 
 /** The stylesheets the page has asked for since the call. */
 function stylesheetRequests(page: Page): string[] {
@@ -68,16 +68,5 @@ test.describe("站点规则", () => {
     const videos = (await (await request.get("/web/api/web-video/selectPage?size=1")).json()).data.records;
     await page.goto(`/font/${videos[0].fontGNos[0] as string}`);
     await expect(page.locator(".video-list")).toHaveCSS("display", "grid");
-  });
-
-  test("在公开页面之间跳转不再等样式表", async ({ page }, testInfo) => {
-    test.skip(!isJavaScriptOn(testInfo.project.name), "无 JS 时每次跳转都是整页加载，样式表来自缓存");
-    await page.goto("/agreement/font");
-    await expect(page.locator("h1")).toBeVisible();
-    const asked = stylesheetRequests(page);
-    await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "资讯" }).click();
-    await expect(page).toHaveURL(/\/news$/);
-    await expect(page.locator(".content-grid").first()).toHaveCSS("display", "grid");
-    expect(asked).toEqual([]);
   });
 });
