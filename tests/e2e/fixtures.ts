@@ -69,9 +69,26 @@ export const isJavaScriptOn = (projectName: string) => projectName === "js-on";
 
 /**
  * The fonts Chromium actually used to draw the text of the first element matching `selector`,
- * read through the DevTools protocol (works with page JavaScript on or off).
+ * read through the DevTools protocol (works with page JavaScript on or off). Cards and sections off
+ * screen are laid out, and their faces fetched, only once they near it: the element is scrolled to,
+ * as a visitor would, and read once it is laid out and the faces it asked for have settled.
  */
 export async function renderedFonts(page: Page, selector: string) {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+  let fonts: Awaited<ReturnType<typeof platformFontsOf>> = [];
+  await expect
+    .poll(async () => {
+      const settled = () => page.evaluate(() => document.fonts.status === "loaded");
+      if (!(await settled())) return false;
+      fonts = await platformFontsOf(page, selector);
+      // Reading lays the element out, which may itself ask for a face.
+      return fonts.length > 0 && (await settled());
+    })
+    .toBe(true);
+  return fonts;
+}
+
+async function platformFontsOf(page: Page, selector: string) {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send("DOM.enable");
@@ -84,6 +101,28 @@ export async function renderedFonts(page: Page, selector: string) {
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * Scrolls the page to its end with the mouse wheel, as a visitor would. Sections and cards take
+ * their height as they near the screen, so the end is found by scrolling to it.
+ */
+export async function scrollToPageEnd(page: Page) {
+  const atPageEnd = () => page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 2);
+  for (let turn = 0; turn < 100 && !(await atPageEnd()); turn++) await page.mouse.wheel(0, 600);
+  expect(await atPageEnd(), "scrolled to the end of the page").toBe(true);
+}
+
+/** The addresses of the page's images (outside `except`) not drawn: not loaded, or broken. */
+export function undrawnImages(page: Page, except?: string) {
+  return page.evaluate(
+    (except) =>
+      [...document.images]
+        .filter((image) => !(except && image.closest(except)))
+        .filter((image) => !image.complete || image.naturalWidth === 0)
+        .map((image) => image.getAttribute("src")),
+    except,
+  );
 }
 
 /** Waits until every web font the page declared has finished loading (or failed). */

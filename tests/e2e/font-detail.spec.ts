@@ -1,4 +1,4 @@
-import { test, expect, renderedFonts, fontsSettled, isJavaScriptOn } from "./fixtures";
+import { test, expect, renderedFonts, fontsSettled, isJavaScriptOn, scrollToPageEnd, undrawnImages } from "./fixtures";
 import type { APIRequestContext } from "@playwright/test";
 
 type ListedFont = { fontGNo: string; videoUrl: string | null; childFontResource: unknown[] };
@@ -34,6 +34,32 @@ test.describe("字体详情", () => {
     await expect(page.locator("section#family [data-preview]")).toHaveCount(weights);
     await expect(page.locator("section#license")).toContainText("Open Font License");
     await expect(page.locator("section#info")).toContainText("GB2312");
+  });
+
+  test("手机上滚到页尾：视频封面都已画出，家族的每个字重都用自己的字体显示", async ({ page, request }) => {
+    const response = await request.get("/web/api/font/getFontList?current=1&size=50");
+    const records = (await response.json()).data.records as ListedFont[];
+    let id: string | undefined;
+    for (const font of records.filter((record) => record.childFontResource.length > 1))
+      if ((await videoCount(request, font.fontGNo)) > 0) {
+        id = font.fontGNo;
+        break;
+      }
+    if (!id) throw new Error("目录里没有带视频的多字重字体");
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/font/${id}`);
+    await scrollToPageEnd(page);
+    await expect(page.locator("section#video img").first()).toBeAttached();
+    await expect.poll(() => undrawnImages(page)).toEqual([]);
+    const weights = await page.locator("section#family .family-list__item").count();
+    expect(weights).toBeGreaterThan(1);
+    for (let weight = 1; weight <= weights; weight++) {
+      const fonts = await renderedFonts(page, `section#family .family-list__item:nth-child(${weight}) [data-preview]`);
+      expect(
+        fonts.some((font) => font.isCustomFont && font.glyphCount > 0),
+        `第 ${weight} 个字重`,
+      ).toBe(true);
+    }
   });
 
   test("试字：自己的文字、字号、深浅背景", async ({ page, request }, testInfo) => {

@@ -1,4 +1,4 @@
-import { test, expect, renderedFonts, fontsSettled } from "./fixtures";
+import { test, expect, renderedFonts, fontsSettled, scrollToPageEnd, undrawnImages } from "./fixtures";
 
 test.describe("首页", () => {
   test("展示分类、推荐字体和新字体，预览用字体本身渲染", async ({ page }) => {
@@ -90,6 +90,13 @@ test.describe("首页", () => {
     await page.waitForURL(/\/font\?/);
     expect(new URL(page.url()).searchParams.get("text")).toBe("点赞关注");
     await expect(page.locator("[data-preview]").first()).toContainText("点赞关注");
+  });
+
+  test("手机上一路往下滚动，经过的图片都已画出（分类折起的除外）", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    await scrollToPageEnd(page);
+    await expect.poll(() => undrawnImages(page, ".category-grid__item--folded")).toEqual([]);
   });
 
   test("页脚有社交图片、服务二维码和友情链接", async ({ page }) => {
