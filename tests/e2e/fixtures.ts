@@ -70,8 +70,8 @@ export const isJavaScriptOn = (projectName: string) => projectName === "js-on";
 /**
  * The fonts Chromium actually used to draw the text of the first element matching `selector`,
  * read through the DevTools protocol (works with page JavaScript on or off). Cards and sections off
- * screen are laid out, and their faces fetched, only once they near it: the element is scrolled to,
- * as a visitor would, and read once it is laid out and the faces it asked for have settled.
+ * screen are laid out only once they near it: the element is scrolled to, as a visitor would, and
+ * read once it is laid out and the faces it asked for have settled.
  */
 export async function renderedFonts(page: Page, selector: string) {
   await page.locator(selector).first().scrollIntoViewIfNeeded();
