@@ -75,10 +75,10 @@ export const isJavaScriptOn = (projectName: string) => projectName === "js-on";
  */
 export async function renderedFonts(page: Page, selector: string) {
   await page.locator(selector).first().scrollIntoViewIfNeeded();
+  const settled = () => page.evaluate(() => document.fonts.status === "loaded");
   let fonts: Awaited<ReturnType<typeof platformFontsOf>> = [];
   await expect
     .poll(async () => {
-      const settled = () => page.evaluate(() => document.fonts.status === "loaded");
       if (!(await settled())) return false;
       fonts = await platformFontsOf(page, selector);
       // Reading lays the element out, which may itself ask for a face.
@@ -123,6 +123,15 @@ export function undrawnImages(page: Page, except?: string) {
         .map((image) => image.getAttribute("src")),
     except,
   );
+}
+
+/** The stylesheets the page has asked for since the call (their paths, filled as they are asked for). */
+export function stylesheetRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") asked.push(new URL(request.url()).pathname);
+  });
+  return asked;
 }
 
 /** Waits until every web font the page declared has finished loading (or failed). */

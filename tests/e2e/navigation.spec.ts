@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { test, expect, isJavaScriptOn } from "./fixtures";
+import { test, expect, isJavaScriptOn, stylesheetRequests } from "./fixtures";
 
 // Image requests must reach the test's routes, not a service worker's cache.
 test.use({ serviceWorkers: "block" });
@@ -178,10 +178,7 @@ test.describe("页面导航", () => {
     test.skip(!isJavaScriptOn(info.project.name), "无 JS 时每次都是整页加载，样式表来自缓存");
     await page.goto("/agreement/font");
     await expect(page.locator("h1")).toBeVisible();
-    const stylesheets: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "stylesheet") stylesheets.push(new URL(request.url()).pathname);
-    });
+    const stylesheets = stylesheetRequests(page);
     await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "资讯" }).click();
     await expect(page).toHaveURL(/\/news$/);
     await expect(page.locator(".content-grid").first()).toHaveCSS("display", "grid");

@@ -1,14 +1,4 @@
-import type { Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
-
-/** The stylesheets the page has asked for since the call. */
-function stylesheetRequests(page: Page): string[] {
-  const asked: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "stylesheet") asked.push(new URL(request.url()).pathname);
-  });
-  return asked;
-}
+import { test, expect, stylesheetRequests } from "./fixtures";
 
 test.describe("站点规则", () => {
   test("未匹配的路由返回 404 页面", async ({ page, consoleGuard }) => {
