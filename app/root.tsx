@@ -14,6 +14,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import siteStyles from "~/styles/site.css";
 import { isGuardedPath, useOnlineStatus } from "~/utils/misc";
 import { useNonce } from "~/utils/nonce";
+import { useClientLinks } from "~/utils/client-links";
 import { useMarkPageHydrated } from "~/utils/hydration";
 import { useRootData, type RootData } from "~/utils/root-data";
 import { LazyAccountModal } from "~/components/account/lazy-account-modal";
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
   const nonce = useNonce();
   useMarkPageHydrated();
+  useClientLinks();
   // A page served in place of another (the offline page) must not hydrate against the wrong route.
   const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (

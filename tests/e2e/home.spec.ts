@@ -1,4 +1,12 @@
-import { test, expect, renderedFonts, fontsSettled, scrollToPageEnd, undrawnImages } from "./fixtures";
+import {
+  test,
+  expect,
+  renderedFonts,
+  fontsSettled,
+  isJavaScriptOn,
+  scrollToPageEnd,
+  undrawnImages,
+} from "./fixtures";
 
 test.describe("首页", () => {
   test("展示分类、推荐字体和新字体，预览用字体本身渲染", async ({ page }) => {
@@ -69,6 +77,30 @@ test.describe("首页", () => {
     await page.getByText("收起", { exact: true }).click();
     expect(await shownCards()).toBe(8);
     await expect(page.getByText(`展开全部 ${total} 种风格`)).toBeVisible();
+  });
+
+  test("首页的字体卡片、风格卡片、推荐和资讯链接都能打开；有 JS 时在站内跳转，不重新加载整页", async ({ page }, info) => {
+    const links = [
+      { selector: ".font-card__name a", page: /\/font\/\d+$/, heading: "h1" },
+      { selector: ".font-stick .btn--ghost", page: /\/font\/\d+$/, heading: "h1" },
+      { selector: ".category-card", page: /\/font\?style=/, heading: ".font-list" },
+      { selector: ".section-head__more", page: /\/font$/, heading: ".font-list" },
+      { selector: ".content-home__news a", page: /\/news\/\d+$/, heading: "h1" },
+      { selector: ".site-footer a[href='/contact']", page: /\/contact$/, heading: "h1" },
+    ];
+    for (const link of links) {
+      await page.goto("/");
+      if (isJavaScriptOn(info.project.name)) await page.waitForLoadState("networkidle");
+      const documents: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "document") documents.push(request.url());
+      });
+      await page.locator(link.selector).first().click();
+      await expect(page).toHaveURL(link.page);
+      await expect(page.locator(link.heading).first()).toBeVisible();
+      expect(documents.length, link.selector).toBe(isJavaScriptOn(info.project.name) ? 0 : 1);
+      page.removeAllListeners("request");
+    }
   });
 
   test("宽屏上分类全部显示，没有展开按钮", async ({ page }) => {

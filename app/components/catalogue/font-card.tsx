@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import {
   fontHref,
   formatFileSize,
@@ -23,7 +22,7 @@ export function FontCard({ font, face, previewText, theme = "light" }: FontItemP
   const href = fontHref(font.fontGNo);
   return (
     <li className="font-card" data-font-gno={font.fontGNo}>
-      <Link to={href} className="font-card__link">
+      <a href={href} className="font-card__link">
         <FontPreview
           gno={font.fontGNo}
           face={face}
@@ -32,10 +31,10 @@ export function FontCard({ font, face, previewText, theme = "light" }: FontItemP
           className="font-card__preview"
           label={`${font.familyName} 预览：${previewText}`}
         />
-      </Link>
+      </a>
       <div className="font-card__body">
         <h3 className="font-card__name">
-          <Link to={href}>{font.familyName}</Link>
+          <a href={href}>{font.familyName}</a>
         </h3>
         <LicenseBadge license={font.license} />
       </div>
@@ -53,7 +52,7 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
   const href = fontHref(font.fontGNo);
   return (
     <li className="font-stick" data-font-gno={font.fontGNo}>
-      <Link to={href} className="font-stick__preview-link" tabIndex={-1}>
+      <a href={href} className="font-stick__preview-link" tabIndex={-1}>
         <FontPreview
           gno={font.fontGNo}
           face={face}
@@ -62,11 +61,11 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
           className="font-stick__preview"
           label={`${font.familyName} 预览：${previewText}`}
         />
-      </Link>
+      </a>
       <div className="font-stick__info">
         <div className="font-stick__title">
           <h3 className="font-stick__name">
-            <Link to={href}>{font.familyName}</Link>
+            <a href={href}>{font.familyName}</a>
           </h3>
           <LicenseBadge license={font.license} />
         </div>
@@ -84,24 +83,24 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
           <ul className="font-stick__tags" aria-label="标签">
             {font.tags.slice(0, 4).map((tag) => (
               <li key={tag.id}>
-                <Link to={`/font?tag=${tag.id}`} className="chip chip--small">
+                <a href={`/font?tag=${tag.id}`} className="chip chip--small">
                   {tag.name}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
         ) : null}
         <div className="font-stick__actions">
-          <Link
-            to={`${href}?download=1#download`}
+          <a
+            href={`${href}?download=1#download`}
             className="btn btn--primary btn--sm"
             aria-label={`下载 ${font.familyName}`}
           >
             下载
-          </Link>
-          <Link to={href} className="btn btn--ghost btn--sm" aria-label={`${font.familyName} 详情`}>
+          </a>
+          <a href={href} className="btn btn--ghost btn--sm" aria-label={`${font.familyName} 详情`}>
             详情
-          </Link>
+          </a>
           <FontActions font={font} />
         </div>
       </div>

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import {
   fontHref,
   formatFileSize,
@@ -12,6 +11,7 @@ import { FontActions } from "./font-actions";
 import { FontCard, FontStick } from "./font-card";
 import { FontPreview } from "./font-preview";
 import { LicenseBadge } from "./license-badge";
+import { CLIENT_LINKS } from "~/utils/client-links";
 
 export type FontListProps = {
   fonts: FontSummary[];
@@ -30,6 +30,7 @@ export function FontList({ fonts, faces, layout, previewText, theme = "light", l
   if (layout === "table") {
     return (
       <div
+        {...CLIENT_LINKS}
         className="font-list font-list--table"
         data-layout="table"
         data-theme={theme}
@@ -57,7 +58,7 @@ export function FontList({ fonts, faces, layout, previewText, theme = "light", l
             {fonts.map((font) => (
               <tr key={font.fontGNo} data-font-gno={font.fontGNo}>
                 <td className="font-table__preview-cell">
-                  <Link to={fontHref(font.fontGNo)} tabIndex={-1} aria-hidden="true">
+                  <a href={fontHref(font.fontGNo)} tabIndex={-1} aria-hidden="true">
                     <FontPreview
                       gno={font.fontGNo}
                       face={faces[font.fontGNo]}
@@ -65,10 +66,10 @@ export function FontList({ fonts, faces, layout, previewText, theme = "light", l
                       theme={theme}
                       className="font-table__preview"
                     />
-                  </Link>
+                  </a>
                 </td>
                 <th scope="row" className="font-table__name">
-                  <Link to={fontHref(font.fontGNo)}>{font.familyName}</Link>
+                  <a href={fontHref(font.fontGNo)}>{font.familyName}</a>
                 </th>
                 <td data-label="字重数">{font.weightCount}</td>
                 <td data-label="字符数">{formatNumber(font.glyphCount)}</td>
@@ -88,7 +89,13 @@ export function FontList({ fonts, faces, layout, previewText, theme = "light", l
   }
   const Item = layout === "card" ? FontCard : FontStick;
   return (
-    <ul className={`font-list font-list--${layout}`} data-layout={layout} data-theme={theme} aria-label={label}>
+    <ul
+      {...CLIENT_LINKS}
+      className={`font-list font-list--${layout}`}
+      data-layout={layout}
+      data-theme={theme}
+      aria-label={label}
+    >
       {fonts.map((font) => (
         <Item key={font.fontGNo} font={font} face={faces[font.fontGNo]} previewText={previewText} theme={theme} />
       ))}

@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { cn } from "~/utils/misc";
 import { useStaticUrl } from "~/utils/root-data";
 import { LazyImage } from "~/components/ui/lazy-image";
+import { CLIENT_LINKS } from "~/utils/client-links";
 
 export type CardImage = { src: string; width: number; height: number };
 
@@ -50,7 +50,7 @@ export function ContentCard({ href, title, summary, image, badge, meta, tags, id
   return (
     <article className="content-card" data-content-id={id}>
       {image ? (
-        <Link to={href} className="content-card__media" tabIndex={-1} aria-hidden="true">
+        <a href={href} className="content-card__media" tabIndex={-1} aria-hidden="true">
           <LazyImage
             src={asset(image.src)}
             alt=""
@@ -59,11 +59,11 @@ export function ContentCard({ href, title, summary, image, badge, meta, tags, id
             className="content-card__image"
           />
           {badge ? <span className="content-card__badge">{badge}</span> : null}
-        </Link>
+        </a>
       ) : null}
       <div className="content-card__body">
         <h3 className="content-card__title">
-          <Link to={href}>{title}</Link>
+          <a href={href}>{title}</a>
         </h3>
         {summary ? <p className="content-card__summary">{summary}</p> : null}
         {tags && tags.length > 0 ? (
@@ -90,7 +90,7 @@ export function ContentGrid({
   variant?: "default" | "wide";
 }) {
   return (
-    <ul className={cn("content-grid", variant === "wide" && "content-grid--wide")} aria-label={label}>
+    <ul {...CLIENT_LINKS} className={cn("content-grid", variant === "wide" && "content-grid--wide")} aria-label={label}>
       {children}
     </ul>
   );

@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { HomeContent } from "~/services/content.server";
 import { ContentCard, ContentGrid, contentCardBasics } from "./content-card";
 import { formatChinaDate, formatDuration } from "./format";
+import { CLIENT_LINKS } from "~/utils/client-links";
 
 /** A home page section: a heading (its id labels the section) with a "more" link, then the content. */
 export function HomeSection({
@@ -23,13 +23,13 @@ export function HomeSection({
   return (
     <section className={modifier ? `home-section home-section--${modifier}` : "home-section"} aria-labelledby={id}>
       <div className="container">
-        <header className="section-head">
+        <header {...CLIENT_LINKS} className="section-head">
           <h2 id={id} className="section-head__title">
             {title}
           </h2>
-          <Link to={more} className="section-head__more">
+          <a href={more} className="section-head__more">
             {moreLabel}
-          </Link>
+          </a>
         </header>
         {children}
       </div>
@@ -83,10 +83,10 @@ export function HomeContentSections({ content }: { content: HomeContent }) {
 
       {news.length > 0 ? (
         <HomeSection id="home-news-title" title="资讯" more="/news" modifier="alt">
-          <ul className="content-home__news" aria-label="最新资讯">
+          <ul {...CLIENT_LINKS} className="content-home__news" aria-label="最新资讯">
             {news.map((article) => (
               <li key={article.id}>
-                <Link to={`/news/${article.id}`}>{article.title}</Link>
+                <a href={`/news/${article.id}`}>{article.title}</a>
                 <time dateTime={article.publishedAt}>{formatChinaDate(article.publishedAt)}</time>
               </li>
             ))}

@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useStaticUrl, type ColumnLink, type FriendLink } from "~/utils/root-data";
 import { SmartLink } from "~/components/ui/smart-link";
+import { CLIENT_LINKS } from "~/utils/client-links";
 
 /** The footer's social images, with Chinese alt text. */
 export const SOCIAL_IMAGES = [
@@ -36,13 +36,13 @@ export function SiteFooter({ appTitle, friendLinks, columns, year }: SiteFooterP
     .filter((column) => column.name && !fixedUrls.has(column.url) && !fixedNames.has(column.name))
     .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
   return (
-    <footer className="site-footer">
+    <footer {...CLIENT_LINKS} className="site-footer">
       <div className="container site-footer__grid">
         <section className="site-footer__brand" aria-label={appTitle}>
-          <Link to="/" className="brand brand--footer">
+          <a href="/" className="brand brand--footer">
             <img src={asset("/images/logo.svg")} alt="" width="32" height="32" className="brand__logo" />
             <span className="brand__title">{appTitle}</span>
-          </Link>
+          </a>
           <p className="site-footer__tagline">
             为短视频创作者准备的字体库：输入你的文字，一眼看清每款字体的效果与授权。
           </p>
@@ -67,7 +67,7 @@ export function SiteFooter({ appTitle, friendLinks, columns, year }: SiteFooterP
           <ul>
             {FOOTER_LINKS.map((item) => (
               <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
+                <a href={item.to}>{item.label}</a>
               </li>
             ))}
             {sortedColumns.map((column) => (

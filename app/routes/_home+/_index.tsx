@@ -12,6 +12,7 @@ import { HomeContentSections, HomeSection } from "~/components/content/home-sect
 import { LazyImage } from "~/components/ui/lazy-image";
 import { anonymousPageHeaders } from "~/utils/page-cache";
 import type { loader } from "./_index.server";
+import { CLIENT_LINKS } from "~/utils/client-links";
 
 export { loader } from "./_index.server";
 
@@ -50,7 +51,7 @@ function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
   return (
     <>
       {folded ? <input type="checkbox" id="category-more" className="category-more__toggle visually-hidden" /> : null}
-      <ul className="category-grid">
+      <ul {...CLIENT_LINKS} className="category-grid">
         {categories.map((category, index) => (
           <li
             key={category.code}
@@ -60,10 +61,10 @@ function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
                 : "category-grid__item category-grid__item--folded"
             }
           >
-            <Link to={category.href} className="category-card" prefetch="intent">
+            <a href={category.href} className="category-card">
               <LazyImage src={asset(category.image)} alt="" width="160" height="100" className="category-card__image" />
               <span className="category-card__name">{category.name}</span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -89,10 +90,10 @@ function HeroShowcase({
 }) {
   if (!fonts.length) return null;
   return (
-    <ul className="hero-showcase" aria-label="字体效果示例">
+    <ul {...CLIENT_LINKS} className="hero-showcase" aria-label="字体效果示例">
       {fonts.slice(0, 3).map((font) => (
         <li key={font.fontGNo} className="hero-showcase__item">
-          <Link to={fontHref(font.fontGNo)} className="hero-showcase__link">
+          <a href={fontHref(font.fontGNo)} className="hero-showcase__link">
             <span className="hero-showcase__text" style={{ fontFamily: previewFontFamily(faces[font.fontGNo]) }}>
               {text}
             </span>
@@ -100,7 +101,7 @@ function HeroShowcase({
               <span>{font.familyName}</span>
               <span className="hero-showcase__badge">{licenseLabel(font.license)}</span>
             </span>
-          </Link>
+          </a>
         </li>
       ))}
     </ul>
