@@ -17,7 +17,9 @@ function Shell() {
           <a href="/font?tag=3#list">标签</a>
         </li>
         <li>
-          <a href="/font/10004" target="_blank">新窗口</a>
+          <a href="/font/10004" target="_blank">
+            新窗口
+          </a>
         </li>
         <li>
           <a href="/files/a.ttf" download>

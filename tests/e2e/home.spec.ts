@@ -1,12 +1,4 @@
-import {
-  test,
-  expect,
-  renderedFonts,
-  fontsSettled,
-  isJavaScriptOn,
-  scrollToPageEnd,
-  undrawnImages,
-} from "./fixtures";
+import { test, expect, renderedFonts, fontsSettled, isJavaScriptOn, scrollToPageEnd, undrawnImages } from "./fixtures";
 
 test.describe("首页", () => {
   test("展示分类、推荐字体和新字体，预览用字体本身渲染", async ({ page }) => {
@@ -79,7 +71,9 @@ test.describe("首页", () => {
     await expect(page.getByText(`展开全部 ${total} 种风格`)).toBeVisible();
   });
 
-  test("首页的字体卡片、风格卡片、推荐和资讯链接都能打开；有 JS 时在站内跳转，不重新加载整页", async ({ page }, info) => {
+  test("首页的字体卡片、风格卡片、推荐和资讯链接都能打开；有 JS 时在站内跳转，不重新加载整页", async ({
+    page,
+  }, info) => {
     const links = [
       { selector: ".font-card__name a", page: /\/font\/\d+$/, heading: "h1" },
       { selector: ".font-stick .btn--ghost", page: /\/font\/\d+$/, heading: "h1" },
