@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import "../../../tests/setup-dom";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import { COMPARE_STORAGE_KEY } from "~/utils/compare/compare-list";
 import { resetCompareStore } from "~/utils/compare/compare-store";
@@ -54,6 +54,7 @@ describe("CompareControl", () => {
     toast.clear();
   });
   afterEach(() => {
+    vi.restoreAllMocks();
     act(() => toast.clear());
   });
 
@@ -83,9 +84,11 @@ describe("CompareControl", () => {
 
   it("列表在别处已变：重复加入提示 请勿重复添加，移出不在列表的提示 字体不存在", async () => {
     const user = userEvent.setup();
+    const reads = vi.spyOn(Storage.prototype, "getItem");
     renderControl();
     const button = screen.getByRole("button", { name: /加入对比/ });
-    // Another tab added the font after this control was drawn.
+    // The page reads the list again once loaded; another tab adds the font after that.
+    await waitFor(() => expect(reads.mock.calls.filter(([key]) => key === COMPARE_STORAGE_KEY).length).toBe(2));
     window.localStorage.setItem(COMPARE_STORAGE_KEY, '["10004"]');
     await user.click(button);
     expect(await screen.findByText("请勿重复添加")).toBeTruthy();

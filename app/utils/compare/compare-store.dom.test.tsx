@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import "../../../tests/setup-dom";
-import { act, render, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { createMemoryRouter, Link, Outlet, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMPARE_STORAGE_KEY, serializeCompareStorageValue } from "./compare-list";
@@ -30,32 +32,40 @@ afterEach(() => {
 });
 
 describe("useCompareList", () => {
-  it("reads local storage once per page however many controls it shows, and again on the next page", async () => {
+  it("hydrates with the server's list, then shows local storage's, read once per page however many controls it shows", async () => {
     localStorage.setItem(COMPARE_STORAGE_KEY, serializeCompareStorageValue(["10002"]));
     const reads = vi.spyOn(Storage.prototype, "getItem");
-    const router = createMemoryRouter(
-      [
-        {
-          id: "root",
-          path: "/",
-          loader: () => ({ compareFontGNos: [] }),
-          element: <Page />,
-          children: [{ path: "next" }],
-        },
-      ],
-      { hydrationData: { loaderData: { root: { compareFontGNos: [] } } } },
-    );
-    render(<RouterProvider router={router} />);
-    expect(screen.getByTestId("10002").textContent).toBe("已加入");
-    expect(screen.getByTestId("10001").textContent).toBe("未加入");
     const compareReads = () => reads.mock.calls.filter(([key]) => key === COMPARE_STORAGE_KEY).length;
-    // The first snapshot and the page's one reload.
-    expect(compareReads()).toBe(2);
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        loader: () => ({ compareFontGNos: ["10003"] }),
+        element: <Page />,
+        children: [{ path: "next" }],
+      },
+    ];
+    const hydrationData = { loaderData: { root: { compareFontGNos: ["10003"] } } };
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<RouterProvider router={createMemoryRouter(routes, { hydrationData })} />);
+    document.body.append(container);
+    resetCompareStore();
+    reads.mockClear();
+
+    const router = createMemoryRouter(routes, { hydrationData });
+    await act(async () => void hydrateRoot(container, <RouterProvider router={router} />));
+    expect(screen.getByTestId("10003").textContent).toBe("已加入");
+    expect(compareReads()).toBe(0);
+
+    await waitFor(() => expect(screen.getByTestId("10002").textContent).toBe("已加入"));
+    expect(screen.getByTestId("10003").textContent).toBe("未加入");
+    expect(compareReads()).toBe(1);
 
     // Another tab changed the list: the next page shows it.
     localStorage.setItem(COMPARE_STORAGE_KEY, serializeCompareStorageValue(["10001", "10002"]));
     await act(() => router.navigate("/next"));
-    expect(compareReads()).toBe(3);
-    expect(screen.getByTestId("10001").textContent).toBe("已加入");
+    await waitFor(() => expect(screen.getByTestId("10001").textContent).toBe("已加入"));
+    expect(compareReads()).toBe(2);
+    container.remove();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "@remix-run/react";
+import { afterLoadWhenIdle } from "~/utils/idle";
 import { useRootData } from "~/utils/root-data";
 import {
   COMPARE_COOKIE,
@@ -96,24 +97,25 @@ function getSnapshot(): string[] {
 }
 
 /**
- * The list as this page shows it: the server's (from the cookie) while hydrating, then local
- * storage's, read again whenever the page changes.
+ * The list as this page shows it: the server's (from the cookie, which mirrors local storage) while
+ * hydrating, then local storage's, read again once each page is loaded and the browser idle.
  */
 export function useCompareList(): string[] {
   const serverList = useRootData()?.compareFontGNos ?? EMPTY;
-  // The same list as the browser's is handed over as the browser's own array: React renders every
-  // control once more after hydration when the two snapshots are different objects.
+  // Hydration reads no storage: a page's first read of local storage waits on the browser, and the
+  // cookie the server read holds the same list. The store starts from the server's own array, so
+  // React has no second snapshot to render every control again for.
   const list = useSyncExternalStore(subscribe, getSnapshot, () => {
-    if (typeof document === "undefined") return serverList;
-    const stored = getSnapshot();
-    return sameList(stored, serverList) ? stored : serverList;
+    if (typeof document !== "undefined") current ??= serverList;
+    return serverList;
   });
   const location = useLocation();
   useEffect(() => {
     // Once per page, however many controls it shows.
     if (reloadedFor === location.key) return;
     reloadedFor = location.key;
-    reloadCompareList();
+    // Not cancelled with the control that asked: the page's other controls rely on it.
+    afterLoadWhenIdle(() => void reloadCompareList());
   }, [location.key]);
   return list;
 }
