@@ -3,7 +3,7 @@ import "../../tests/setup-dom";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { createBrowserRouter, Outlet, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLIENT_LINKS, useClientLinks } from "./client-links";
+import { CLIENT_LINKS, CLIENT_LINKS_KEEPING_SCROLL, useClientLinks } from "./client-links";
 
 function Shell() {
   useClientLinks();
@@ -30,6 +30,9 @@ function Shell() {
           <a href="https://fonts.google.com/">外站</a>
         </li>
       </ul>
+      <nav {...CLIENT_LINKS_KEEPING_SCROLL}>
+        <a href="/font?style=daily">日常</a>
+      </nav>
       <a href="/font/10012">列表之外</a>
       <Outlet />
     </>
@@ -83,6 +86,17 @@ describe("plain links in a CLIENT_LINKS list", () => {
     expect(click(screen.getByRole("link", { name: "标签" }))).toBe(false);
     await screen.findByText("字体列表内容");
     expect(router.state.location).toMatchObject({ pathname: "/font", search: "?tag=3", hash: "#list" });
+  });
+
+  it("reset the scroll like a <Link>, except in a list keeping it (filters), like a <Link preventScrollReset>", async () => {
+    const router = renderSite();
+    click(screen.getByRole("link", { name: "思源黑体" }));
+    await screen.findByText("字体详情内容");
+    expect(router.state.preventScrollReset).toBe(false);
+    click(screen.getByRole("link", { name: "日常" }));
+    await screen.findByText("字体列表内容");
+    expect(router.state.location.search).toBe("?style=daily");
+    expect(router.state.preventScrollReset).toBe(true);
   });
 
   it("add no second history entry for the page already shown, as a <Link> does", async () => {

@@ -76,6 +76,23 @@ test.describe("字体列表", () => {
     expect(await results(page).count()).toBeGreaterThan(0);
   });
 
+  test("有 JS 时点筛选标签在原处换结果，页面不跳回顶部；无 JS 时整页打开", async ({ page }, info) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/font");
+    if (isJavaScriptOn(info.project.name)) await page.waitForLoadState("networkidle");
+    const tag = page.locator("a[data-tag]").last();
+    const tagId = await tag.getAttribute("data-tag");
+    await tag.evaluate((link) => window.scrollTo(0, window.scrollY + link.getBoundingClientRect().top - 100));
+    const scrolled = await page.evaluate(() => Math.round(window.scrollY));
+    expect(scrolled).toBeGreaterThan(100);
+    await tag.click();
+    await page.waitForURL(new RegExp(`tag=${tagId}`));
+    await expect(page.locator(`a[data-tag="${tagId}"]`)).toHaveAttribute("aria-current", "true");
+    const after = await page.evaluate(() => Math.round(window.scrollY));
+    if (isJavaScriptOn(info.project.name)) expect(Math.abs(after - scrolled)).toBeLessThan(5);
+    else expect(after).toBe(0);
+  });
+
   test("关键词搜索（无 JavaScript 时是普通表单）", async ({ page }) => {
     await page.goto("/font");
     // The header's box searches the whole site (/search); the list's own form searches fonts.

@@ -1,6 +1,7 @@
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import type { Tag } from "~/utils/catalogue/fonts";
+import { CLIENT_LINKS_KEEPING_SCROLL } from "~/utils/client-links";
 import {
   KEYWORD_MAX,
   SORTS,
@@ -169,49 +170,42 @@ export function FontFilters({ query, categories, tags, action = "/font" }: FontF
       </Form>
 
       {categories.length > 0 ? (
-        <nav className="chips" aria-label="风格分类">
-          <Link
-            to={styleHref(undefined)}
-            className="chip"
-            aria-current={!query.style ? "true" : undefined}
-            preventScrollReset
-          >
+        <nav {...CLIENT_LINKS_KEEPING_SCROLL} className="chips" aria-label="风格分类">
+          <a href={styleHref(undefined)} className="chip" aria-current={!query.style ? "true" : undefined}>
             全部
-          </Link>
+          </a>
           {categories.map((category) => (
-            <Link
+            <a
               key={category.code}
-              to={styleHref(category.code)}
+              href={styleHref(category.code)}
               className="chip"
               data-style={category.code}
               aria-current={query.style === category.code ? "true" : undefined}
-              preventScrollReset
             >
               {category.name}
-            </Link>
+            </a>
           ))}
         </nav>
       ) : null}
 
       {tags.length > 0 ? (
-        <nav className="chips chips--tags" aria-label="标签">
+        <nav {...CLIENT_LINKS_KEEPING_SCROLL} className="chips chips--tags" aria-label="标签">
           <span className="chips__label">标签</span>
           {query.tag ? (
-            <Link to={tagHref(undefined)} className="chip chip--ghost" preventScrollReset>
+            <a href={tagHref(undefined)} className="chip chip--ghost">
               不限
-            </Link>
+            </a>
           ) : null}
           {tags.map((tag) => (
-            <Link
+            <a
               key={tag.id}
-              to={tagHref(tag.id)}
+              href={tagHref(tag.id)}
               className="chip chip--tag"
               data-tag={tag.id}
               aria-current={query.tag === tag.id ? "true" : undefined}
-              preventScrollReset
             >
               #{tag.name}
-            </Link>
+            </a>
           ))}
         </nav>
       ) : null}
