@@ -160,6 +160,28 @@ test.describe("字体列表", () => {
     }
   });
 
+  test("改了筛选马上按预览：同一份列表只请求一次（有 JavaScript 时）", async ({ page }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "无 JS 时每次提交都是整页加载");
+    await page.goto("/font");
+    await page.waitForLoadState("networkidle");
+    const asked: string[] = [];
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(/\/font\.data\?/, async (route) => {
+      asked.push(route.request().url());
+      await answered;
+      // A request the page itself cancelled meanwhile cannot be continued.
+      await route.continue().catch(() => {});
+    });
+    await filterForm(page).locator("input[name=fit]").check();
+    await expect.poll(() => asked.length).toBe(1);
+    await filterForm(page).locator("button[type=submit]").first().click();
+    answer();
+    await page.waitForURL(/fit=1/);
+    await expect(filterForm(page).locator("input[name=fit]")).toBeChecked();
+    expect(asked).toHaveLength(1);
+  });
+
   test("空结果有提示", async ({ page }) => {
     await page.goto("/font?keyword=不存在的字体名称xyz");
     await expect(page.locator("[data-total]")).toHaveAttribute("data-total", "0");

@@ -69,7 +69,12 @@ export function FontFilters({ query, categories, tags, action = "/font" }: FontF
     for (const [key, value] of data) if (typeof value === "string") raw[key] = value;
     // Same schema as the loader: the URL only carries meaningful, valid values.
     const { query: next } = parseFontListQuery(raw);
-    navigate(`${action}${fontListSearch(next)}`, { replace: true, preventScrollReset: true });
+    const to = `${action}${fontListSearch(next)}`;
+    // Pressing 预览 right after a change asks again for the list already on its way: a second
+    // navigation would only cancel the first and fetch the same list.
+    const pending = navigation.location;
+    if (navigation.state !== "idle" && pending && `${pending.pathname}${pending.search}` === to) return;
+    navigate(to, { replace: true, preventScrollReset: true });
   }
 
   function schedule(delay: number) {
