@@ -82,18 +82,18 @@ test.describe("首页", () => {
       { selector: ".content-home__news a", page: /\/news\/\d+$/, heading: "h1" },
       { selector: ".site-footer a[href='/contact']", page: /\/contact$/, heading: "h1" },
     ];
+    let documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
     for (const link of links) {
       await page.goto("/");
       if (isJavaScriptOn(info.project.name)) await page.waitForLoadState("networkidle");
-      const documents: string[] = [];
-      page.on("request", (request) => {
-        if (request.resourceType() === "document") documents.push(request.url());
-      });
+      documents = [];
       await page.locator(link.selector).first().click();
       await expect(page).toHaveURL(link.page);
       await expect(page.locator(link.heading).first()).toBeVisible();
       expect(documents.length, link.selector).toBe(isJavaScriptOn(info.project.name) ? 0 : 1);
-      page.removeAllListeners("request");
     }
   });
 
