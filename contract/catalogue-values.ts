@@ -46,6 +46,12 @@ export const STYLE_CODES = [
 ] as const;
 export type StyleCode = (typeof STYLE_CODES)[number];
 
+/**
+ * How many style cards, the first of `STYLE_CODES`, a phone's home page shows before 展开全部. Their
+ * artwork has a sheet of its own, so a phone fetches and parses only what it draws.
+ */
+export const STYLE_CARDS_SHOWN_FIRST = 8;
+
 /** Chinese names of the CSS weights, in font names, download file names and the weight filter. */
 export const WEIGHT_NAMES: Readonly<Record<number, string>> = {
   100: "极细",

@@ -19,7 +19,7 @@ test.describe("首页", () => {
     expect(fonts.some((font) => font.isCustomFont && font.glyphCount > 0)).toBe(true);
   });
 
-  test("分类卡片的插图都来自同一个文件，每张画的是自己的分类", async ({ page }) => {
+  test("分类卡片的插图来自两个文件（先显示的一组、其余一组），每张画的是自己的分类", async ({ page }) => {
     const fetched = new Set<string>();
     page.on("request", (request) => {
       const { pathname } = new URL(request.url());
@@ -33,13 +33,21 @@ test.describe("首页", () => {
     await expect
       .poll(() => images.evaluateAll((list) => list.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length))
       .toBe(count);
-    expect([...fetched]).toEqual(["/images/category/sheet-dark.svg"]);
+    expect([...fetched].sort()).toEqual([
+      "/images/category/sheet-first-dark.svg",
+      "/images/category/sheet-more-dark.svg",
+    ]);
     const [first, second] = [await images.nth(0).screenshot(), await images.nth(1).screenshot()];
     expect(first.equals(second)).toBe(false);
   });
 
-  test("手机上分类先显示两行，展开后显示其余卡片", async ({ page }) => {
+  test("手机上分类先显示两行（有 JS 时只取这两行的插图）；展开后显示其余卡片", async ({ page }, info) => {
     await page.setViewportSize({ width: 360, height: 740 });
+    const artwork: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/images/category/")) artwork.push(pathname);
+    });
     await page.goto("/");
     const cards = page.locator(".category-grid .category-card");
     const total = await cards.count();
@@ -59,12 +67,15 @@ test.describe("首页", () => {
     await expect.poll(drawnCards).toBe(8);
     expect(await shownCards()).toBe(8);
     await expect(page.locator(".category-grid__item--folded")).toHaveCount(total - 8);
+    // Browsers load lazy images only with scripting on; without it every image is fetched at once.
+    if (isJavaScriptOn(info.project.name)) expect(artwork).toEqual(["/images/category/sheet-first-dark.svg"]);
 
     await toggle.click();
     expect(await shownCards()).toBe(total);
     await expect(page.getByText("收起", { exact: true })).toBeVisible();
     await cards.last().scrollIntoViewIfNeeded();
     await expect.poll(drawnCards).toBe(total);
+    expect(artwork).toEqual(["/images/category/sheet-first-dark.svg", "/images/category/sheet-more-dark.svg"]);
 
     await page.getByText("收起", { exact: true }).click();
     expect(await shownCards()).toBe(8);

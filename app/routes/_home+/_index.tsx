@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { MetaFunction } from "@remix-run/node";
 import type { HomeData } from "@contract/catalogue";
+import { STYLE_CARDS_SHOWN_FIRST } from "@contract/catalogue-values";
 import { fontHref, licenseLabel, previewFontFamily, type FontSummary, type PreviewFace } from "~/utils/catalogue/fonts";
 import { LIST_TEXT_MAX } from "~/utils/catalogue/preview-text";
 import { formatCount } from "~/utils/misc";
@@ -36,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 type CategoryEntry = { code: string; name: string; href: string; image: string };
 
 /** Cards a phone shows before the visitor opens the rest: two rows of four. */
-const CATEGORIES_SHOWN_ON_PHONES = 8;
+const CATEGORIES_SHOWN_ON_PHONES = STYLE_CARDS_SHOWN_FIRST;
 
 /**
  * The style cards. On phones only the first rows show until the visitor ticks 展开全部 (a checkbox

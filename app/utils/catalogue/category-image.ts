@@ -1,11 +1,11 @@
 /**
- * Style-category artwork: `/images/category/{code}-{dark|light}.svg`, each card also drawn on one
- * sheet per theme (`/images/category/sheet-{theme}.svg#card-{code}`), which is what pages show: a
- * grid of cards fetches one file. An unknown code falls back to a random default card
- * (`default-{1..4}`).
+ * Style-category artwork: `/images/category/{code}-{dark|light}.svg`, each card also drawn on a
+ * sheet of its theme (`/images/category/sheet-{first|more}-{theme}.svg#card-{code}`), which is what
+ * pages show: a grid of cards fetches two files, a phone's folded grid one. An unknown code falls
+ * back to a random default card (`default-{1..4}`).
  */
 
-import { STYLE_CODES } from "@contract/catalogue-values";
+import { STYLE_CARDS_SHOWN_FIRST, STYLE_CODES } from "@contract/catalogue-values";
 
 export type Theme = "dark" | "light";
 
@@ -25,7 +25,24 @@ export function defaultImageIndex(random: () => number = Math.random): number {
   return Math.floor(clamped * DEFAULT_IMAGE_COUNT) + 1;
 }
 
-const sheetCard = (name: string, theme: Theme) => `/images/category/sheet-${theme}.svg#card-${name}`;
+/**
+ * The names of the cards on each theme's two sheets: the style categories a phone's home page shows
+ * first, then the others and the default cards.
+ */
+export const SHEET_CARDS: Readonly<Record<"first" | "more", readonly string[]>> = {
+  first: STYLE_CODES.slice(0, STYLE_CARDS_SHOWN_FIRST),
+  more: [
+    ...STYLE_CODES.slice(STYLE_CARDS_SHOWN_FIRST),
+    ...Array.from({ length: DEFAULT_IMAGE_COUNT }, (_, index) => `default-${index + 1}`),
+  ],
+};
+const ON_FIRST_SHEET = new Set(SHEET_CARDS.first);
+const ON_SHEET = new Set([...SHEET_CARDS.first, ...SHEET_CARDS.more]);
+
+function sheetCard(name: string, theme: Theme): string {
+  const sheet = ON_FIRST_SHEET.has(name) ? "first" : "more";
+  return `/images/category/sheet-${sheet}-${theme}.svg#card-${name}`;
+}
 
 /**
  * The artwork for a category code and theme, on the theme's sheet. Unknown codes get a random
@@ -40,12 +57,6 @@ export function categoryImage(
   return sheetCard(`default-${defaultImageIndex(random)}`, theme);
 }
 
-/** The names of the cards on each sheet: every style category and the default cards. */
-export const SHEET_CARDS: readonly string[] = [
-  ...STYLE_CODES,
-  ...Array.from({ length: DEFAULT_IMAGE_COUNT }, (_, index) => `default-${index + 1}`),
-];
-const ON_SHEET = new Set(SHEET_CARDS);
 const OWN_CARD_FILE = /^\/images\/category\/([a-z0-9-]+)-(dark|light)\.svg$/;
 
 /** A single card file of the site's own artwork becomes its place on the sheet; any other address stays. */

@@ -11,6 +11,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { STYLE_CARDS_SHOWN_FIRST } from "../../../contract/catalogue-values.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const OUT = join(ROOT, "public");
@@ -798,8 +799,8 @@ function write(rel: string, body: string, warnAbove = 4096) {
 export const CATEGORY_CODES = Object.keys(MOTIFS);
 
 /**
- * Every card of a theme in one file, each a nested `<svg id="card-{name}">` shown only when it is the
- * address's target (`sheet-dark.svg#card-daily`): a page showing many cards fetches one file, and
+ * Cards of a theme in one file, each a nested `<svg id="card-{name}">` shown only when it is the
+ * address's target (`sheet-first-dark.svg#card-daily`): a page showing many cards fetches one file, and
  * each image draws one card (a sheet of `<view>`s would draw every card into each image: measured
  * 35–55 ms of painting for the 38 cards of the home page, against 5–15 ms as single files and
  * 14–16 ms this way).
@@ -825,7 +826,9 @@ for (const mode of ["dark", "light"] as Mode[]) {
     cards.push([`default-${k + 1}`, card(t, motif(t))]);
   });
   for (const [name, body] of cards) write(`images/category/${name}-${mode}.svg`, body);
-  write(`images/category/sheet-${mode}.svg`, sheet(cards), Infinity);
+  // The cards a phone's home page shows first get a sheet of their own (see STYLE_CARDS_SHOWN_FIRST).
+  write(`images/category/sheet-first-${mode}.svg`, sheet(cards.slice(0, STYLE_CARDS_SHOWN_FIRST)), Infinity);
+  write(`images/category/sheet-more-${mode}.svg`, sheet(cards.slice(STYLE_CARDS_SHOWN_FIRST)), Infinity);
 }
 for (const [name, body] of Object.entries(SOCIAL)) write(`images/social/${name}.svg`, svg(96, 96, body));
 write("images/qr-service.svg", qr());
