@@ -800,8 +800,8 @@ export const CATEGORY_CODES = Object.keys(MOTIFS);
 
 /**
  * Cards of a theme in one file, each a nested `<svg id="card-{name}">` shown only when it is the
- * address's target (`sheet-first-dark.svg#card-daily`): a page showing many cards fetches one file, and
- * each image draws one card (a sheet of `<view>`s would draw every card into each image: measured
+ * address's target (`sheet-first-dark.svg#card-daily`): a page showing many cards fetches one file per
+ * sheet, and each image draws one card (a sheet of `<view>`s would draw every card into each image: measured
  * 35–55 ms of painting for the 38 cards of the home page, against 5–15 ms as single files and
  * 14–16 ms this way).
  */
