@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type Request,
 } from "@playwright/test";
 
 type ConsoleGuard = {
@@ -125,13 +126,18 @@ export function undrawnImages(page: Page, except?: string) {
   );
 }
 
-/** The stylesheets the page has asked for since the call (their paths, filled as they are asked for). */
-export function stylesheetRequests(page: Page): string[] {
+/** The paths of the requests the page has made since the call that `matches` (filled as they are made). */
+export function requestPaths(page: Page, matches: (request: Request) => boolean): string[] {
   const asked: string[] = [];
   page.on("request", (request) => {
-    if (request.resourceType() === "stylesheet") asked.push(new URL(request.url()).pathname);
+    if (matches(request)) asked.push(new URL(request.url()).pathname);
   });
   return asked;
+}
+
+/** The stylesheets the page has asked for since the call (their paths, filled as they are asked for). */
+export function stylesheetRequests(page: Page): string[] {
+  return requestPaths(page, (request) => request.resourceType() === "stylesheet");
 }
 
 /** Waits until every web font the page declared has finished loading (or failed). */

@@ -1,4 +1,16 @@
-import { test, expect, renderedFonts, fontsSettled, isJavaScriptOn, scrollToPageEnd, undrawnImages } from "./fixtures";
+import type { Request } from "@playwright/test";
+import {
+  test,
+  expect,
+  renderedFonts,
+  fontsSettled,
+  isJavaScriptOn,
+  requestPaths,
+  scrollToPageEnd,
+  undrawnImages,
+} from "./fixtures";
+
+const isCategoryArtwork = (request: Request) => new URL(request.url()).pathname.startsWith("/images/category/");
 
 test.describe("首页", () => {
   test("展示分类、推荐字体和新字体，预览用字体本身渲染", async ({ page }) => {
@@ -20,11 +32,7 @@ test.describe("首页", () => {
   });
 
   test("分类卡片的插图来自两个文件（先显示的一组、其余一组），每张画的是自己的分类", async ({ page }) => {
-    const fetched = new Set<string>();
-    page.on("request", (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith("/images/category/")) fetched.add(pathname);
-    });
+    const fetched = requestPaths(page, isCategoryArtwork);
     await page.goto("/");
     const images = page.locator(".category-grid img");
     const count = await images.count();
@@ -33,7 +41,7 @@ test.describe("首页", () => {
     await expect
       .poll(() => images.evaluateAll((list) => list.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length))
       .toBe(count);
-    expect([...fetched].sort()).toEqual([
+    expect([...new Set(fetched)].sort()).toEqual([
       "/images/category/sheet-first-dark.svg",
       "/images/category/sheet-more-dark.svg",
     ]);
@@ -43,11 +51,7 @@ test.describe("首页", () => {
 
   test("手机上分类先显示两行（有 JS 时只取这两行的插图）；展开后显示其余卡片", async ({ page }, info) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    const artwork: string[] = [];
-    page.on("request", (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith("/images/category/")) artwork.push(pathname);
-    });
+    const artwork = requestPaths(page, isCategoryArtwork);
     await page.goto("/");
     const cards = page.locator(".category-grid .category-card");
     const total = await cards.count();

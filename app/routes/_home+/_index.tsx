@@ -36,9 +36,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 
 type CategoryEntry = { code: string; name: string; href: string; image: string };
 
-/** Cards a phone shows before the visitor opens the rest: two rows of four. */
-const CATEGORIES_SHOWN_ON_PHONES = STYLE_CARDS_SHOWN_FIRST;
-
 /**
  * The style cards. On phones only the first rows show until the visitor ticks 展开全部 (a checkbox
  * and its label, so it works without JavaScript): the rest would be a screen of cards to scroll past
@@ -48,7 +45,7 @@ const CATEGORIES_SHOWN_ON_PHONES = STYLE_CARDS_SHOWN_FIRST;
 function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
   const asset = useStaticUrl();
   if (!categories.length) return null;
-  const folded = categories.length > CATEGORIES_SHOWN_ON_PHONES;
+  const folded = categories.length > STYLE_CARDS_SHOWN_FIRST;
   return (
     <>
       {folded ? <input type="checkbox" id="category-more" className="category-more__toggle visually-hidden" /> : null}
@@ -57,7 +54,7 @@ function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
           <li
             key={category.code}
             className={
-              index < CATEGORIES_SHOWN_ON_PHONES
+              index < STYLE_CARDS_SHOWN_FIRST
                 ? "category-grid__item"
                 : "category-grid__item category-grid__item--folded"
             }
