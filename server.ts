@@ -19,6 +19,7 @@ import { KEPT_PAGE_ANSWERS_PARAM } from "./app/utils/page-cache.js";
 import { anonymousPageCache } from "./server/page-cache.js";
 import { missingBuildFile, precompressedAssets } from "./server/precompressed-assets.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
+import { buildForDataRequests } from "./server/resource-route-data.js";
 import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
 import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
 import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/request-url.js";
@@ -247,15 +248,17 @@ async function serveWebsite(
       },
     }),
   );
-  // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
-  app.use(
+  const handlerOf = (routes: ServerBuild) =>
     createRequestHandler({
-      build,
+      build: routes,
       mode: options.mode,
       getLoadContext: (_req, res: Response) =>
         createLoadContext(options.internalOrigin(), cspNonce(res), options.backendFetch),
-    }),
-  );
+    });
+  const pages = handlerOf(build);
+  const singleFetchData = handlerOf(buildForDataRequests(build));
+  // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
+  app.use((req, res, next) => (req.path.endsWith(".data") ? singleFetchData : pages)(req, res, next));
 }
 
 /** The embedded backend's settings, taken from the server's. */

@@ -184,6 +184,29 @@ describe("server.ts on the embedded defaults", () => {
     expect(response.headers.get("cache-control")).toContain("immutable");
   });
 
+  it("answers Remix's .data request for a download with 404 before making it, and fetchers' routes as data", async () => {
+    // Served as files at their own addresses...
+    const zip = await fetch(`${server.url}/resources/album-zip/1`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    await zip.body?.cancel();
+    // ...but as .data Remix would read the whole file into a string and encode it again.
+    for (const target of ["/resources/album-zip/1.data", "/font/10001/download.data", "/pdf/compare.data?gno=10001"]) {
+      const answer = await fetch(`${server.url}${target}`);
+      expect(answer.status, target).toBe(404);
+      const body = await answer.text();
+      expect(body, target).toContain("这个地址没有数据");
+      expect(body.length, target).toBeLessThan(10_000);
+    }
+    const suggestions = await fetch(`${server.url}/resources/search-suggest.data?keyword=${encodeURIComponent("黑")}`);
+    expect(suggestions.status).toBe(200);
+    expect(suggestions.headers.get("content-type")).toMatch(/^text\/x-script/);
+    expect(await suggestions.text()).toContain("黑");
+    const challenge = await fetch(`${server.url}/resources/captcha.data`);
+    expect(challenge.status).toBe(200);
+    expect(await challenge.text()).toContain("data:image/");
+  });
+
   it("answers unknown API paths with the JSON not-found envelope and unknown pages with 404", async () => {
     const api = await fetch(`${server.url}/web/api/nothing-here`);
     expect(api.status).toBe(404);

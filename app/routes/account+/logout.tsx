@@ -2,6 +2,9 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { endSession } from "~/services/account.server";
 import { clearTokenCookies, getToken } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FETCHER_ROUTE_HANDLE } from "~/utils/fetcher-route";
+
+export const handle = FETCHER_ROUTE_HANDLE;
 
 /**
  * POST /account/logout: ask the backend to end the session first; on failure only log

@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { checkSlider, dataUri, newSliderChallenge } from "~/services/captcha.server";
 import { errorMessage } from "~/utils/api-errors";
 import { parseFormSubmission } from "~/utils/form-data.server";
+import { FETCHER_ROUTE_HANDLE } from "~/utils/fetcher-route";
+
+export const handle = FETCHER_ROUTE_HANDLE;
 
 /** A slider challenge for the browser (AJ-Captcha's blockPuzzle). */
 export type SliderChallenge = {

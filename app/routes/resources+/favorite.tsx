@@ -3,6 +3,7 @@ import { favoriteDoneMessage, readFavoriteIntent } from "~/components/favorites/
 import { isApiError } from "~/services/api-client.server";
 import { errorMessage } from "~/utils/api-errors";
 import { getToken } from "~/utils/auth.server";
+import { FETCHER_ROUTE_HANDLE } from "~/utils/fetcher-route";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { safeRedirect } from "~/utils/redirect";
 import { redirectWithErrorToast, redirectWithToast } from "~/utils/toast.server";
@@ -16,6 +17,8 @@ import {
 } from "./favorite.server";
 
 const INVALID_MESSAGE = "操作不正确，请刷新页面后重试";
+
+export const handle = FETCHER_ROUTE_HANDLE;
 
 /**
  * What a control that submitted with JavaScript (`enhanced=1`) gets instead of a redirect; for a

@@ -2,8 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SuggestPayload } from "~/components/layout/search-box";
 import { suggestKeywords } from "~/services/catalogue.server";
 import { KEYWORD_MAX } from "~/utils/catalogue/font-query";
+import { FETCHER_ROUTE_HANDLE } from "~/utils/fetcher-route";
 
 const SUGGEST_LIMIT = 10;
+
+export const handle = FETCHER_ROUTE_HANDLE;
 
 /** Autocomplete for the header search. Never fails: any error gives an empty list. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

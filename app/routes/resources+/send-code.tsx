@@ -2,6 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { CodePurposeSchema, type SendCodeState } from "~/utils/account/send-code";
 import { sendVerificationCode } from "~/utils/account/verification.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
+import { FETCHER_ROUTE_HANDLE } from "~/utils/fetcher-route";
+
+export const handle = FETCHER_ROUTE_HANDLE;
 
 /**
  * POST /resources/send-code — the JS path of <SendCodeButton>: `account`, `purpose`
