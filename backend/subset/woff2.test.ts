@@ -26,6 +26,28 @@ describe("encodeWoff2", () => {
     }
   });
 
+  it("encodes off the main thread: timers keep running while a large subset is encoded", async () => {
+    const subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * 1024 * 1024 });
+    try {
+      const manyCharacters = Array.from({ length: 600 }, (_, index) => 0x4e00 + index * 3);
+      const sfnt = await subsetter.subset(fontFile("2", NOTO_SANS_SC), manyCharacters, "ttf");
+      await encodeWoff2(await subsetter.subset(fontFile("2", NOTO_SANS_SC), "预热", "ttf"));
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 5);
+      const started = performance.now();
+      const woff2 = await encodeWoff2(sfnt);
+      const elapsedMs = performance.now() - started;
+      clearInterval(timer);
+      expect(String.fromCharCode(...woff2.subarray(0, 4))).toBe("wOF2");
+      expect(unicodesOf(new Uint8Array(await wawoff2.decompress(woff2))).size).toBeGreaterThan(550);
+      // On the main thread the encoding is one synchronous call: no timer runs until it returns.
+      expect(elapsedMs).toBeGreaterThan(100);
+      expect(ticks, `${ticks} ticks in ${Math.round(elapsedMs)} ms`).toBeGreaterThan(elapsedMs / 50);
+    } finally {
+      await subsetter.close();
+    }
+  });
+
   it("rejects bytes that are not a font", async () => {
     await expect(encodeWoff2(new Uint8Array(readFileSync(import.meta.filename ?? __filename)))).rejects.toThrow();
   });
