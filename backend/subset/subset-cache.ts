@@ -285,7 +285,7 @@ export class SubsetCache {
     const sfnt = files.get(entry.sfntFormat)!;
     try {
       await new Promise((resolve) => setImmediate(resolve)); // lets the answer go out first
-      const woff = encodeWoff(sfnt);
+      const woff = await encodeWoff(sfnt);
       files.set("woff", woff);
       this.usage.grow(entry.hash, woff.byteLength);
       await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSfnt, tableChecksum } from "./sfnt.js";
 import { Subsetter } from "./subsetter.js";
-import { fontFile, sfntFromWoff, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
+import { fontFile, NOTO_SANS_SC, sfntFromWoff, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
 import { decodeWoff, encodeWoff, WOFF_SIGNATURE } from "./woff.js";
 
 const TEXT = "短视频字体，快乐每一天！ABC abc 123";
@@ -13,9 +13,9 @@ describe("encodeWoff", () => {
   let woff: Uint8Array;
 
   beforeAll(async () => {
-    subsetter = await Subsetter.create({ memoryBudgetBytes: 64 * 1024 * 1024 });
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 256 * 1024 * 1024 });
     ttf = await subsetter.subset(fontFile("10001", ZCOOL_KUAILE), TEXT, "ttf");
-    woff = encodeWoff(ttf);
+    woff = await encodeWoff(ttf);
   });
   afterAll(() => subsetter.close());
 
@@ -75,12 +75,29 @@ describe("encodeWoff", () => {
     expect(unicodesOf(sfntFromWoff(woff))).toEqual(unicodesOf(ttf));
   });
 
-  it("stores a table uncompressed when deflate does not make it smaller", () => {
+  it("stores a table uncompressed when deflate does not make it smaller", async () => {
     const tiny = readFileSync(ZCOOL_KUAILE);
-    const decoded = decodeWoff(encodeWoff(tiny));
+    const encoded = await encodeWoff(tiny);
+    const decoded = decodeWoff(encoded);
     const stored = decoded.tables.filter((table) => table.compLength === table.origLength);
     expect(stored.length).toBeGreaterThan(0); // e.g. 'gasp' or 'head'
-    expect(unicodesOf(sfntFromWoff(encodeWoff(tiny)))).toEqual(unicodesOf(tiny));
+    expect(unicodesOf(sfntFromWoff(encoded))).toEqual(unicodesOf(tiny));
+  });
+
+  it("deflates a large subset's tables off the main thread, into a font with the same characters", async () => {
+    const manyCharacters = Array.from({ length: 2_000 }, (_, index) => 0x4e00 + index * 5);
+    const large = await subsetter.subset(fontFile("10002", NOTO_SANS_SC), manyCharacters, "ttf");
+    await encodeWoff(ttf); // the thread pool started
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 2);
+    const started = performance.now();
+    const encoded = await encodeWoff(large);
+    const elapsedMs = performance.now() - started;
+    clearInterval(timer);
+    expect(unicodesOf(sfntFromWoff(encoded))).toEqual(unicodesOf(large));
+    // In place, `glyf` alone is one synchronous call of tens of milliseconds: no timer would run.
+    expect(elapsedMs).toBeGreaterThan(20);
+    expect(ticks, `${ticks} ticks in ${Math.round(elapsedMs)} ms`).toBeGreaterThan(elapsedMs / 40);
   });
 
   it("rejects what is not WOFF", () => {

@@ -1,7 +1,16 @@
-import { deflateSync, inflateSync } from "node:zlib";
+import { promisify } from "node:util";
+import { deflate, deflateSync, inflateSync } from "node:zlib";
 import { padded4, readSfnt, readTag, sortedByTag, tableChecksum, viewOf, writeTag, type Sfnt } from "./sfnt.js";
 
 /** WOFF 1.0 (W3C Recommendation 2012): sfnt tables, each zlib-compressed when that makes it smaller. */
+
+const deflateInPool = promisify(deflate);
+/**
+ * Tables at least this large are deflated in libuv's thread pool: the `glyf` of a subset of 2 000
+ * characters takes about 100 ms, which would hold every request of the process. A small table
+ * deflates in microseconds, less than the trip to the pool costs.
+ */
+const POOLED_TABLE_BYTES = 32 * 1024;
 
 export const WOFF_SIGNATURE = 0x774f4646; // 'wOFF'
 const HEADER_BYTES = 44;
@@ -12,9 +21,9 @@ const SFNT_DIRECTORY_ENTRY_BYTES = 16;
 type EncodedTable = { tag: string; checksum: number; origLength: number; stored: Uint8Array };
 
 /** Wraps sfnt bytes (as produced by the subsetter) in WOFF 1.0. */
-export function encodeWoff(sfntBytes: Uint8Array): Uint8Array {
+export async function encodeWoff(sfntBytes: Uint8Array): Promise<Uint8Array> {
   const sfnt = readSfnt(sfntBytes);
-  const tables = sortedByTag(sfnt.tables).map(encodeTable);
+  const tables = await Promise.all(sortedByTag(sfnt.tables).map(encodeTable));
   const directoryEnd = HEADER_BYTES + tables.length * DIRECTORY_ENTRY_BYTES;
   const length = tables.reduce((total, table) => total + padded4(table.stored.byteLength), directoryEnd);
   const totalSfntSize = tables.reduce(
@@ -44,8 +53,9 @@ export function encodeWoff(sfntBytes: Uint8Array): Uint8Array {
   return woff;
 }
 
-function encodeTable(table: Sfnt["tables"][number]): EncodedTable {
-  const compressed = deflateSync(table.data);
+async function encodeTable(table: Sfnt["tables"][number]): Promise<EncodedTable> {
+  const compressed =
+    table.data.byteLength >= POOLED_TABLE_BYTES ? await deflateInPool(table.data) : deflateSync(table.data);
   const stored = compressed.byteLength < table.data.byteLength ? compressed : table.data;
   return {
     tag: table.tag,

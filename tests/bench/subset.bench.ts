@@ -255,7 +255,7 @@ async function benchService(): Promise<void> {
 
       // Native processes started back to back run before and after ours, so that a busier or quieter stretch
       // of the machine weighs on both; those after an idle pause run between our idle samples (`coldSample`).
-      const nativeFirst = nativeAvailable ? nativePreview(filePath, dataDir) : null;
+      const nativeFirst = nativeAvailable ? await nativePreview(filePath, dataDir) : null;
 
       // Cold face: the face is not loaded, in a service that has been running (its router, parsers and
       // limiters in use), as a visitor's first preview of a font comes in a running server. The service
@@ -345,7 +345,7 @@ async function benchService(): Promise<void> {
         const batchStats = stats(batchHits);
         console.log(`  缓存命中，20 项各 20 字      p50 ${ms(batchStats.median)}  p95 ${ms(batchStats.p95)}`);
 
-        const nativeLast = nativeAvailable ? nativePreview(filePath, dataDir) : null;
+        const nativeLast = nativeAvailable ? await nativePreview(filePath, dataDir) : null;
         // Each line is compared with the native process in the same state of the machine: one started
         // right after others (as a request among others), or one started after the same idle pause.
         const native =
@@ -457,7 +457,7 @@ function freshTextsOf(vocabulary: string): () => string {
  * cold samples of the service take (`nativeProcessAfterPause`): after a pause, the processor's caches no
  * longer hold what the previous one used.
  */
-function nativePreview(fontPath: string, workDir: string): { processMs: number[]; woffMs: number } {
+async function nativePreview(fontPath: string, workDir: string): Promise<{ processMs: number[]; woffMs: number }> {
   const { outFile, args } = nativePreviewArgs(fontPath, workDir);
   const loop = (count: number) => {
     const start = performance.now();
@@ -475,7 +475,7 @@ function nativePreview(fontPath: string, workDir: string): { processMs: number[]
     return (loop(NATIVE_PROCESSES_PER_BATCH) - shellOnly) / NATIVE_PROCESSES_PER_BATCH;
   });
   const sfnt = new Uint8Array(readFileSync(outFile));
-  const woff = sampleSync(30, () => encodeWoff(sfnt));
+  const woff = await sample(30, () => encodeWoff(sfnt));
   return { processMs: batches, woffMs: woff.median };
 }
 
