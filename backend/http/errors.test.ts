@@ -6,6 +6,8 @@ import { serveRouter, type TestServer } from "./test-server.js";
 
 describe("API error handling", () => {
   let server: TestServer;
+  let fileRequestArrived: () => void = () => {};
+  let fileRequestHandled: () => void = () => {};
 
   beforeAll(async () => {
     const router = express.Router();
@@ -18,6 +20,16 @@ describe("API error handling", () => {
     router.get("/web/api/missing", (_req, _res, next) => next(notFound("字体不存在")));
     router.post("/web/api/json", express.json(), (_req, res) => {
       res.json({ ok: true });
+    });
+    router.get("/web/api/file", (req, res, next) => {
+      fileRequestArrived();
+      // The file is sent only once the client has gone, as when a page is left before its fonts arrive.
+      req.socket.once("close", () =>
+        res.sendFile(import.meta.filename, (error) => {
+          next(error);
+          fileRequestHandled();
+        }),
+      );
     });
     router.use(["/web/api", "/api/v1"], apiNotFound);
     router.use(["/web/api", "/api/v1"], apiErrorHandler);
@@ -38,6 +50,20 @@ describe("API error handling", () => {
       body: { code: "500", message: "服务器错误，请联系管理员", data: null },
     });
     expect(log).toHaveBeenCalledOnce();
+    log.mockRestore();
+  });
+
+  it("logs nothing when the client went away before its file was sent", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const arrived = new Promise<void>((resolve) => (fileRequestArrived = resolve));
+    const handled = new Promise<void>((resolve) => (fileRequestHandled = resolve));
+    const leaving = new AbortController();
+    const request = fetch(`${server.origin}/web/api/file`, { signal: leaving.signal }).catch(() => null);
+    await arrived;
+    leaving.abort();
+    await request;
+    await handled;
+    expect(log).not.toHaveBeenCalled();
     log.mockRestore();
   });
 

@@ -9,6 +9,8 @@ export const apiNotFound: RequestHandler = (_req, res) => {
 
 /** Maps thrown errors to envelopes; anything unexpected is logged and answered as the 500 envelope. */
 export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  // Express's sendFile once the client has gone (a page left before its fonts arrived): nothing failed, nobody to answer.
+  if ((error as { code?: unknown } | null)?.code === "ECONNABORTED") return;
   if (res.headersSent) {
     next(error);
     return;
