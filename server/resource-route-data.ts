@@ -9,8 +9,8 @@ const NO_DATA_MESSAGE = "这个地址没有数据";
  * again, so a font file or an album's zip asked for as `.data` costs seconds of CPU and several
  * times its size in heap: one request for an album's `.data` ended a server limited to 256 MB.
  * Here every resource route but those fetchers talk to (`FETCHER_ROUTE_HANDLE`) answers 404
- * before its loader or action runs. Remix still matches the routes, so the answer is the one the
- * address would have had.
+ * before its loader or action runs. Remix itself still matches each address to its route, so no
+ * second router can disagree with it.
  */
 export function buildForDataRequests(build: ServerBuild): ServerBuild {
   const refuse = () => {

@@ -37,6 +37,8 @@ function startWorker(): Worker {
   started.on("exit", () => {
     if (worker === started) worker = undefined;
   });
+  // Also heard between encodings: an unheard "error" event would end the process.
+  started.on("error", (error) => console.warn("WOFF2 编码线程出错", error));
   return started;
 }
 
