@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSfnt, tableChecksum } from "./sfnt.js";
 import { Subsetter } from "./subsetter.js";
 import { fontFile, NOTO_SANS_SC, sfntFromWoff, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
+import { ticksDuring } from "./testing/main-thread.js";
 import { decodeWoff, encodeWoff, WOFF_SIGNATURE } from "./woff.js";
 
 const TEXT = "短视频字体，快乐每一天！ABC abc 123";
@@ -88,12 +89,7 @@ describe("encodeWoff", () => {
     const manyCharacters = Array.from({ length: 2_000 }, (_, index) => 0x4e00 + index * 5);
     const large = await subsetter.subset(fontFile("10002", NOTO_SANS_SC), manyCharacters, "ttf");
     await encodeWoff(ttf); // the thread pool started
-    let ticks = 0;
-    const timer = setInterval(() => ticks++, 2);
-    const started = performance.now();
-    const encoded = await encodeWoff(large);
-    const elapsedMs = performance.now() - started;
-    clearInterval(timer);
+    const { result: encoded, ticks, elapsedMs } = await ticksDuring(2, () => encodeWoff(large));
     expect(unicodesOf(sfntFromWoff(encoded))).toEqual(unicodesOf(large));
     // In place, `glyf` alone is one synchronous call of tens of milliseconds: no timer would run.
     expect(elapsedMs).toBeGreaterThan(20);
