@@ -116,6 +116,6 @@ describe("fuzz: no 5xx from bad input", () => {
     expect(await page.text()).toContain("</html>");
     const api = await fetch(`${server.url}/web/api/account/user-info`, { headers: signedIn });
     expect(((await api.json()) as { code: string }).code, "the session survived the fuzz").toBe("200");
-    // About 30 s on two idle cores; the margin is for a machine busy with other suites.
-  }, 120_000);
+    // 65–85 s on two cores shared with other suites (the server renders in development mode); the margin is for a busier machine.
+  }, 240_000);
 });
