@@ -248,9 +248,9 @@ async function serveWebsite(
       },
     }),
   );
-  const handlerOf = (routes: ServerBuild) =>
+  const handlerOf = (remixBuild: ServerBuild) =>
     createRequestHandler({
-      build: routes,
+      build: remixBuild,
       mode: options.mode,
       getLoadContext: (_req, res: Response) =>
         createLoadContext(options.internalOrigin(), cspNonce(res), options.backendFetch),

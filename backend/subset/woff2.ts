@@ -50,8 +50,9 @@ function encodeInWorker(sfnt: Uint8Array): Promise<Uint8Array> {
     const settle = () => {
       encoder.off("message", onMessage).off("error", onError).off("exit", onExit);
       encoder.unref();
+      if (worker !== encoder) return; // it has exited
       idleTimer = setTimeout(() => {
-        if (worker === encoder) worker = undefined;
+        worker = undefined;
         void encoder.terminate();
       }, IDLE_MS).unref();
     };
