@@ -20,6 +20,7 @@ import { anonymousPageCache } from "./server/page-cache.js";
 import { missingBuildFile, precompressedAssets } from "./server/precompressed-assets.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
 import { buildForDataRequests } from "./server/resource-route-data.js";
+import { withDefaultRouteHandlers } from "./server/default-route-handlers.js";
 import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
 import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
 import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/request-url.js";
@@ -229,9 +230,14 @@ async function serveWebsite(
 
   // Every state-changing request to the website; the API and the subset service above read the
   // token from a header only, which a page on another site cannot make a browser send.
-  app.use(refuseCrossSiteRequests({ allowedOrigins: options.website.allowedOrigins }));
+  app.use(
+    refuseCrossSiteRequests({
+      allowedOrigins: options.website.allowedOrigins,
+      siteDomain: options.website.siteDomain,
+    }),
+  );
   app.use(answerPageOptions);
-  const build = (await import(path.join(rootDir, "build/index.js"))) as ServerBuild;
+  const build = withDefaultRouteHandlers((await import(path.join(rootDir, "build/index.js"))) as ServerBuild);
   const renderless = createRemixRequestHandler(build, options.mode);
   app.use(
     anonymousPageCache({

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { describeError } from "~/components/ui/error-page";
 import { createNulDroppingStream } from "~/utils/html-stream.server";
 import { NonceProvider } from "~/utils/nonce";
 
@@ -53,8 +54,25 @@ export default function handleRequest(
   });
 }
 
-/** Logs unexpected server errors, but not aborted requests (the visitor navigated away). */
+/**
+ * Logs unexpected server errors with their stack; a refusal (a 4xx Remix raised itself, such as a
+ * post to an address no route takes) is one line, and an aborted request (the visitor navigated
+ * away) or an old client's `?_data=` request is not logged.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isLegacyDataRequestWarning(error)) return;
+  const { status, message } = describeError(error);
+  if (status < 500) {
+    const { pathname } = new URL(request.url);
+    console.warn(`${status} ${request.method} ${pathname}: ${message ?? ""}`.trim());
+    return;
+  }
   console.error(error);
 };
+
+/** Remix's warning for every `?_data=` request under single fetch: said of the client, not a fault here. */
+function isLegacyDataRequestWarning(error: unknown): boolean {
+  return (
+    error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data")
+  );
+}

@@ -8,9 +8,14 @@ export function wantsJson(req: Request): boolean {
   return JSON_PATH.test(req.path) || "_data" in req.query || req.accepts(["html", "json"]) === "json";
 }
 
+/** One line in the log for a request refused as expected: no stack trace, since nothing failed. */
+export function logRefusal(status: number, method: string, path: string, message: string): void {
+  console.warn(`${status} ${method} ${path}: ${message}`);
+}
+
 /**
  * Refuses `req` before it reaches the site or the API: the `{code, message, data}` envelope for a
- * JSON caller, a small Chinese page for a browser. Never cached.
+ * JSON caller, a small Chinese page for a browser. Never cached. A 4xx is logged in one line.
  */
 export function refuse(
   req: Request,
@@ -19,6 +24,7 @@ export function refuse(
   message: string,
   headers: Record<string, string> = {},
 ) {
+  if (status < 500) logRefusal(status, req.method, req.path, message);
   res.status(status).set({ ...headers, "Cache-Control": "no-store" });
   if (wantsJson(req)) {
     res.json({ code: String(status), message, data: null });

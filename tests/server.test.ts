@@ -3,7 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readServerConfig } from "../backend/config.js";
 import { readWebsiteConfig } from "../app/config.server.js";
 import { stripHtmlSuffix } from "../app/utils/html-suffix.js";
@@ -227,12 +227,15 @@ describe("server.ts on the embedded defaults", () => {
       ["a no-JS form post", "/account/login"],
       ["a resource route", "/resources/send-code"],
       ["logout", "/account/logout"],
+      ["a signed-in visitor's profile change", "/user/profile"],
+      ["a compare-list change", "/resources/compare"],
     ])("refuses %s from another site or Origin: null with 403", async (_label, target) => {
       const crossSite: Array<Record<string, string>> = [
         { Origin: EVIL_ORIGIN },
         { Origin: "null" },
         { Origin: EVIL_ORIGIN, "Sec-Fetch-Site": "cross-site" },
         { "Sec-Fetch-Site": "cross-site" },
+        { Referer: `${EVIL_ORIGIN}/csrf.html` },
       ];
       for (const headers of crossSite) {
         const response = await fetch(`${server.url}${target}`, {
@@ -279,7 +282,11 @@ describe("server.ts on the embedded defaults", () => {
           "X-Forwarded-Host": "www.example.com",
         }),
       ],
-      ["a client that sends neither header (curl, scripts)", () => ({ Cookie: "token=own" })],
+      ["a page of this site, by its Referer alone", () => ({ Referer: `${server.url}/account/login` })],
+      [
+        "a client that sends none of Origin, Sec-Fetch-Site and Referer (curl, scripts)",
+        () => ({ Cookie: "token=own" }),
+      ],
     ])("lets %s post, to the action itself", async (_label, headers) => {
       const post = (target: string) =>
         fetch(`${server.url}${target}`, {
@@ -344,6 +351,31 @@ describe("server.ts on the embedded defaults", () => {
       const { received } = await slowClient(server.url, "TRACK / HTTP/1.1\r\nHost: x\r\n\r\n", "", 1_000);
       expect(received).toMatch(/^HTTP\/1\.1 405 /);
       expect(received).toContain("不支持该请求方法");
+    });
+
+    it("answers a post to a page without an action with 405 in Chinese, one log line and no framework text", async () => {
+      const errors = vi.spyOn(console, "error");
+      const warnings = vi.spyOn(console, "warn");
+      try {
+        const post = (target: string, headers: Record<string, string> = {}) =>
+          fetch(`${server.url}${target}`, { method: "POST", headers: { ...FORM_TYPE, ...headers }, body: "a=b" });
+        const page = await post("/font", { Accept: "text/html" });
+        const data = await post("/font.data");
+        const legacyData = await post("/font?_data=routes%2F_font%2B%2Ffont%2B%2F_index");
+        for (const answer of [page, data, legacyData]) {
+          expect(answer.status).toBe(405);
+          const body = await answer.text();
+          expect(body).toContain("不支持 POST 请求");
+          expect(body).not.toMatch(/You made|did not provide|Unexpected Server Error/);
+        }
+        expect(errors).not.toHaveBeenCalled();
+        const logged = warnings.mock.calls.map((call) => call.map(String).join(" "));
+        expect(logged).toHaveLength(3);
+        for (const line of logged) expect(line).toMatch(/^405 POST \/font: 不支持 POST 请求$/);
+      } finally {
+        errors.mockRestore();
+        warnings.mockRestore();
+      }
     });
 
     it("answers OPTIONS on a page with 204 and the methods pages take", async () => {
