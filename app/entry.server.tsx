@@ -1,9 +1,10 @@
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { describeError } from "~/components/ui/error-page";
+import { HTTP_STATUS_MESSAGES, unknownStatusMessage } from "~/utils/api-errors";
 import { createNulDroppingStream } from "~/utils/html-stream.server";
 import { NonceProvider } from "~/utils/nonce";
 
@@ -76,3 +77,18 @@ function isLegacyDataRequestWarning(error: unknown): boolean {
     error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data")
   );
 }
+
+/**
+ * A `?_data=` request Remix refused itself (a route id that does not match the address) answers
+ * the site's envelope in Chinese instead of Remix's "Unexpected Server Error".
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  if (!response.headers.has("X-Remix-Error") || response.status >= 500) return response;
+  const message = HTTP_STATUS_MESSAGES[response.status] ?? unknownStatusMessage(response.status);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify({ code: String(response.status), message, data: null }), {
+    status: response.status,
+    headers,
+  });
+};

@@ -378,6 +378,12 @@ describe("server.ts on the embedded defaults", () => {
       }
     });
 
+    it("answers an old client's data request for a route the address does not match in Chinese", async () => {
+      const answer = await fetch(`${server.url}/font?_data=routes%2Fno-such-route`);
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toEqual({ code: "403", message: "用户得到授权，但是访问是被禁止的", data: null });
+    });
+
     it("answers OPTIONS on a page with 204 and the methods pages take", async () => {
       const response = await fetch(`${server.url}/font`, { method: "OPTIONS" });
       expect(response.status).toBe(204);
