@@ -8,14 +8,14 @@ import express, { type Response } from "express";
 import compression from "compression";
 import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
-import { createRequestHandler as createRemixRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import { readServerConfig, type ServerConfig } from "./backend/config.js";
 import { createBackend } from "./backend/index.js";
 import { createSubsetService } from "./backend/subset/index.js";
 import { readWebsiteConfig, type WebsiteConfig } from "./app/config.server.js";
 import { createLoadContext } from "./app/load-context.js";
+import { addFontVisits } from "./app/services/catalogue.server.js";
 import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
-import { KEPT_PAGE_ANSWERS_PARAM } from "./app/utils/page-cache.js";
 import { anonymousPageCache } from "./server/page-cache.js";
 import { missingBuildFile, precompressedAssets } from "./server/precompressed-assets.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
@@ -238,18 +238,14 @@ async function serveWebsite(
   );
   app.use(answerPageOptions);
   const build = withDefaultRouteHandlers((await import(path.join(rootDir, "build/index.js"))) as ServerBuild);
-  const renderless = createRemixRequestHandler(build, options.mode);
   app.use(
     anonymousPageCache({
       maxBytes: options.website.pageCacheBytes,
-      // What rendering the kept pages would have done besides: posted in process, no answer awaited.
-      onKeptAnswers: (onAnswer, answers) => {
-        const url = new URL(onAnswer, options.internalOrigin());
-        url.searchParams.set(KEPT_PAGE_ANSWERS_PARAM, String(answers));
-        const context = createLoadContext(options.internalOrigin(), "", options.backendFetch, true);
-        void renderless(new Request(url, { method: "POST" }), context).then(
-          (answer) => answer.body?.cancel(),
-          (error: unknown) => console.error(`[page-cache] ${onAnswer}:`, error),
+      // The views that answers from kept font pages stand for, counted as rendering them would have.
+      onFontVisits: (fontGNo, visits) => {
+        const context = createLoadContext(options.internalOrigin(), "", options.backendFetch);
+        addFontVisits({ request: new Request(options.internalOrigin()), context }, fontGNo, visits).catch(
+          (error: unknown) => console.error(`[page-cache] 字体 ${fontGNo} 的访问量未能记录:`, error),
         );
       },
     }),

@@ -125,7 +125,7 @@ describe("server.ts on the embedded defaults", () => {
     }
     expect(answers.map((answer) => answer.headers.get("x-page-cache"))).toEqual([null, "hit", "hit"]);
     for (const answer of answers) {
-      expect(answer.headers.has("x-anonymous-page-cache-on-answer")).toBe(false);
+      expect(answer.headers.has("x-anonymous-page-cache-font-visit")).toBe(false);
       expect(answer.headers.has("x-anonymous-page-cache-seconds")).toBe(false);
     }
     // The views of kept answers are reported in process about a second later.
@@ -133,11 +133,11 @@ describe("server.ts on the embedded defaults", () => {
 
     const signedIn = await fetch(`${server.url}/font/10002`, { headers: { cookie: "compare-fonts=10001" } });
     expect(signedIn.headers.get("x-page-cache")).toBeNull();
-    expect(signedIn.headers.has("x-anonymous-page-cache-on-answer")).toBe(false);
+    expect(signedIn.headers.has("x-anonymous-page-cache-font-visit")).toBe(false);
     await expect.poll(views, { timeout: 5_000 }).toBe(before + 4);
   });
 
-  it("lets nobody outside add views through the kept page's counting path", async () => {
+  it("adds a font's views only when its page is opened", async () => {
     const views = async () =>
       (
         (await (await fetch(`${server.url}/api/v1/web/search/fontInformation/10003`)).json()) as {
@@ -145,8 +145,10 @@ describe("server.ts on the embedded defaults", () => {
         }
       ).data.views;
     const before = await views();
-    const posted = await fetch(`${server.url}/font/10003/view`, { method: "POST", headers: { origin: server.url } });
-    expect(posted.status).toBe(404);
+    for (const target of ["/font/10003", "/font/10003/view"]) {
+      const posted = await fetch(`${server.url}${target}`, { method: "POST", headers: { origin: server.url } });
+      expect(posted.status, target).toBe(405);
+    }
     expect((await fetch(`${server.url}/font/10003/view`)).status).toBe(404);
     expect(await views()).toBe(before);
   });
