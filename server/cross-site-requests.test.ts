@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAllowedRequest, type CrossSiteHeaders } from "../server/cross-site-requests.js";
+import { isAllowedRequest, type CrossSiteHeaders } from "./cross-site-requests.js";
 
 const OWN = "https://www.example.com";
 

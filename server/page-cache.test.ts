@@ -5,8 +5,8 @@ import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER } from "../app/utils/page-cache.js";
-import { assignCspNonce, cspNonce } from "../server/content-security-policy.js";
-import { anonymousPageCache } from "../server/page-cache.js";
+import { assignCspNonce, cspNonce } from "./content-security-policy.js";
+import { anonymousPageCache } from "./page-cache.js";
 
 let server: Server;
 let origin: string;
