@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASES } from "../db/test-databases.js";
 import { createCodeDelivery } from "../mail/index.js";
+import { isLoopbackAddress, Outbox } from "../mail/outbox.js";
 import { readAccountConfig } from "./index.js";
 import { aesEcb, MINUTE, openAccountTestBed, until, wait, type AccountTestBed } from "./test-bed.js";
 import type { CallOptions } from "./test-harness.js";
@@ -29,19 +30,68 @@ describe("readAccountConfig", () => {
 
   it("has no code channel in production without configuration, and logs codes in development", async () => {
     const production = createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@y.com" });
-    expect(production.canDeliver("email")).toBe(false);
-    expect(production.canDeliver("phone")).toBe(false);
+    expect(production.destination("email", false)).toBeNull();
+    expect(production.destination("phone", true)).toBeNull();
     const development = createCodeDelivery({ nodeEnv: "development", smtpFrom: "x@y.com" });
-    expect(development.canDeliver("phone")).toBe(true);
+    expect(development.destination("phone", false)).toBe("log");
     const logged: string[] = [];
     const original = console.info;
     console.info = (message: string) => logged.push(message);
     try {
-      await development.send("phone", "13800138000", "123456", "login");
+      const sending = { channel: "phone", target: "13800138000", purpose: "login", now: new Date() } as const;
+      await development.send({ ...sending, destination: "log" }, "123456");
     } finally {
       console.info = original;
     }
     expect(logged.join("\n")).toMatch(/开发环境验证码.*13800138000.*123456/);
+  });
+
+  it("keeps an unconfigured channel's codes in the outbox for a client on this machine only", async () => {
+    const outbox = new Outbox(10 * MINUTE, 3);
+    const delivery = createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@y.com", outbox });
+    expect(delivery.destination("email", true)).toBe("outbox");
+    expect(delivery.destination("email", false)).toBeNull();
+    const configured = createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@y.com", smtpUrl: "smtp://h", outbox });
+    expect(configured.destination("email", true)).toBe("channel");
+    expect(configured.destination("phone", true)).toBe("outbox");
+
+    const start = new Date("2026-12-02T01:00:00Z");
+    const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+    const sending = (target: string, minutes: number) =>
+      ({ channel: "email", target, purpose: "register", destination: "outbox", now: at(minutes) }) as const;
+    await delivery.send(sending("a@example.com", 0), "111111");
+    await delivery.notify(sending("b@example.com", 1), "register-taken");
+    await delivery.send(sending("c@example.com", 2), "333333");
+    await delivery.send(sending("d@example.com", 3), "444444");
+    // Newest first, three at most, a notice without a code.
+    expect(outbox.list(at(4))).toEqual([
+      expect.objectContaining({ target: "d@example.com", code: "444444", notice: null }),
+      expect.objectContaining({ target: "c@example.com", code: "333333" }),
+      expect.objectContaining({
+        target: "b@example.com",
+        code: null,
+        notice: expect.stringMatching(/已经注册过了/),
+        sentAt: at(1).toISOString(),
+        expiresAt: at(11).toISOString(),
+      }),
+    ]);
+    // Each leaves when its code expires.
+    expect(outbox.list(at(12.5)).map((entry) => entry.target)).toEqual(["d@example.com"]);
+    expect(outbox.list(at(13))).toEqual([]);
+  });
+
+  it.each([
+    ["127.0.0.1", true],
+    ["127.8.9.10", true],
+    ["::1", true],
+    ["::ffff:127.0.0.1", true],
+    ["10.0.0.1", false],
+    ["::ffff:192.168.1.2", false],
+    ["2001:db8::1", false],
+    ["localhost", false],
+    ["", false],
+  ])("counts %s as this machine: %s", (address, local) => {
+    expect(isLoopbackAddress(address)).toBe(local);
   });
 });
 
