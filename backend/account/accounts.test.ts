@@ -28,30 +28,18 @@ describe("readAccountConfig", () => {
     expect(() => readAccountConfig({ NODE_ENV: "test", WECHAT_APPID: "wx1" })).toThrow(/WECHAT_SECRET/);
   });
 
-  it("has no code channel in production without configuration, and logs codes in development", async () => {
-    const production = createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@y.com" });
-    expect(production.destination("email", false)).toBeNull();
-    expect(production.destination("phone", true)).toBeNull();
-    const development = createCodeDelivery({ nodeEnv: "development", smtpFrom: "x@y.com" });
-    expect(development.destination("phone", false)).toBe("log");
-    const logged: string[] = [];
-    const original = console.info;
-    console.info = (message: string) => logged.push(message);
-    try {
-      const sending = { channel: "phone", target: "13800138000", purpose: "login", now: new Date() } as const;
-      await development.send({ ...sending, destination: "log" }, "123456");
-    } finally {
-      console.info = original;
-    }
-    expect(logged.join("\n")).toMatch(/开发环境验证码.*13800138000.*123456/);
+  it("has no code channel without configuration and without an outbox, in any mode", () => {
+    const delivery = createCodeDelivery({ smtpFrom: "x@y.com" });
+    expect(delivery.destination("email", false)).toBeNull();
+    expect(delivery.destination("phone", true)).toBeNull();
   });
 
   it("keeps an unconfigured channel's codes in the outbox for a client on this machine only", async () => {
     const outbox = new Outbox(10 * MINUTE, 3);
-    const delivery = createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@y.com", outbox });
+    const delivery = createCodeDelivery({ smtpFrom: "x@y.com", outbox });
     expect(delivery.destination("email", true)).toBe("outbox");
     expect(delivery.destination("email", false)).toBeNull();
-    const configured = createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@y.com", smtpUrl: "smtp://h", outbox });
+    const configured = createCodeDelivery({ smtpFrom: "x@y.com", smtpUrl: "smtp://h", outbox });
     expect(configured.destination("email", true)).toBe("channel");
     expect(configured.destination("phone", true)).toBe("outbox");
 

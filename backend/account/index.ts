@@ -133,8 +133,8 @@ export async function removeUnreferencedAvatarFiles(options: {
 }
 
 /**
- * The start-up line about channels without configuration, or null when both are configured: where
- * their codes go (the outbox at `outboxUrl` when the server keeps one), and otherwise what happens.
+ * The start-up line about channels without configuration, or null when both are configured: their
+ * codes go to the outbox at `outboxUrl` for visitors on this machine, or nowhere.
  */
 export function codeChannelsNotice(config: AccountConfig, outboxUrl?: string): string | null {
   const missing = [
@@ -143,14 +143,9 @@ export function codeChannelsNotice(config: AccountConfig, outboxUrl?: string): s
   ].filter(Boolean);
   if (missing.length === 0) return null;
   const unset = `未配置 ${missing.join("、")}`;
-  if (outboxUrl) {
-    const elsewhere =
-      config.nodeEnv === "production" ? "其他访客请求验证码会收到“未配置”的提示" : "其他访客的验证码写入服务器日志";
-    return `${unset}：本机访客的验证码放入本机收件箱 ${outboxUrl}（只有本机能打开）；${elsewhere}`;
-  }
-  return config.nodeEnv === "production"
-    ? `${unset}：对应的验证码无法发送，相关注册、登录、找回密码请求会返回错误`
-    : `${unset}：开发环境下验证码将写入服务器日志（[开发环境验证码]）`;
+  return outboxUrl
+    ? `${unset}：在本机访问网站时，这些验证码放入本机收件箱 ${outboxUrl}（只有本机能打开），其他访客会收到“未配置”的提示`
+    : `${unset}：对应的验证码无法发送，相关注册、登录、找回密码请求会返回错误`;
 }
 
 function localUploads(config: AccountConfig): BlobStore {

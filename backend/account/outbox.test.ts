@@ -14,7 +14,7 @@ import { createAccountRouter } from "./index.js";
 import { client, movableClock, serveAccounts, testConfig, type TestApi } from "./test-harness.js";
 
 /**
- * The local outbox behind the account API (decision 022), with production delivery and no channel:
+ * The local outbox behind the account API (decision 022), with no channel configured:
  * a client on this machine (loopback after trust proxy) gets its codes there, anyone else is told
  * which channel is missing and gets a 404 for the outbox.
  */
@@ -28,7 +28,7 @@ describe("the local outbox", () => {
   const outbox = new Outbox(CODE_TTL_MS);
   const time = movableClock();
   const config = () => testConfig({ CAPTCHA: "off", DATA_DIR: dataDir });
-  const delivery = () => createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@example.com", outbox });
+  const delivery = () => createCodeDelivery({ smtpFrom: "x@example.com", outbox });
   const LOCAL = { ip: "127.0.0.1" };
   const REMOTE = { ip: "203.0.113.7" };
 
@@ -43,7 +43,7 @@ describe("the local outbox", () => {
       db,
       config: config(),
       clock: time.clock,
-      delivery: createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@example.com" }),
+      delivery: createCodeDelivery({ smtpFrom: "x@example.com" }),
     });
     call = client(api.origin);
   });

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 
-import type { CodePurpose } from "../../contract/fields.js";
+import { CODE_PURPOSE_NAMES, type CodePurpose } from "../../contract/fields.js";
 import type { Outbox } from "./outbox.js";
 
 export type { CodePurpose };
@@ -17,7 +17,6 @@ export type DeliveryConfig = {
   smtpUrl?: string;
   smtpFrom: string;
   smsGatewayUrl?: string;
-  nodeEnv: "development" | "production" | "test";
   /** Where a channel without configuration keeps what it would send, for a client on this machine. */
   outbox?: Outbox;
 };
@@ -31,10 +30,10 @@ export class DeliveryError extends Error {
 }
 
 /**
- * Where a message goes: its configured channel (SMTP, the SMS gateway); the local outbox (no
- * channel, the client is on this machine); the server log (no channel, outside production).
+ * Where a message goes: its configured channel (SMTP, the SMS gateway), or the local outbox (no
+ * channel, the client is on this machine).
  */
-export type Destination = "channel" | "outbox" | "log";
+export type Destination = "channel" | "outbox";
 
 /** One message to deliver: to whom, what for, where, and when (the outbox dates it). */
 export type Sending = {
@@ -59,15 +58,6 @@ export function unconfiguredChannelMessage(channel: CodeChannel): string {
   return channel === "email" ? "邮件服务未配置，暂时无法发送邮箱验证码" : "短信服务未配置，暂时无法发送手机验证码";
 }
 
-const PURPOSE_NAMES: Record<CodePurpose, string> = {
-  register: "注册账号",
-  login: "登录",
-  reset: "找回密码",
-  bind: "绑定账号",
-  change: "更换绑定",
-  reauth: "身份验证",
-};
-
 const NOTICES: Record<AccountNotice, (where: string) => { subject: string; text: string }> = {
   "register-taken": (where) => ({
     subject: `有人尝试用你的${where}注册`,
@@ -80,13 +70,13 @@ const NOTICES: Record<AccountNotice, (where: string) => { subject: string; text:
 };
 
 export function describePurpose(purpose: CodePurpose): string {
-  return PURPOSE_NAMES[purpose];
+  return CODE_PURPOSE_NAMES[purpose];
 }
 
 /**
  * Delivers verification codes: e-mail over SMTP (nodemailer), SMS through an HTTP gateway
  * (JSON `POST {phone, code, purpose}`). A channel without configuration keeps them in the local
- * outbox for a client on this machine, or, outside production, writes them to the server log.
+ * outbox for a client on this machine, in every mode, and sends nothing for anyone else.
  */
 export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
   let transporter: Transporter | undefined;
@@ -101,7 +91,6 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
     return transporter;
   };
   const configured = (channel: CodeChannel) => Boolean(channel === "email" ? config.smtpUrl : config.smsGatewayUrl);
-  const where = (channel: CodeChannel) => (channel === "email" ? "邮箱" : "手机");
 
   async function sendMail(message: { to: string; subject: string; text: string; html: string }): Promise<void> {
     if (!config.smtpUrl) throw new DeliveryError(unconfiguredChannelMessage("email"));
@@ -143,18 +132,11 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
   return {
     destination(channel, clientOnThisMachine) {
       if (configured(channel)) return "channel";
-      if (config.outbox && clientOnThisMachine) return "outbox";
-      return config.nodeEnv === "production" ? null : "log";
+      return config.outbox && clientOnThisMachine ? "outbox" : null;
     },
     async send({ channel, target, purpose, destination, now }, code) {
       if (destination === "outbox") {
         config.outbox?.put({ channel, target, purpose, code, notice: null }, now);
-        return;
-      }
-      if (destination === "log") {
-        console.info(
-          `[开发环境验证码] ${where(channel)} ${target} 用途 ${purpose}（${describePurpose(purpose)}）验证码 ${code}`,
-        );
         return;
       }
       if (channel === "email") {
@@ -172,10 +154,6 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
       const { subject, text } = NOTICES[notice](channel === "email" ? "邮箱" : "手机号");
       if (destination === "outbox") {
         config.outbox?.put({ channel, target, purpose, code: null, notice: text }, now);
-        return;
-      }
-      if (destination === "log") {
-        console.info(`[开发环境通知] ${where(channel)} ${target}：${text}`);
         return;
       }
       if (channel === "email") {
