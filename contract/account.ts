@@ -472,8 +472,24 @@ export const updateAccountInfo = defineEndpoint({
 });
 
 /**
+ * A host name that can only mean this machine. The outbox answers only to these, so that a page of
+ * another site whose name was made to resolve to 127.0.0.1 (DNS rebinding) cannot read it, nor a
+ * proxy that passes the public host on.
+ */
+export function isLoopbackHostName(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    hostname === "::1" ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
+
+/**
  * The local outbox, newest first. 404 unless the server keeps one (no SMTP_URL or SMS_GATEWAY_URL,
- * one instance) and the client is on the server's own machine (loopback after TRUST_PROXY).
+ * one instance) and the client is on the server's own machine (loopback after TRUST_PROXY), asking by a
+ * loopback name.
  */
 export const getOutbox = defineEndpoint({
   method: "GET",

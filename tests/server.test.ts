@@ -281,9 +281,12 @@ describe("server.ts on the embedded defaults", () => {
         expect(outbox.status, path).toBe(404);
         expect(await outbox.text()).not.toContain("outbox-newcomer");
       }
-      // A page asked for under another site's name (DNS rebinding to 127.0.0.1) is not shown either.
-      const rebound = await rawRequest(`${server.url}/outbox`, "GET", { Host: "evil.example" });
-      expect(rebound.status).toBe(404);
+      // Nor to this machine under another site's name (DNS rebinding to 127.0.0.1).
+      for (const path of ["/outbox", "/web/api/account/outbox"]) {
+        const rebound = await rawRequest(`${server.url}${path}`, "GET", { Host: "evil.example" });
+        expect(rebound.status, path).toBe(404);
+        expect(rebound.body).not.toContain("outbox-newcomer");
+      }
 
       for (const [account, message] of [
         ["outbox-remote@example.com", "邮件服务未配置，暂时无法发送邮箱验证码"],

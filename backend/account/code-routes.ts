@@ -1,5 +1,5 @@
 import express, { type Request, type Router } from "express";
-import { getOutbox, sendCode, SEND_CODE_CAPTCHA_MESSAGE } from "../../contract/account.js";
+import { getOutbox, isLoopbackHostName, sendCode, SEND_CODE_CAPTCHA_MESSAGE } from "../../contract/account.js";
 import { CODE_RESEND_COOLDOWN_S, CODE_VALID_S } from "../../contract/fields.js";
 import { notFound } from "../http/envelope.js";
 import { route } from "../http/route.js";
@@ -89,7 +89,7 @@ export function createCodeRoutes(ctx: AccountContext): Router {
   );
 
   route(router, getOutbox, async (_input, { req }) => {
-    if (!ctx.outbox || !onThisMachine(req)) throw notFound("接口不存在");
+    if (!ctx.outbox || !onThisMachine(req) || !isLoopbackHostName(req.hostname)) throw notFound("接口不存在");
     return { entries: ctx.outbox.list(ctx.clock()) };
   });
 

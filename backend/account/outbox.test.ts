@@ -120,21 +120,24 @@ describe("the local outbox", () => {
     expect(sent.body.message).toBe("邮件服务未配置，暂时无法发送邮箱验证码");
   });
 
-  it("reads the client's address as trust proxy does: a forwarded address from an untrusted peer does not count", async () => {
+  it("reads the client's address as trust proxy does (a forwarded address from an untrusted peer does not count) and wants a loopback name", async () => {
     const app = express();
     app.set("trust proxy", "loopback");
     app.use(createAccountRouter({ db, config: config(), clock: time.clock, delivery: delivery(), outbox }));
-    const read = (remoteAddress: string, forwardedFor?: string) =>
+    const read = (remoteAddress: string, forwardedFor?: string, host = "localhost:3000") =>
       inject(app, {
         method: "GET",
         url: "/web/api/account/outbox",
         remoteAddress,
-        headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+        headers: { host, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
       });
     expect((await read("203.0.113.9", "127.0.0.1")).statusCode).toBe(404);
     expect((await read("203.0.113.9")).statusCode).toBe(404);
     expect((await read("127.0.0.1", "203.0.113.9")).statusCode).toBe(404);
     expect((await read("127.0.0.1")).statusCode).toBe(200);
-    expect((await read("::1")).statusCode).toBe(200);
+    expect((await read("::1", undefined, "[::1]:3000")).statusCode).toBe(200);
+    // Another site's name resolving to this machine (DNS rebinding), or a proxy passing its public host on.
+    expect((await read("127.0.0.1", undefined, "evil.example:3000")).statusCode).toBe(404);
+    expect((await read("127.0.0.1", undefined, "fonts.example.com")).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { isLoopbackHostName } from "@contract/account";
 import { CODE_PURPOSE_NAMES } from "@contract/fields";
 import { formatChinaDateTime } from "~/components/user/user-lists";
 import { readOutbox } from "~/services/account.server";
@@ -10,21 +11,9 @@ export const meta: MetaFunction = () => [{ title: "本机收件箱 - 短视频�
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 /**
- * A page asked for by a name that is not this machine's (another site's name resolving to
- * 127.0.0.1, a proxy passing the public host on) is not shown, whatever the address says.
- */
-function isLoopbackHostName(hostname: string): boolean {
-  return (
-    hostname === "localhost" ||
-    hostname.endsWith(".localhost") ||
-    hostname === "[::1]" ||
-    /^127(\.\d{1,3}){3}$/.test(hostname)
-  );
-}
-
-/**
  * The local outbox (decision 022): codes and notices for channels without configuration, for the
- * visitor on the server's own machine; the backend answers 404 to anyone else, and so does this page.
+ * visitor on the server's own machine; the backend answers 404 to anyone else. It sees this server
+ * as the host, so the name the page was asked by is checked here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isLoopbackHostName(new URL(request.url).hostname)) throw notFound();
