@@ -218,7 +218,9 @@ describe.each<Transport>(["over HTTP", "in process"])("callApi %s", (suiteTransp
       [502, "短信服务未配置，暂时无法发送手机验证码"],
       [503, "服务正在关闭"],
     ])("HTTP %i with the backend's own message shows that message: %s", async (status, message) => {
-      const error = (await caught(callApi(caller(), getEndpoint(`/status/${status}`), { query: { message } }))) as ApiError;
+      const error = (await caught(
+        callApi(caller(), getEndpoint(`/status/${status}`), { query: { message } }),
+      )) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
       expect(error.status).toBe(status);
       expect(error.message).toBe(message);
@@ -238,7 +240,9 @@ describe.each<Transport>(["over HTTP", "in process"])("callApi %s", (suiteTransp
       [503, "服务不可用，服务器暂时过载或维护"],
       [504, "网络超时"],
     ])("HTTP %i without a message of the backend's → the catalogue's %s", async (status, message) => {
-      const error = (await caught(callApi(caller(), getEndpoint(`/status/${status}`), { query: { message: " " } }))) as ApiError;
+      const error = (await caught(
+        callApi(caller(), getEndpoint(`/status/${status}`), { query: { message: " " } }),
+      )) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
       expect(error.status).toBe(status);
       expect(error.message).toBe(message);

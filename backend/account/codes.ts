@@ -103,9 +103,7 @@ export class CodeService {
     if (delivery.kind === "none") return destination;
     const sending = { channel, target, purpose, destination, now };
     const deliver =
-      delivery.kind === "code"
-        ? this.delivery.send(sending, code)
-        : this.delivery.notify(sending, delivery.notice);
+      delivery.kind === "code" ? this.delivery.send(sending, code) : this.delivery.notify(sending, delivery.notice);
     if (request.background) {
       deliver.catch((error) => console.error(`验证码（${purpose}）后台发送失败`, error));
       return destination;

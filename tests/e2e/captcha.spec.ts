@@ -9,7 +9,8 @@ import { test, expect, latestCode } from "./fixtures";
  * slider piece into the gap; the test finds the gap in the picture's pixels as an eye would. Without
  * it the visitor types the digits of a picture; a test cannot read the picture, so the server runs
  * with CAPTCHA_TEST_SEED and the digits are HMAC(seed, the token in the page) (see
- * backend/captcha/test-answers.ts).
+ * backend/captcha/test-answers.ts). This server has no SMTP: e-mail codes go to the local outbox
+ * (/outbox), where a newcomer on the machine finds theirs (decision 022).
  */
 
 const seed = process.env.E2E_CAPTCHA_SEED ?? "";

@@ -58,7 +58,11 @@ export async function sendVerificationCode(
     const validity = `${Math.round(result.expiresIn / 60)} 分钟内有效；${result.cooldown} 秒后可重新发送`;
     const sent = { status: "sent", account, cooldown: result.cooldown, sentAt: Date.now() } as const;
     return result.outbox
-      ? { ...sent, outbox: OUTBOX_PATH, message: `本站未配置发送服务，发给 ${account} 的验证码已放入本机收件箱，${validity}` }
+      ? {
+          ...sent,
+          outbox: OUTBOX_PATH,
+          message: `本站未配置发送服务，发给 ${account} 的验证码已放入本机收件箱，${validity}`,
+        }
       : { ...sent, message: `验证码已发送至 ${account}，${validity}` };
   } catch (error) {
     if (error instanceof Response) throw error;
