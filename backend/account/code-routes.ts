@@ -40,8 +40,6 @@ export function createCodeRoutes(ctx: AccountContext): Router {
       const { purpose } = body;
       const now = ctx.clock();
       const clientOnThisMachine = onThisMachine(req);
-      // Before the captcha: a channel that cannot reach this client is said at once.
-      ctx.codes.destination(account.kind, clientOnThisMachine);
       const send = (delivery: Delivery, background = false) =>
         ctx.codes.send({
           channel: account.kind,
@@ -64,6 +62,8 @@ export function createCodeRoutes(ctx: AccountContext): Router {
         return sent(await send({ kind: "code" }));
       }
 
+      // Before the captcha: a channel that cannot reach this client is said at once.
+      ctx.codes.destination(account.kind, clientOnThisMachine);
       if (ctx.config.captchaEnabled) {
         if (!body.captchaVerification) throw refused(SEND_CODE_CAPTCHA_MESSAGE);
         const spent = await ctx.captcha.consumeVerification(body.captchaVerification, now);

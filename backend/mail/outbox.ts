@@ -1,6 +1,5 @@
 import { BlockList, isIP } from "node:net";
 import type { OutboxEntry } from "../../contract/account.js";
-import type { CodeChannel, CodePurpose } from "./index.js";
 
 /** At most this many messages are kept; the oldest goes first. */
 export const OUTBOX_CAPACITY = 50;
@@ -29,10 +28,7 @@ export class Outbox {
     private readonly capacity = OUTBOX_CAPACITY,
   ) {}
 
-  put(
-    message: { channel: CodeChannel; target: string; purpose: CodePurpose; code: string | null; notice: string | null },
-    now: Date,
-  ): void {
+  put(message: Pick<OutboxEntry, "channel" | "target" | "purpose" | "code" | "notice">, now: Date): void {
     const expiresMs = now.getTime() + this.lifetimeMs;
     this.entries.unshift({
       ...message,
