@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASES } from "../db/test-databases.js";
 import { createCodeDelivery } from "../mail/index.js";
 import { isLoopbackAddress, Outbox } from "../mail/outbox.js";
-import { readAccountConfig } from "./index.js";
+import { codeChannelsNotice, readAccountConfig } from "./index.js";
 import { aesEcb, MINUTE, openAccountTestBed, until, wait, type AccountTestBed } from "./test-bed.js";
 import type { CallOptions } from "./test-harness.js";
 
@@ -26,6 +26,16 @@ describe("readAccountConfig", () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(() => readAccountConfig({ NODE_ENV: "test", SMTP_URL: "http://x" })).toThrow(/SMTP_URL/);
     expect(() => readAccountConfig({ NODE_ENV: "test", WECHAT_APPID: "wx1" })).toThrow(/WECHAT_SECRET/);
+  });
+
+  it("says at start where the codes of a channel without configuration go", () => {
+    const none = readAccountConfig({ NODE_ENV: "production" });
+    expect(codeChannelsNotice(none, "http://localhost:3000/outbox")).toMatch(
+      /^未配置 SMTP_URL（邮箱验证码）、SMS_GATEWAY_URL（短信验证码）：.*本机收件箱 http:\/\/localhost:3000\/outbox/,
+    );
+    expect(codeChannelsNotice(none)).toMatch(/无法发送/);
+    const both = readAccountConfig({ NODE_ENV: "production", SMTP_URL: "smtp://h", SMS_GATEWAY_URL: "https://s/x" });
+    expect(codeChannelsNotice(both, "http://localhost:3000/outbox")).toBeNull();
   });
 
   it("has no code channel without configuration and without an outbox, in any mode", () => {
