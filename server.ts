@@ -10,7 +10,7 @@ import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { readServerConfig, type ServerConfig } from "./backend/config.js";
-import { createBackend } from "./backend/index.js";
+import { codeChannelsNotice, createBackend } from "./backend/index.js";
 import { createSubsetService } from "./backend/subset/index.js";
 import { readWebsiteConfig, type WebsiteConfig } from "./app/config.server.js";
 import { createLoadContext } from "./app/load-context.js";
@@ -38,7 +38,12 @@ function projectRoot(from: string): string {
   return existsSync(path.join(from, "package.json")) || parent === from ? from : projectRoot(parent);
 }
 
-export type RunningServer = { url: string; close(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  /** The local outbox page, when the embedded backend keeps one (decision 022). */
+  outboxUrl?: string;
+  close(): Promise<void>;
+};
 
 /** How long a client may take over its request before the connection is dropped. */
 export type ConnectionTimeouts = {
@@ -115,13 +120,18 @@ export async function startServer(
   const closers: Array<() => Promise<void>> = [];
   // The embedded backend and subset service by themselves, for loaders to call in process.
   let backendFetch: BackendFetch | undefined;
+  let hasOutbox = false;
 
   if (!config.apiBase) {
-    const backend = await createBackend(embeddedBackendOptions(config));
+    const backend = await createBackend({ ...embeddedBackendOptions(config), localOutbox: !options.backendOnly });
+    hasOutbox = backend.hasOutbox;
     closers.push(backend.close);
     app.use(backend.router);
     const embedded = inProcessExpressApp();
-    embedded.set("trust proxy", config.trustProxy);
+    // Its one client is the website in this process, which sends as X-Forwarded-For the visitor's
+    // address as TRUST_PROXY resolved it; a TRUST_PROXY that leaves out loopback would otherwise
+    // make every visitor this machine.
+    embedded.set("trust proxy", "loopback");
     embedded.use(backend.router);
     backendFetch = inProcessFetch(embedded);
     if (!config.subsetBase) {
@@ -197,7 +207,7 @@ export async function startServer(
     await new Promise<void>((resolve) => server.close(() => resolve()));
     for (const closer of closers.reverse()) await closer();
   }
-  return { url, close };
+  return { url, outboxUrl: hasOutbox ? `${url}/outbox` : undefined, close };
 }
 
 /** The website's static files and pages, behind the checks that only the website needs. */
@@ -310,6 +320,8 @@ if (isEntryPoint && process.argv.includes("--prepare-data")) {
   if (!config.apiBase) await prepareDataInChildProcess();
   const running = await startServer(config, { backendOnly });
   console.log(`${backendOnly ? "短视频字体 后端已启动" : "短视频字体 已启动"}: ${running.url}`);
+  const channels = config.apiBase ? null : codeChannelsNotice(config.account, running.outboxUrl);
+  if (channels) console.log(channels);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

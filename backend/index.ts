@@ -31,11 +31,15 @@ import { FontStorage } from "./storage/font-storage.js";
 import { openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
 import { connectRedis, RedisRateLimiter, RedisRateLimits, RedisSubsetRecipes, sharedSecret } from "./kv/index.js";
 import type { RateLimits } from "./account/rate-limit.js";
+import { CODE_TTL_MS } from "./account/codes.js";
+import { Outbox } from "./mail/outbox.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import type { FontSource } from "./subset/font-source.js";
 import type { VariableFontSource } from "./subset/variable-font-source.js";
 import type { SubsetRecipes } from "./subset/subset-recipes.js";
 import { createVariableRouter, seedVariableFonts, variableFontSource } from "./variable/index.js";
+
+export { codeChannelsNotice } from "./account/index.js";
 
 export type BackendOptions = {
   /** PostgreSQL connection string; without it the embedded PGlite database under dataDir is used. */
@@ -54,6 +58,12 @@ export type BackendOptions = {
   redisUrl?: string;
   /** S3_*: avatars and submitted files kept in an S3-compatible bucket, shared by every instance. */
   s3?: S3Settings;
+  /**
+   * Keep the codes of channels without configuration in a local outbox for clients on this machine
+   * (decision 022): for a server that also serves the website. Ignored with Redis or S3, which mean
+   * several instances, where each would keep only its own codes.
+   */
+  localOutbox?: boolean;
 };
 
 export type Backend = {
@@ -68,6 +78,8 @@ export type Backend = {
   sharedRateLimiter?: (options: { name: string; limit: number; windowMs: number }) => RateLimiter;
   /** With REDIS_URL, where the subset service leaves each subset's recipe for the other instances. */
   subsetRecipes?: SubsetRecipes;
+  /** True when it keeps a local outbox. */
+  hasOutbox: boolean;
   close(): Promise<void>;
 };
 
@@ -89,6 +101,7 @@ export type BackendContext = {
   uploadSigningKey?: Buffer;
   /** S3_*: the bucket, for credentials that upload straight to it. */
   s3?: S3Settings;
+  outbox?: Outbox;
   /** Registers what a module must let go of (connections, timers) when the backend closes. */
   onClose(close: () => void | Promise<void>): void;
 };
@@ -99,7 +112,7 @@ export type BackendContext = {
  */
 const routeModules: Array<(context: BackendContext) => express.Router> = [
   createCatalogueRouter,
-  ({ db, account, blobs, limits }) => createAccountRouter({ db, config: account, blobs, limits }),
+  ({ db, account, blobs, limits, outbox }) => createAccountRouter({ db, config: account, blobs, limits, outbox }),
   ({ db }) => createCollectionRouter({ db }),
   ({ db, assetUrl, sharedRateLimiter }) =>
     createContentRouter({
@@ -176,6 +189,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       sharedRateLimiter,
       uploadSigningKey: redis ? await sharedSecret(redis, "upload-signing") : undefined,
       s3: options.s3,
+      outbox: options.localOutbox && !redis && !options.s3 ? new Outbox(CODE_TTL_MS) : undefined,
       onClose: (hook) => closeHooks.push(hook),
     };
     const router = express.Router();
@@ -193,6 +207,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       db,
       sharedRateLimiter,
       subsetRecipes: redis ? new RedisSubsetRecipes(redis) : undefined,
+      hasOutbox: Boolean(context.outbox),
       close,
     };
   } catch (error) {

@@ -130,6 +130,15 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const codePurposeSchema = z.enum(CODE_PURPOSES, {
   errorMap: () => ({ message: `验证码用途只能是 ${CODE_PURPOSES.join("、")} 之一` }),
 });
+/** Each purpose as the messages and the outbox name it. */
+export const CODE_PURPOSE_NAMES: Readonly<Record<CodePurpose, string>> = {
+  register: "注册账号",
+  login: "登录",
+  reset: "找回密码",
+  bind: "绑定账号",
+  change: "更换绑定",
+  reauth: "身份验证",
+};
 
 /** Seconds before another code may be asked for the same account and purpose. */
 export const CODE_RESEND_COOLDOWN_S = 60;

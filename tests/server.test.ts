@@ -8,6 +8,7 @@ import { readServerConfig } from "../backend/config.js";
 import { readWebsiteConfig } from "../app/config.server.js";
 import { stripHtmlSuffix } from "../app/utils/html-suffix.js";
 import { DEFAULT_CONNECTION_TIMEOUTS, startServer, type RunningServer } from "../server.js";
+import { seededDigits } from "../backend/captcha/test-answers.js";
 
 describe("stripHtmlSuffix", () => {
   it.each([
@@ -75,12 +76,17 @@ function slowClient(url: string, start: string, drip: string, everyMs: number) {
   });
 }
 
+/** Makes the no-JavaScript captcha pictures of the servers started here answerable (NODE_ENV=test only). */
+const CAPTCHA_SEED = "server-test-seed";
+
 describe("server.ts on the embedded defaults", () => {
   let server: RunningServer;
   let dataDir: string;
+  const previousSeed = process.env.CAPTCHA_TEST_SEED;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "ziti-server-"));
+    process.env.CAPTCHA_TEST_SEED = CAPTCHA_SEED;
     server = await startServer(
       readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" }),
       {
@@ -94,6 +100,8 @@ describe("server.ts on the embedded defaults", () => {
   afterAll(async () => {
     await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (previousSeed === undefined) delete process.env.CAPTCHA_TEST_SEED;
+    else process.env.CAPTCHA_TEST_SEED = previousSeed;
   });
 
   it("answers the health check", async () => {
@@ -218,6 +226,80 @@ describe("server.ts on the embedded defaults", () => {
       expect(page.status).toBe(404);
       expect(await page.text()).toContain("This page could not be found");
     }
+  });
+
+  describe("the local outbox, with neither SMTP_URL nor SMS_GATEWAY_URL", () => {
+    /** A visitor elsewhere, as a proxy on this machine (trusted by the default TRUST_PROXY) reports them. */
+    const REMOTE = { "X-Forwarded-For": "203.0.113.5" };
+    const email = "outbox-newcomer@example.com";
+    const postForm = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { ...FORM_TYPE, ...headers },
+        body: new URLSearchParams(fields).toString(),
+        redirect: "manual",
+      });
+
+    it("is where a visitor on this machine finds the code, with the captcha on and no JavaScript, and registers with it", async () => {
+      expect(server.outboxUrl).toBe(`${server.url}/outbox`);
+      const page = "/account/register?by=email";
+      const asked = await (await postForm(page, { email, intent: "send-code" })).text();
+      const token = /name="captchaToken" value="([^"]+)"/.exec(asked)?.[1];
+      expect(token, "the digits picture is shown first").toBeTruthy();
+      const answer = seededDigits(CAPTCHA_SEED, token!, 4);
+      const sent = await (await postForm(page, { email, captchaToken: token!, answer })).text();
+      expect(sent).toContain(`发给 ${email} 的验证码已放入本机收件箱`);
+      expect(sent).toMatch(/<a href="\/outbox" target="_blank" rel="noopener">打开收件箱<\/a>/);
+
+      for (const path of ["/outbox", "/outbox.html"]) {
+        const outbox = await fetch(`${server.url}${path}`);
+        expect(outbox.status).toBe(200);
+        expect(outbox.headers.get("cache-control")).toBe("no-store");
+        expect(await outbox.text()).toContain(email);
+      }
+      const html = await (await fetch(`${server.url}/outbox`)).text();
+      const row = html.slice(html.indexOf('data-testid="outbox-entry"'));
+      expect(row).toContain("邮件");
+      expect(row).toContain("注册账号");
+      const code = /outbox-page__code">(\d{6})</.exec(row)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+
+      const password = "Outbox-newcomer-1";
+      const registered = await postForm(page, {
+        email,
+        code: code!,
+        password,
+        confirmPassword: password,
+        agree: "on",
+        redirect: "/",
+      });
+      expect(registered.status).toBe(302);
+      expect(registered.headers.getSetCookie().some((cookie) => /^token=[^;]+/.test(cookie))).toBe(true);
+    });
+
+    it("is a 404 for anyone else, who is told instead which service is missing", async () => {
+      for (const path of ["/outbox", "/outbox.html", "/outbox.data", "/web/api/account/outbox"]) {
+        const outbox = await fetch(`${server.url}${path}`, { headers: REMOTE });
+        expect(outbox.status, path).toBe(404);
+        expect(await outbox.text()).not.toContain("outbox-newcomer");
+      }
+      // Nor to this machine under another site's name (DNS rebinding to 127.0.0.1).
+      for (const path of ["/outbox", "/web/api/account/outbox"]) {
+        const rebound = await rawRequest(`${server.url}${path}`, "GET", { Host: "evil.example" });
+        expect(rebound.status, path).toBe(404);
+        expect(rebound.body).not.toContain("outbox-newcomer");
+      }
+
+      for (const [account, message] of [
+        ["outbox-remote@example.com", "邮件服务未配置，暂时无法发送邮箱验证码"],
+        ["13912345678", "短信服务未配置，暂时无法发送手机验证码"],
+      ]) {
+        const answer = await postForm("/resources/send-code", { account, purpose: "register" }, REMOTE);
+        expect(await answer.json()).toEqual({ status: "error", account, message });
+      }
+      const page = await postForm("/account/register?by=phone", { phone: "13912345678", intent: "send-code" }, REMOTE);
+      expect(await page.text()).toContain("短信服务未配置，暂时无法发送手机验证码");
+    });
   });
 
   describe("where state-changing requests come from", () => {
