@@ -245,6 +245,15 @@ test.describe("全站搜索", () => {
     await text.pressSequentially("a/b");
     await expect(text).toHaveValue("a/b");
     await expect(text).toBeFocused();
+
+    // On a phone the search box is in the menu: `/` opens it there.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/news");
+    await expect(async () => {
+      await page.keyboard.press("/");
+      await expect(box).toBeFocused({ timeout: 500 });
+    }).toPass();
+    await expect(page.getByRole("navigation", { name: "移动端导航" })).toBeVisible();
   });
 });
 

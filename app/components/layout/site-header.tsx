@@ -220,11 +220,12 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "/" || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (takesTyping(event.target) || document.querySelector('[aria-modal="true"]')) return;
+      const menu = mobileMenu.current;
       const boxes = header.current?.querySelectorAll<HTMLInputElement>(SITE_SEARCH_INPUT) ?? [];
-      let box = [...boxes].find((input) => input.getClientRects().length > 0);
-      if (!box && mobileMenu.current) {
-        mobileMenu.current.open = true;
-        box = mobileMenu.current.querySelector<HTMLInputElement>(SITE_SEARCH_INPUT) ?? undefined;
+      let box = [...boxes].find((input) => !menu?.contains(input) && input.getClientRects().length > 0);
+      if (!box && menu && menu.getClientRects().length > 0) {
+        menu.open = true;
+        box = menu.querySelector<HTMLInputElement>(SITE_SEARCH_INPUT) ?? undefined;
       }
       if (!box) return;
       event.preventDefault();
