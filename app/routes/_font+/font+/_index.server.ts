@@ -35,7 +35,7 @@ function ignoreRefusal<T>(fallback: T) {
 const EMPTY_PAGE: Page<Font> = { records: [], total: 0, current: 1, size: LIST_PAGE_SIZE, pages: 0 };
 
 /** What the list says when the address names a style the catalogue does not have. */
-export const UNKNOWN_STYLE_NOTICE = "没有找到这个风格分类，已显示全部字体。";
+const UNKNOWN_STYLE_NOTICE = "没有找到这个风格分类，已显示全部字体。";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = { request, context };
