@@ -276,6 +276,7 @@ function embeddedBackendOptions(config: ServerConfig): Parameters<typeof createB
     account: config.account,
     redisUrl: config.redisUrl,
     s3: config.s3,
+    pendingUploads: config.pendingUploads,
   };
 }
 

@@ -16,6 +16,7 @@ import { createAlbumZipRouter } from "./content/album-zip-routes.js";
 import {
   createSubmissionRouter,
   CREDENTIALS_PER_WINDOW,
+  DEFAULT_PENDING_BOUNDS,
   SUBMISSIONS_PER_WINDOW,
   WINDOW_MS as SUBMISSION_WINDOW_MS,
 } from "./submissions/routes.js";
@@ -29,7 +30,15 @@ import type { Database } from "./db/schema.js";
 import { apiErrorHandler, apiNotFound } from "./http/errors.js";
 import { FontStorage } from "./storage/font-storage.js";
 import { openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
-import { connectRedis, RedisRateLimiter, RedisRateLimits, RedisSubsetRecipes, sharedSecret } from "./kv/index.js";
+import {
+  connectRedis,
+  RedisPendingUploads,
+  RedisRateLimiter,
+  RedisRateLimits,
+  RedisSubsetRecipes,
+  sharedSecret,
+} from "./kv/index.js";
+import { InMemoryPendingUploads, type PendingBounds, type PendingUploads } from "./submissions/pending-uploads.js";
 import type { RateLimits } from "./account/rate-limit.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import type { FontSource } from "./subset/font-source.js";
@@ -54,6 +63,8 @@ export type BackendOptions = {
   redisUrl?: string;
   /** S3_*: avatars and submitted files kept in an S3-compatible bucket, shared by every instance. */
   s3?: S3Settings;
+  /** SUBMISSION_PENDING_*: bytes of 投稿 uploads not yet submitted, in all and per client. */
+  pendingUploads?: PendingBounds;
 };
 
 export type Backend = {
@@ -89,6 +100,8 @@ export type BackendContext = {
   uploadSigningKey?: Buffer;
   /** S3_*: the bucket, for credentials that upload straight to it. */
   s3?: S3Settings;
+  /** Where 投稿 uploads not yet submitted are counted: Redis with REDIS_URL, else this process. */
+  pendingUploads: PendingUploads;
   /** Registers what a module must let go of (connections, timers) when the backend closes. */
   onClose(close: () => void | Promise<void>): void;
 };
@@ -112,12 +125,13 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
       }),
     }),
   ({ db, storage }) => createAlbumZipRouter({ db, storage }),
-  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3, onClose }) =>
+  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3, pendingUploads, onClose }) =>
     createSubmissionRouter({
       db,
       dataDir,
       s3,
       onClose,
+      pending: pendingUploads,
       // Local uploads stay where they were; a shared bucket takes them when one is configured.
       blobs: s3 ? blobs : undefined,
       secret: uploadSigningKey,
@@ -176,6 +190,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       sharedRateLimiter,
       uploadSigningKey: redis ? await sharedSecret(redis, "upload-signing") : undefined,
       s3: options.s3,
+      pendingUploads: redis
+        ? new RedisPendingUploads(redis, options.pendingUploads ?? DEFAULT_PENDING_BOUNDS)
+        : new InMemoryPendingUploads(options.pendingUploads ?? DEFAULT_PENDING_BOUNDS),
       onClose: (hook) => closeHooks.push(hook),
     };
     const router = express.Router();
