@@ -37,7 +37,7 @@ describe("streamDocument", () => {
       const logged = vi.spyOn(console, "error").mockImplementation(() => {});
       const response = await streamDocument(
         request(),
-        <html>
+        <html lang="zh-CN">
           <body>{part}</body>
         </html>,
         options(waitForAll),
@@ -58,7 +58,7 @@ describe("streamDocument", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await streamDocument(
       request(),
-      <html>
+      <html lang="zh-CN">
         <body>
           <h1>字体</h1>
           <Suspense fallback="载入中">
@@ -78,7 +78,7 @@ describe("streamDocument", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await streamDocument(
       request(),
-      <html>
+      <html lang="zh-CN">
         <body>
           <h1>字体</h1>
         </body>
