@@ -97,6 +97,12 @@ describe("parseFormSubmission", () => {
     });
   });
 
+  it.each([true, false])("refuses a form cut off inside a file part (files allowed: %s)", async (allowFiles) => {
+    const cut = '------form\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\n\r\n\xff\xd8\xff';
+    const request = post(cut, "multipart/form-data; boundary=----form");
+    expect(await readFormSubmission(request, { allowFiles })).toMatchObject({ ok: false, problem: "malformed" });
+  });
+
   it("refuses multipart without a boundary, and a file where none is expected", async () => {
     const body = multipart([{ name: "avatar", value: "x", filename: "a.txt" }]);
     expect((await refusal(post(body, "multipart/form-data"))).status).toBe(400);

@@ -268,6 +268,9 @@ async function parseMultipart(
     entries.push(Promise.resolve([name, text]));
   });
   parser.on("file", (name, stream, info) => {
+    // busboy destroys a file part cut short with the form's own error, which the parse reports; unheard
+    // here (before the part is piped, or when it is skipped) it would end the process.
+    stream.on("error", () => undefined);
     if (!limits.allowFiles) {
       problem ??= "malformed";
       stream.resume();
