@@ -148,17 +148,27 @@ describe.each(TEST_DATABASES)("uploads not yet submitted, on $name", (database) 
         sweep: { intervalMs: 20, batch: 10 },
         pendingBounds: { perClientBytes: 1_000, totalBytes: 10_000 },
       });
-      const abandoned = (await grant(server, 500, "127.0.0.3")).body.data;
-      const submitted = (await grant(server, 500, "127.0.0.3")).body.data;
-      for (const token of [abandoned, submitted]) expect((await upload(server, token, "127.0.0.3")).status).toBe(200);
-      expect((await save(server, submitted, "127.0.0.3")).status).toBe(200);
+      const granted = async () => {
+        const answer = await grant(server, 500, "127.0.0.3");
+        expect(answer.status, answer.body.message).toBe(200);
+        return answer.body.data;
+      };
+      const uploaded = async (token: StsToken) => {
+        const answer = await upload(server, token, "127.0.0.3");
+        expect(answer.status, answer.body.message).toBe(200);
+      };
+      const abandoned = await granted();
+      const submitted = await granted();
+      for (const token of [abandoned, submitted]) await uploaded(token);
+      const saved = await save(server, submitted, "127.0.0.3");
+      expect(saved.status, saved.body.message).toBe(200);
       const file = (key: string) => path.join(dataDir, "submissions", key);
       await fs.access(file(abandoned.key));
 
       // The credential lives 15 minutes, the file five more.
       clock += 20 * MINUTE + 1_000;
-      const fresh = (await grant(server, 500, "127.0.0.3")).body.data;
-      expect((await upload(server, fresh, "127.0.0.3")).status).toBe(200);
+      const fresh = await granted();
+      await uploaded(fresh);
       const rows = () =>
         submissionDb(db)
           .selectFrom("submission_upload")
