@@ -28,6 +28,7 @@ import { serviceWorkerHeaders } from "./server/service-worker-headers.js";
 import { plainHttpCookieWarning } from "./server/startup-warnings.js";
 import { coalesceFlushes } from "./server/coalesced-flushes.js";
 import { discardUnreadBodies } from "./server/unread-bodies.js";
+import { dropStalledBodies, limitUploadsInFlight } from "./server/bounded-bodies.js";
 import { inProcessExpressApp, inProcessFetch, type BackendFetch } from "./server/in-process-fetch.js";
 
 /** The project's folder: this file's own, or two up when it runs compiled as build/server/server.js. */
@@ -49,7 +50,9 @@ export type RunningServer = {
 export type ConnectionTimeouts = {
   /** Until the request's headers are complete: a client sending them byte by byte is cut off. */
   headersMs: number;
-  /** Until the whole request, body included, has arrived (the longest upload is a 5 MB avatar). */
+  /** Silence while a body arrives: an upload may take as long as it keeps moving, a stalled one is dropped. */
+  bodyIdleMs: number;
+  /** Until the whole request, body included, has arrived, however steadily (three 20 MB files at 100 KB/s fit). */
   requestMs: number;
   /** How long an idle keep-alive connection stays open for the next request. */
   keepAliveMs: number;
@@ -57,7 +60,8 @@ export type ConnectionTimeouts = {
 
 export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = {
   headersMs: 15_000,
-  requestMs: 20_000,
+  bodyIdleMs: 20_000,
+  requestMs: 15 * 60_000,
   keepAliveMs: 5_000,
 };
 
@@ -83,6 +87,7 @@ export async function startServer(
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.use(discardUnreadBodies);
+  app.use(dropStalledBodies(timeouts.bodyIdleMs));
   // Brotli's default window (4 MB) is set up for every answer; a rendered page is 70–140 KB, and a
   // 256 KB window compresses it to the same bytes at 1.7 times the answers per second (decision 021).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -111,6 +116,7 @@ export async function startServer(
   );
   app.use(refuseUnservedMethods);
   app.use(refuseUnusableRequestUrl);
+  app.use(limitUploadsInFlight(config.uploadsInFlight));
 
   let shuttingDown = false;
   app.get("/healthz", (_req, res) => {
@@ -282,6 +288,7 @@ function embeddedBackendOptions(config: ServerConfig): Parameters<typeof createB
     account: config.account,
     redisUrl: config.redisUrl,
     s3: config.s3,
+    pendingUploads: config.pendingUploads,
   };
 }
 

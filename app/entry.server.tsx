@@ -1,11 +1,9 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
 import { describeError } from "~/components/ui/error-page";
 import { HTTP_STATUS_MESSAGES, unknownStatusMessage } from "~/utils/api-errors";
-import { createNulDroppingStream } from "~/utils/html-stream.server";
+import { streamDocument } from "~/utils/document-stream.server";
 import { NonceProvider } from "~/utils/nonce";
 
 /** Single fetch: how long deferred data may stream before the render is aborted. */
@@ -24,34 +22,17 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const onReady = () => {
-      shellRendered = true;
-      const body = createNulDroppingStream();
-      const stream = createReadableStreamFromReadable(body);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-      pipe(body);
-    };
-    const page = (
-      <NonceProvider nonce={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </NonceProvider>
-    );
-    const { pipe, abort } = renderToPipeableStream(page, {
-      nonce,
-      ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
-    setTimeout(abort, streamTimeout + 1_000);
+  const page = (
+    <NonceProvider nonce={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+  return streamDocument(request, page, {
+    status: responseStatusCode,
+    headers: responseHeaders,
+    nonce,
+    waitForAll: isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode,
+    deadlineMs: streamTimeout + 1_000,
   });
 }
 

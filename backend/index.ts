@@ -16,6 +16,7 @@ import { createAlbumZipRouter } from "./content/album-zip-routes.js";
 import {
   createSubmissionRouter,
   CREDENTIALS_PER_WINDOW,
+  DEFAULT_PENDING_BOUNDS,
   SUBMISSIONS_PER_WINDOW,
   WINDOW_MS as SUBMISSION_WINDOW_MS,
 } from "./submissions/routes.js";
@@ -29,7 +30,15 @@ import type { Database } from "./db/schema.js";
 import { apiErrorHandler, apiNotFound } from "./http/errors.js";
 import { FontStorage } from "./storage/font-storage.js";
 import { openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
-import { connectRedis, RedisRateLimiter, RedisRateLimits, RedisSubsetRecipes, sharedSecret } from "./kv/index.js";
+import {
+  connectRedis,
+  RedisPendingUploads,
+  RedisRateLimiter,
+  RedisRateLimits,
+  RedisSubsetRecipes,
+  sharedSecret,
+} from "./kv/index.js";
+import { InMemoryPendingUploads, type PendingBounds, type PendingUploads } from "./submissions/pending-uploads.js";
 import type { RateLimits } from "./account/rate-limit.js";
 import { CODE_TTL_MS } from "./account/codes.js";
 import { Outbox } from "./mail/outbox.js";
@@ -64,6 +73,8 @@ export type BackendOptions = {
    * several instances, where each would keep only its own codes.
    */
   localOutbox?: boolean;
+  /** SUBMISSION_PENDING_*: bytes of 投稿 uploads not yet submitted, in all and per client. */
+  pendingUploads?: PendingBounds;
 };
 
 export type Backend = {
@@ -102,6 +113,8 @@ export type BackendContext = {
   /** S3_*: the bucket, for credentials that upload straight to it. */
   s3?: S3Settings;
   outbox?: Outbox;
+  /** Where 投稿 uploads not yet submitted are counted: Redis with REDIS_URL, else this process. */
+  pendingUploads: PendingUploads;
   /** Registers what a module must let go of (connections, timers) when the backend closes. */
   onClose(close: () => void | Promise<void>): void;
 };
@@ -125,12 +138,13 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
       }),
     }),
   ({ db, storage }) => createAlbumZipRouter({ db, storage }),
-  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3, onClose }) =>
+  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3, pendingUploads, onClose }) =>
     createSubmissionRouter({
       db,
       dataDir,
       s3,
       onClose,
+      pending: pendingUploads,
       // Local uploads stay where they were; a shared bucket takes them when one is configured.
       blobs: s3 ? blobs : undefined,
       secret: uploadSigningKey,
@@ -190,6 +204,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       uploadSigningKey: redis ? await sharedSecret(redis, "upload-signing") : undefined,
       s3: options.s3,
       outbox: options.localOutbox && !redis && !options.s3 ? new Outbox(CODE_TTL_MS) : undefined,
+      pendingUploads: redis
+        ? new RedisPendingUploads(redis, options.pendingUploads ?? DEFAULT_PENDING_BOUNDS)
+        : new InMemoryPendingUploads(options.pendingUploads ?? DEFAULT_PENDING_BOUNDS),
       onClose: (hook) => closeHooks.push(hook),
     };
     const router = express.Router();

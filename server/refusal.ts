@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { statusPage } from "../app/utils/status-page.js";
 
 /** Paths whose callers read JSON: the API, the subset service, Remix data requests and resource routes. */
 const JSON_PATH = /^\/(?:web\/api|api\/v1|captcha|webfont|resources)(?:\/|$)|\.data$/;
@@ -30,14 +31,6 @@ export function refuse(
     res.json({ code: String(status), message, data: null });
     return;
   }
-  res.type("html").send(refusalPage(status, message));
-}
-
-export function refusalPage(status: number, message: string): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${message}</title></head>
-<body><h1>${message}</h1><p><a href="/">返回首页</a></p></body>
-</html>
-`;
+  const nonce = (res.locals as { cspNonce?: string }).cspNonce;
+  res.type("html").send(statusPage({ status, message, nonce }));
 }

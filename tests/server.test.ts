@@ -79,6 +79,70 @@ function slowClient(url: string, start: string, drip: string, everyMs: number) {
 /** Makes the no-JavaScript captcha pictures of the servers started here answerable (NODE_ENV=test only). */
 const CAPTCHA_SEED = "server-test-seed";
 
+const TTF = Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00]), Buffer.alloc(4096, 3)]);
+const BOUNDARY = "----uploadtest";
+
+/** A 投稿 form as a browser posts it without JavaScript. */
+function submissionForm(file: { name: string; bytes: Buffer }, title = "秋日手写体"): Buffer {
+  const field = (name: string, value: string) =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  return Buffer.concat([
+    Buffer.from(
+      field("title", title) +
+        field("kind", "字体") +
+        field("description", "一套圆润的手写体，SIL OFL 授权。") +
+        field("contact", "author@example.com") +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: font/ttf\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+/**
+ * Posts `body` to `target` in `pieces` pieces, `everyMs` apart, or only its first piece when
+ * `stallAfterFirst`. Answers the status and page, or how long the connection stayed open when the
+ * server closed it without an answer.
+ */
+function postInPieces(
+  url: string,
+  body: Buffer,
+  options: { pieces: number; everyMs: number; stallAfterFirst?: boolean },
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders } | { droppedAfterMs: number }> {
+  return new Promise((resolve) => {
+    const openedAt = Date.now();
+    const request = http.request(`${url}/submit`, {
+      method: "POST",
+      headers: {
+        "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+        "Content-Length": String(body.length),
+        Origin: url,
+        Accept: "text/html",
+      },
+    });
+    request.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, text, headers: response.headers }));
+    });
+    request.on("error", () => resolve({ droppedAfterMs: Date.now() - openedAt }));
+    const size = Math.ceil(body.length / options.pieces);
+    let sent = 0;
+    const sendNext = () => {
+      if (request.destroyed) return;
+      const piece = body.subarray(sent, sent + size);
+      sent += piece.length;
+      if (sent >= body.length) request.end(piece);
+      else {
+        request.write(piece);
+        if (!options.stallAfterFirst) setTimeout(sendNext, options.everyMs);
+      }
+    };
+    sendNext();
+  });
+}
+
 describe("server.ts on the embedded defaults", () => {
   let server: RunningServer;
   let dataDir: string;
@@ -88,11 +152,12 @@ describe("server.ts on the embedded defaults", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "ziti-server-"));
     process.env.CAPTCHA_TEST_SEED = CAPTCHA_SEED;
     server = await startServer(
-      readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" }),
+      // One upload at a time, so the test of the cap needs only two.
+      readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", UPLOADS_IN_FLIGHT: "1" }),
       {
         website: readWebsiteConfig({ NODE_ENV: "test", ALLOWED_ORIGINS: ALLOWED_ORIGIN }),
         // Short, so the slow-client tests take seconds; the defaults are checked on their own.
-        connectionTimeouts: { headersMs: 1_000, requestMs: 2_000, keepAliveMs: 5_000 },
+        connectionTimeouts: { headersMs: 1_000, bodyIdleMs: 300, requestMs: 2_000, keepAliveMs: 5_000 },
       },
     );
   });
@@ -524,10 +589,12 @@ describe("server.ts on the embedded defaults", () => {
   });
 
   describe("slow clients", () => {
-    it("drops connections within 10–20 s by default", () => {
+    it("drops connections within 10–20 s by default, and uploads that stop moving for 20 s", () => {
       expect(DEFAULT_CONNECTION_TIMEOUTS.headersMs).toBeGreaterThanOrEqual(10_000);
-      expect(DEFAULT_CONNECTION_TIMEOUTS.headersMs).toBeLessThanOrEqual(DEFAULT_CONNECTION_TIMEOUTS.requestMs);
-      expect(DEFAULT_CONNECTION_TIMEOUTS.requestMs).toBeLessThanOrEqual(20_000);
+      expect(DEFAULT_CONNECTION_TIMEOUTS.headersMs).toBeLessThanOrEqual(20_000);
+      expect(DEFAULT_CONNECTION_TIMEOUTS.bodyIdleMs).toBeLessThanOrEqual(20_000);
+      // Three 20 MB files at 100 KB/s, the slowest line an upload is meant for.
+      expect(DEFAULT_CONNECTION_TIMEOUTS.requestMs).toBeGreaterThanOrEqual(((60 * 1024) / 100) * 1000);
     });
 
     it("closes a connection whose headers arrive a byte at a time once the header timeout passes", async () => {
@@ -542,7 +609,7 @@ describe("server.ts on the embedded defaults", () => {
       expect(received).toContain("请求超时");
     });
 
-    it("closes a connection whose body arrives a byte at a time once the request timeout passes", async () => {
+    it("closes a connection whose body keeps trickling once the whole-request bound passes", async () => {
       const head = [
         "POST /account/login HTTP/1.1",
         "Host: x",
@@ -595,6 +662,62 @@ describe("server.ts on the embedded defaults", () => {
 
     it("still serves an ordinary request after the slow ones", async () => {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    });
+  });
+
+  describe("uploads", () => {
+    it("refuses a file over the limit as it arrives, beside its field with the form kept, and stays up", async () => {
+      const tooLarge = Buffer.concat([TTF, Buffer.alloc(24 * 1024 * 1024)]);
+      const answer = await postInPieces(server.url, submissionForm({ name: "太大了.ttf", bytes: tooLarge }), {
+        pieces: 1,
+        everyMs: 0,
+      });
+      expect(answer).toMatchObject({ status: 400 });
+      const { text } = answer as { text: string };
+      expect(text).toContain("「太大了.ttf」太大：单个文件不能超过 20MB（请重新选择文件）");
+      expect(text).toContain('value="秋日手写体"');
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    });
+
+    it("takes an upload that keeps moving for longer than the idle limit", async () => {
+      // Ten pieces 120 ms apart: 1.1 s in all, each gap well within the 300 ms idle limit.
+      const answer = await postInPieces(server.url, submissionForm({ name: "手写体.ttf", bytes: TTF }), {
+        pieces: 10,
+        everyMs: 120,
+      });
+      expect(answer).toMatchObject({ status: 200 });
+      expect((answer as { text: string }).text).toContain("投稿已收到，谢谢你！");
+    });
+
+    it("answers an upload beyond the cap at once with 503, and drops one that stalls", async () => {
+      const startedAt = Date.now();
+      const stalled = postInPieces(server.url, submissionForm({ name: "停住了.ttf", bytes: TTF }), {
+        pieces: 4,
+        everyMs: 0,
+        stallAfterFirst: true,
+      });
+      // The stalled upload holds the only slot until it is dropped.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const refused = await fetch(`${server.url}/submit`, {
+        method: "POST",
+        headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, Origin: server.url },
+        body: new Uint8Array(submissionForm({ name: "第二个.ttf", bytes: TTF })),
+      });
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.text()).toContain("正在上传的人太多，请稍等片刻再提交");
+      expect(Date.now() - startedAt).toBeLessThan(300);
+
+      const dropped = await stalled;
+      expect(dropped).toHaveProperty("droppedAfterMs");
+      expect((dropped as { droppedAfterMs: number }).droppedAfterMs).toBeLessThan(300 + 1_000);
+      // The slot is free again.
+      const next = await postInPieces(server.url, submissionForm({ name: "a.ttf", bytes: TTF }, ""), {
+        pieces: 1,
+        everyMs: 0,
+      });
+      expect(next).toMatchObject({ status: 400 });
+      expect((next as { text: string }).text).toContain("请填写投稿标题");
     });
   });
 });
