@@ -17,6 +17,9 @@ await build({
   outfile: path.join(outDir, "server.js"),
   bundle: true,
   packages: "external",
+  // The path aliases of tsconfig.json (the website's services use them) look like package names,
+  // which `packages: "external"` would leave to Node to find in node_modules.
+  alias: { "~": path.join(rootDir, "app"), "@contract": path.join(rootDir, "contract") },
 });
 
 const migrations = path.join(rootDir, "backend/db/migrations");
