@@ -138,6 +138,34 @@ test.describe("页面导航", () => {
     });
   }
 
+  test("从字体页返回字体库时，往下滚过的那张卡片回到原来的位置，一个像素不差", async ({ page }, info) => {
+    await page.goto("/font");
+    if (isJavaScriptOn(info.project.name)) await page.waitForLoadState("networkidle");
+    // Far down the list: the cards above it are drawn as the visitor scrolls past them.
+    const card = page.locator(".font-results [data-font-gno]").nth(8);
+    const top = () => card.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    for (let turn = 0; turn < 40 && (await top()) > 300; turn++) await page.mouse.wheel(0, 200);
+    // Where the card rests once the wheel's scrolling is over: the same place twice in a row.
+    let shown = Number.NaN;
+    await expect
+      .poll(async () => {
+        const now = await top();
+        const settled = now === shown;
+        shown = now;
+        return settled;
+      })
+      .toBe(true);
+    expect(shown).toBeLessThanOrEqual(300);
+    const gno = await card.getAttribute("data-font-gno");
+
+    await card.locator(`a[href="/font/${gno}"]`).first().click();
+    await page.waitForURL(new RegExp(`/font/${gno}$`));
+    await page.goBack();
+    await page.waitForURL(/\/font$/);
+    const again = page.locator(`.font-results [data-font-gno="${gno}"]`);
+    await expect.poll(() => again.evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBe(shown);
+  });
+
   test("页面的每个脚本（包括路由清单）都以低优先级预加载", async ({ page }) => {
     for (const path of ["/", "/font", "/news"]) {
       const html = await (await page.request.get(path)).text();
