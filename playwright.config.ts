@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3310);
-/** A second server with the captcha on, for tests/e2e/captcha.spec.ts only. */
+/** A second server with the captcha on and no SMTP, for tests/e2e/captcha.spec.ts only. */
 const captchaPort = Number(process.env.E2E_CAPTCHA_PORT ?? port + 20);
 // One seed per run, shared with the test workers (they inherit this process's environment).
 process.env.E2E_CAPTCHA_SEED ??= randomBytes(16).toString("hex");
@@ -74,6 +74,8 @@ export default defineConfig({
         HOST: "127.0.0.1",
         E2E_CAPTCHA: "on",
         CAPTCHA_TEST_SEED: process.env.E2E_CAPTCHA_SEED,
+        // E-mail codes then go to the local outbox (/outbox), which captcha.spec.ts also covers.
+        E2E_WITHOUT_SMTP: "1",
       },
     },
   ],

@@ -8,18 +8,19 @@ import express, { type Response } from "express";
 import compression from "compression";
 import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
-import { createRequestHandler as createRemixRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import { readServerConfig, type ServerConfig } from "./backend/config.js";
-import { createBackend } from "./backend/index.js";
+import { codeChannelsNotice, createBackend } from "./backend/index.js";
 import { createSubsetService } from "./backend/subset/index.js";
 import { readWebsiteConfig, type WebsiteConfig } from "./app/config.server.js";
 import { createLoadContext } from "./app/load-context.js";
+import { addFontVisits } from "./app/services/catalogue.server.js";
 import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
-import { KEPT_PAGE_ANSWERS_PARAM } from "./app/utils/page-cache.js";
 import { anonymousPageCache } from "./server/page-cache.js";
 import { missingBuildFile, precompressedAssets } from "./server/precompressed-assets.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
 import { buildForDataRequests } from "./server/resource-route-data.js";
+import { withDefaultRouteHandlers } from "./server/default-route-handlers.js";
 import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
 import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
 import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/request-url.js";
@@ -27,6 +28,7 @@ import { serviceWorkerHeaders } from "./server/service-worker-headers.js";
 import { plainHttpCookieWarning } from "./server/startup-warnings.js";
 import { coalesceFlushes } from "./server/coalesced-flushes.js";
 import { discardUnreadBodies } from "./server/unread-bodies.js";
+import { dropStalledBodies, limitUploadsInFlight } from "./server/bounded-bodies.js";
 import { inProcessExpressApp, inProcessFetch, type BackendFetch } from "./server/in-process-fetch.js";
 
 /** The project's folder: this file's own, or two up when it runs compiled as build/server/server.js. */
@@ -37,13 +39,20 @@ function projectRoot(from: string): string {
   return existsSync(path.join(from, "package.json")) || parent === from ? from : projectRoot(parent);
 }
 
-export type RunningServer = { url: string; close(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  /** The local outbox page, when the embedded backend keeps one (decision 022). */
+  outboxUrl?: string;
+  close(): Promise<void>;
+};
 
 /** How long a client may take over its request before the connection is dropped. */
 export type ConnectionTimeouts = {
   /** Until the request's headers are complete: a client sending them byte by byte is cut off. */
   headersMs: number;
-  /** Until the whole request, body included, has arrived (the longest upload is a 5 MB avatar). */
+  /** Silence while a body arrives: an upload may take as long as it keeps moving, a stalled one is dropped. */
+  bodyIdleMs: number;
+  /** Until the whole request, body included, has arrived, however steadily (three 20 MB files at 100 KB/s fit). */
   requestMs: number;
   /** How long an idle keep-alive connection stays open for the next request. */
   keepAliveMs: number;
@@ -51,7 +60,8 @@ export type ConnectionTimeouts = {
 
 export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = {
   headersMs: 15_000,
-  requestMs: 20_000,
+  bodyIdleMs: 20_000,
+  requestMs: 15 * 60_000,
   keepAliveMs: 5_000,
 };
 
@@ -77,6 +87,7 @@ export async function startServer(
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.use(discardUnreadBodies);
+  app.use(dropStalledBodies(timeouts.bodyIdleMs));
   // Brotli's default window (4 MB) is set up for every answer; a rendered page is 70–140 KB, and a
   // 256 KB window compresses it to the same bytes at 1.7 times the answers per second (decision 021).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -105,6 +116,7 @@ export async function startServer(
   );
   app.use(refuseUnservedMethods);
   app.use(refuseUnusableRequestUrl);
+  app.use(limitUploadsInFlight(config.uploadsInFlight));
 
   let shuttingDown = false;
   app.get("/healthz", (_req, res) => {
@@ -114,13 +126,18 @@ export async function startServer(
   const closers: Array<() => Promise<void>> = [];
   // The embedded backend and subset service by themselves, for loaders to call in process.
   let backendFetch: BackendFetch | undefined;
+  let hasOutbox = false;
 
   if (!config.apiBase) {
-    const backend = await createBackend(embeddedBackendOptions(config));
+    const backend = await createBackend({ ...embeddedBackendOptions(config), localOutbox: !options.backendOnly });
+    hasOutbox = backend.hasOutbox;
     closers.push(backend.close);
     app.use(backend.router);
     const embedded = inProcessExpressApp();
-    embedded.set("trust proxy", config.trustProxy);
+    // Its one client is the website in this process, which sends as X-Forwarded-For the visitor's
+    // address as TRUST_PROXY resolved it; a TRUST_PROXY that leaves out loopback would otherwise
+    // make every visitor this machine.
+    embedded.set("trust proxy", "loopback");
     embedded.use(backend.router);
     backendFetch = inProcessFetch(embedded);
     if (!config.subsetBase) {
@@ -196,7 +213,7 @@ export async function startServer(
     await new Promise<void>((resolve) => server.close(() => resolve()));
     for (const closer of closers.reverse()) await closer();
   }
-  return { url, close };
+  return { url, outboxUrl: hasOutbox ? `${url}/outbox` : undefined, close };
 }
 
 /** The website's static files and pages, behind the checks that only the website needs. */
@@ -229,21 +246,22 @@ async function serveWebsite(
 
   // Every state-changing request to the website; the API and the subset service above read the
   // token from a header only, which a page on another site cannot make a browser send.
-  app.use(refuseCrossSiteRequests({ allowedOrigins: options.website.allowedOrigins }));
+  app.use(
+    refuseCrossSiteRequests({
+      allowedOrigins: options.website.allowedOrigins,
+      siteDomain: options.website.siteDomain,
+    }),
+  );
   app.use(answerPageOptions);
-  const build = (await import(path.join(rootDir, "build/index.js"))) as ServerBuild;
-  const renderless = createRemixRequestHandler(build, options.mode);
+  const build = withDefaultRouteHandlers((await import(path.join(rootDir, "build/index.js"))) as ServerBuild);
   app.use(
     anonymousPageCache({
       maxBytes: options.website.pageCacheBytes,
-      // What rendering the kept pages would have done besides: posted in process, no answer awaited.
-      onKeptAnswers: (onAnswer, answers) => {
-        const url = new URL(onAnswer, options.internalOrigin());
-        url.searchParams.set(KEPT_PAGE_ANSWERS_PARAM, String(answers));
-        const context = createLoadContext(options.internalOrigin(), "", options.backendFetch, true);
-        void renderless(new Request(url, { method: "POST" }), context).then(
-          (answer) => answer.body?.cancel(),
-          (error: unknown) => console.error(`[page-cache] ${onAnswer}:`, error),
+      // The views that answers from kept font pages stand for, counted as rendering them would have.
+      onFontVisits: (fontGNo, visits) => {
+        const context = createLoadContext(options.internalOrigin(), "", options.backendFetch);
+        addFontVisits({ request: new Request(options.internalOrigin()), context }, fontGNo, visits).catch(
+          (error: unknown) => console.error(`[page-cache] 字体 ${fontGNo} 的访问量未能记录:`, error),
         );
       },
     }),
@@ -270,6 +288,7 @@ function embeddedBackendOptions(config: ServerConfig): Parameters<typeof createB
     account: config.account,
     redisUrl: config.redisUrl,
     s3: config.s3,
+    pendingUploads: config.pendingUploads,
   };
 }
 
@@ -308,6 +327,8 @@ if (isEntryPoint && process.argv.includes("--prepare-data")) {
   if (!config.apiBase) await prepareDataInChildProcess();
   const running = await startServer(config, { backendOnly });
   console.log(`${backendOnly ? "短视频字体 后端已启动" : "短视频字体 已启动"}: ${running.url}`);
+  const channels = config.apiBase ? null : codeChannelsNotice(config.account, running.outboxUrl);
+  if (channels) console.log(channels);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

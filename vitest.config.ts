@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app"), "@contract": path.resolve(__dirname, "contract") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "backend/**/*.test.ts", "contract/**/*.test.ts", "tests/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "backend/**/*.test.ts",
+      "contract/**/*.test.ts",
+      "server/**/*.test.ts",
+      "tests/**/*.test.ts",
+    ],
     exclude: ["tests/e2e/**", "node_modules/**"],
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -1,9 +1,9 @@
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
-import { createNulDroppingStream } from "~/utils/html-stream.server";
+import { describeError } from "~/components/ui/error-page";
+import { HTTP_STATUS_MESSAGES, unknownStatusMessage } from "~/utils/api-errors";
+import { streamDocument } from "~/utils/document-stream.server";
 import { NonceProvider } from "~/utils/nonce";
 
 /** Single fetch: how long deferred data may stream before the render is aborted. */
@@ -22,39 +22,54 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const onReady = () => {
-      shellRendered = true;
-      const body = createNulDroppingStream();
-      const stream = createReadableStreamFromReadable(body);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-      pipe(body);
-    };
-    const page = (
-      <NonceProvider nonce={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </NonceProvider>
-    );
-    const { pipe, abort } = renderToPipeableStream(page, {
-      nonce,
-      ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
-    setTimeout(abort, streamTimeout + 1_000);
+  const page = (
+    <NonceProvider nonce={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+  return streamDocument(request, page, {
+    status: responseStatusCode,
+    headers: responseHeaders,
+    nonce,
+    waitForAll: isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode,
+    deadlineMs: streamTimeout + 1_000,
   });
 }
 
-/** Logs unexpected server errors, but not aborted requests (the visitor navigated away). */
+/**
+ * Logs unexpected server errors with their stack; a refusal (a 4xx Remix raised itself, such as a
+ * post to an address no route takes) is one line, and an aborted request (the visitor navigated
+ * away) or an old client's `?_data=` request is not logged.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isLegacyDataRequestWarning(error)) return;
+  const { status, message } = describeError(error);
+  if (status < 500) {
+    const { pathname } = new URL(request.url);
+    console.warn(`${status} ${request.method} ${pathname}: ${message ?? ""}`.trim());
+    return;
+  }
   console.error(error);
+};
+
+/** Remix's warning for every `?_data=` request under single fetch: said of the client, not a fault here. */
+function isLegacyDataRequestWarning(error: unknown): boolean {
+  return (
+    error instanceof Error && error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data")
+  );
+}
+
+/**
+ * A `?_data=` request Remix refused itself (a route id that does not match the address) answers
+ * the site's envelope in Chinese instead of Remix's "Unexpected Server Error".
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  if (!response.headers.has("X-Remix-Error") || response.status >= 500) return response;
+  const message = HTTP_STATUS_MESSAGES[response.status] ?? unknownStatusMessage(response.status);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify({ code: String(response.status), message, data: null }), {
+    status: response.status,
+    headers,
+  });
 };

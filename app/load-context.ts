@@ -26,12 +26,6 @@ declare module "@remix-run/server-runtime" {
      * the inline scripts need none) and in unit tests that call loaders directly.
      */
     cspNonce?: string;
-    /**
-     * True only when server.ts posts, in process, the path a kept page named for its answers
-     * (KEPT_PAGE_ON_ANSWER_HEADER in app/utils/page-cache.ts): a route that exists for that alone
-     * refuses every request from outside.
-     */
-    keptPageAnswered?: boolean;
   }
 }
 
@@ -41,7 +35,6 @@ export function createLoadContext(
   internalOrigin: string,
   cspNonce: string,
   backendFetch?: (url: string, init?: RequestInit) => Promise<Response>,
-  keptPageAnswered = false,
 ): AppLoadContext {
-  return { internalOrigin, cspNonce, backendFetch, keptPageAnswered };
+  return { internalOrigin, cspNonce, backendFetch };
 }

@@ -24,6 +24,9 @@ const serverEnvSchema = z.object({
   SUBSET_CACHE_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),
   SUBSET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30_000),
   SUBSET_FILES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3_000),
+  UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(20),
+  SUBMISSION_PENDING_MB: z.coerce.number().int().min(1).max(1_048_576).default(2048),
+  SUBMISSION_PENDING_PER_CLIENT_MB: z.coerce.number().int().min(1).max(1_048_576).default(200),
   REDIS_URL: optionalUrl,
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().trim().optional(),
@@ -55,6 +58,10 @@ export type ServerConfig = {
   /** Subset files one client may fetch per minute. */
   subsetFilesRateLimitPerMinute: number;
   trustProxy: string | number;
+  /** Multipart bodies (the website's uploads) this process reads at once; one more answers 503. */
+  uploadsInFlight: number;
+  /** Bytes of 投稿 upload credentials not yet submitted, in all and per client (decision 023). */
+  pendingUploads: { totalBytes: number; perClientBytes: number };
   /** REDIS_URL: rate limits shared by every instance; without it they count in the database and in memory. */
   redisUrl?: string;
   /** S3_*: avatars and submitted files in a bucket every instance shares; without it they are files under dataDir. */
@@ -87,6 +94,11 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     subsetRateLimitPerMinute: e.SUBSET_RATE_LIMIT_PER_MINUTE,
     subsetFilesRateLimitPerMinute: e.SUBSET_FILES_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    uploadsInFlight: e.UPLOADS_IN_FLIGHT,
+    pendingUploads: {
+      totalBytes: e.SUBMISSION_PENDING_MB * 1024 * 1024,
+      perClientBytes: e.SUBMISSION_PENDING_PER_CLIENT_MB * 1024 * 1024,
+    },
     redisUrl: e.REDIS_URL,
     s3,
     account: readAccountConfig({ ...env, NODE_ENV: e.NODE_ENV, DATA_DIR: dataDir }),

@@ -16,6 +16,7 @@ import { createAlbumZipRouter } from "./content/album-zip-routes.js";
 import {
   createSubmissionRouter,
   CREDENTIALS_PER_WINDOW,
+  DEFAULT_PENDING_BOUNDS,
   SUBMISSIONS_PER_WINDOW,
   WINDOW_MS as SUBMISSION_WINDOW_MS,
 } from "./submissions/routes.js";
@@ -29,13 +30,25 @@ import type { Database } from "./db/schema.js";
 import { apiErrorHandler, apiNotFound } from "./http/errors.js";
 import { FontStorage } from "./storage/font-storage.js";
 import { openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
-import { connectRedis, RedisRateLimiter, RedisRateLimits, RedisSubsetRecipes, sharedSecret } from "./kv/index.js";
+import {
+  connectRedis,
+  RedisPendingUploads,
+  RedisRateLimiter,
+  RedisRateLimits,
+  RedisSubsetRecipes,
+  sharedSecret,
+} from "./kv/index.js";
+import { InMemoryPendingUploads, type PendingBounds, type PendingUploads } from "./submissions/pending-uploads.js";
 import type { RateLimits } from "./account/rate-limit.js";
+import { CODE_TTL_MS } from "./account/codes.js";
+import { Outbox } from "./mail/outbox.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import type { FontSource } from "./subset/font-source.js";
 import type { VariableFontSource } from "./subset/variable-font-source.js";
 import type { SubsetRecipes } from "./subset/subset-recipes.js";
 import { createVariableRouter, seedVariableFonts, variableFontSource } from "./variable/index.js";
+
+export { codeChannelsNotice } from "./account/index.js";
 
 export type BackendOptions = {
   /** PostgreSQL connection string; without it the embedded PGlite database under dataDir is used. */
@@ -54,6 +67,14 @@ export type BackendOptions = {
   redisUrl?: string;
   /** S3_*: avatars and submitted files kept in an S3-compatible bucket, shared by every instance. */
   s3?: S3Settings;
+  /**
+   * Keep the codes of channels without configuration in a local outbox for clients on this machine
+   * (decision 022): for a server that also serves the website. Ignored with Redis or S3, which mean
+   * several instances, where each would keep only its own codes.
+   */
+  localOutbox?: boolean;
+  /** SUBMISSION_PENDING_*: bytes of 投稿 uploads not yet submitted, in all and per client. */
+  pendingUploads?: PendingBounds;
 };
 
 export type Backend = {
@@ -68,6 +89,8 @@ export type Backend = {
   sharedRateLimiter?: (options: { name: string; limit: number; windowMs: number }) => RateLimiter;
   /** With REDIS_URL, where the subset service leaves each subset's recipe for the other instances. */
   subsetRecipes?: SubsetRecipes;
+  /** True when it keeps a local outbox. */
+  hasOutbox: boolean;
   close(): Promise<void>;
 };
 
@@ -89,6 +112,9 @@ export type BackendContext = {
   uploadSigningKey?: Buffer;
   /** S3_*: the bucket, for credentials that upload straight to it. */
   s3?: S3Settings;
+  outbox?: Outbox;
+  /** Where 投稿 uploads not yet submitted are counted: Redis with REDIS_URL, else this process. */
+  pendingUploads: PendingUploads;
   /** Registers what a module must let go of (connections, timers) when the backend closes. */
   onClose(close: () => void | Promise<void>): void;
 };
@@ -99,7 +125,7 @@ export type BackendContext = {
  */
 const routeModules: Array<(context: BackendContext) => express.Router> = [
   createCatalogueRouter,
-  ({ db, account, blobs, limits }) => createAccountRouter({ db, config: account, blobs, limits }),
+  ({ db, account, blobs, limits, outbox }) => createAccountRouter({ db, config: account, blobs, limits, outbox }),
   ({ db }) => createCollectionRouter({ db }),
   ({ db, assetUrl, sharedRateLimiter }) =>
     createContentRouter({
@@ -112,12 +138,13 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
       }),
     }),
   ({ db, storage }) => createAlbumZipRouter({ db, storage }),
-  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3, onClose }) =>
+  ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3, pendingUploads, onClose }) =>
     createSubmissionRouter({
       db,
       dataDir,
       s3,
       onClose,
+      pending: pendingUploads,
       // Local uploads stay where they were; a shared bucket takes them when one is configured.
       blobs: s3 ? blobs : undefined,
       secret: uploadSigningKey,
@@ -176,6 +203,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       sharedRateLimiter,
       uploadSigningKey: redis ? await sharedSecret(redis, "upload-signing") : undefined,
       s3: options.s3,
+      outbox: options.localOutbox && !redis && !options.s3 ? new Outbox(CODE_TTL_MS) : undefined,
+      pendingUploads: redis
+        ? new RedisPendingUploads(redis, options.pendingUploads ?? DEFAULT_PENDING_BOUNDS)
+        : new InMemoryPendingUploads(options.pendingUploads ?? DEFAULT_PENDING_BOUNDS),
       onClose: (hook) => closeHooks.push(hook),
     };
     const router = express.Router();
@@ -193,6 +224,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       db,
       sharedRateLimiter,
       subsetRecipes: redis ? new RedisSubsetRecipes(redis) : undefined,
+      hasOutbox: Boolean(context.outbox),
       close,
     };
   } catch (error) {

@@ -67,8 +67,28 @@ export const sendCodeResultSchema = z.object({
   cooldown: z.number().int().nonnegative(),
   /** Seconds the code stays valid. */
   expiresIn: z.number().int().positive(),
+  /**
+   * True when the code went to this server's local outbox (`getOutbox`) instead of SMS or e-mail:
+   * the channel is not configured and the request came from the server's own machine.
+   */
+  outbox: z.boolean().optional(),
 });
 export type SendCodeResult = z.infer<typeof sendCodeResultSchema>;
+
+/** A code or notice kept in the local outbox, for the visitor on the server's own machine. */
+export const outboxEntrySchema = z.object({
+  channel: z.enum(["phone", "email"]),
+  /** The phone number or e-mail address it was for. */
+  target: z.string(),
+  purpose: codePurposeSchema,
+  /** The 6-digit code; null for a notice to the owner (`notice` then says what happened). */
+  code: z.string().nullable(),
+  notice: z.string().nullable(),
+  sentAt: z.string().datetime({ offset: true }),
+  /** When the code stops working; the entry leaves the outbox then. */
+  expiresAt: z.string().datetime({ offset: true }),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 export const resetTicketSchema = z.object({
   /** Spent once by `resetPassword`. */
@@ -451,6 +471,33 @@ export const updateAccountInfo = defineEndpoint({
   auth: "required",
 });
 
+/**
+ * A host name that can only mean this machine. The outbox answers only to these, so that a page of
+ * another site whose name was made to resolve to 127.0.0.1 (DNS rebinding) cannot read it, nor a
+ * proxy that passes the public host on.
+ */
+export function isLoopbackHostName(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    hostname === "::1" ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
+
+/**
+ * The local outbox, newest first. 404 unless the server keeps one (no SMTP_URL or SMS_GATEWAY_URL,
+ * one instance) and the client is on the server's own machine (loopback after TRUST_PROXY), asking by a
+ * loopback name.
+ */
+export const getOutbox = defineEndpoint({
+  method: "GET",
+  path: "/web/api/account/outbox",
+  data: z.object({ entries: z.array(outboxEntrySchema) }),
+  auth: "none",
+});
+
 /** An avatar image (256×256 JPEG) named in `UserView.avatar`. */
 export const getAvatar = defineEndpoint({
   method: "GET",
@@ -477,5 +524,6 @@ export const accountEndpoints = {
   unbindAccount,
   changePassword,
   updateAccountInfo,
+  getOutbox,
   getAvatar,
 };

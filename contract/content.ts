@@ -2,15 +2,7 @@ import { z, type ZodTypeAny } from "zod";
 import { COMMERCIAL_LABELS, FONT_GNO_PATTERN, KEYWORD_MAX } from "./catalogue";
 import { defineEndpoint, PUBLIC_READ_CACHE } from "./endpoint";
 import { pageQuerySchema, pageSchema } from "./envelope";
-import {
-  EMAIL_MESSAGE,
-  EMAIL_PATTERN,
-  graphemeCount,
-  PHONE_MESSAGE,
-  honeypotSchema,
-  PHONE_PATTERN,
-  UNITS_PER_CHARACTER,
-} from "./fields";
+import { EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_MESSAGE, honeypotSchema, PHONE_PATTERN, withinCharacters } from "./fields";
 import { oneOf, optionalQueryInt, optionalQueryText, queryValue } from "./query";
 
 /**
@@ -290,10 +282,6 @@ export const MESSAGE_CONTACT_MESSAGE = "请留下手机号或邮箱，方便我�
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const CONTROL_CHARACTERS_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-function withinCharacters(value: string, max: number): boolean {
-  return value.length <= max * UNITS_PER_CHARACTER && graphemeCount(value) <= max;
-}
 
 /** A phone number or e-mail address that may be left empty (then `undefined`), checked when given. */
 function optionalContact(pattern: RegExp, message: string) {

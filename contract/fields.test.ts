@@ -20,6 +20,7 @@ import {
   genderSchema,
   graphemeCount,
   isCalendarDate,
+  maxLengthFor,
   newPasswordSchema,
   nicknameSchema,
   normaliseAccount,
@@ -29,6 +30,7 @@ import {
   requiredNicknameSchema,
   todayInChina,
   verificationCodeSchema,
+  withinCharacters,
 } from "./fields";
 
 /** The first message `schema` gives for `input`, or null when it passes. */
@@ -51,6 +53,17 @@ describe("graphemeCount", () => {
     expect(graphemeCount(FLAG)).toBe(1);
     expect(graphemeCount(SKIN_TONE_THUMB)).toBe(1);
     expect(graphemeCount(`爱${FAMILY}${FLAG}a`)).toBe(4);
+  });
+});
+
+describe("a form field's maxLength", () => {
+  it("stops no text the limit on characters accepts, emoji included, and no more than it could", () => {
+    const longest = FAMILY.repeat(500);
+    expect(withinCharacters(longest, 500)).toBe(true);
+    expect(longest.length).toBeLessThanOrEqual(maxLengthFor(500));
+    const pastMaxLength = "e" + "\u0301".repeat(maxLengthFor(500));
+    expect(graphemeCount(pastMaxLength)).toBe(1);
+    expect(withinCharacters(pastMaxLength, 500)).toBe(false);
   });
 });
 

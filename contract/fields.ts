@@ -44,6 +44,21 @@ export function codePointCount(text: string): number {
  */
 export const UNITS_PER_CHARACTER = 10;
 
+/** At most `max` visible characters (and `max × UNITS_PER_CHARACTER` UTF-16 units). */
+export function withinCharacters(value: string, max: number): boolean {
+  return value.length <= max * UNITS_PER_CHARACTER && graphemeCount(value) <= max;
+}
+
+/**
+ * The `maxLength` of a form field holding at most `max` characters. A browser counts UTF-16 units,
+ * so a `maxLength` of `max` would cut an emoji-rich text the server takes, and would silently drop
+ * the end of a pasted one: the field stops only what `withinCharacters` could never accept, and
+ * the form shows the count of characters and the server's message.
+ */
+export function maxLengthFor(max: number): number {
+  return max * UNITS_PER_CHARACTER;
+}
+
 /** C0 controls and DEL; names allow none of them. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 /** C0 controls and DEL except tab, line feed and carriage return, which longer texts may hold. */
@@ -130,6 +145,15 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const codePurposeSchema = z.enum(CODE_PURPOSES, {
   errorMap: () => ({ message: `验证码用途只能是 ${CODE_PURPOSES.join("、")} 之一` }),
 });
+/** Each purpose as the messages and the outbox name it. */
+export const CODE_PURPOSE_NAMES: Readonly<Record<CodePurpose, string>> = {
+  register: "注册账号",
+  login: "登录",
+  reset: "找回密码",
+  bind: "绑定账号",
+  change: "更换绑定",
+  reauth: "身份验证",
+};
 
 /** Seconds before another code may be asked for the same account and purpose. */
 export const CODE_RESEND_COOLDOWN_S = 60;
@@ -176,11 +200,6 @@ export const CITY_MAX = 50;
 
 export const NICKNAME_REQUIRED_MESSAGE = "请输入昵称";
 export const NICKNAME_TOO_LONG_MESSAGE = `昵称最多 ${NICKNAME_MAX} 个字`;
-
-/** At most `max` visible characters (and `max × UNITS_PER_CHARACTER` UTF-16 units). */
-function withinCharacters(value: string, max: number): boolean {
-  return value.length <= max * UNITS_PER_CHARACTER && graphemeCount(value) <= max;
-}
 
 /** A nickname, trimmed; may be empty (registration then picks one). */
 export const nicknameSchema = z

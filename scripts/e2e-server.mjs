@@ -1,6 +1,7 @@
 // Serves the built site on a fresh embedded database for the browser tests, with real SMTP, SMS
 // gateway and WeChat OAuth peers on loopback (scripts/e2e-fakes.mjs). The captcha is off unless
 // E2E_CAPTCHA=on; then CAPTCHA_TEST_SEED (from the test run) lets the tests answer the no-JS picture.
+// E2E_WITHOUT_SMTP=1 leaves the mail server out.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,6 +22,8 @@ const child = spawn(process.execPath, ["build/server/server.js"], {
   env: {
     ...process.env,
     ...fakes.env,
+    // No e-mail channel: e-mail codes go to the local outbox.
+    ...(process.env.E2E_WITHOUT_SMTP === "1" ? { SMTP_URL: "" } : {}),
     WECHAT_REDIRECT_URI: `http://127.0.0.1:${port}/account/wechat`,
     CAPTCHA: process.env.E2E_CAPTCHA === "on" ? "on" : "off",
     NODE_ENV: "test",

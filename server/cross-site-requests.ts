@@ -15,10 +15,14 @@ export type CrossSiteHeaders = {
   origin: string | undefined;
   /** The request's `Sec-Fetch-Site` header, if any. */
   fetchSite: string | undefined;
+  /** The request's `Referer` header, if any. */
+  referer: string | undefined;
   /** This server's origin as the browser sees it (`https://www.example.com`). */
   ownOrigin: string;
   /** ALLOWED_ORIGINS. */
   allowedOrigins: readonly string[];
+  /** SITE_DOMAIN (`example.com`): its subdomains share the login cookie, so they are this site. Empty when unset. */
+  siteDomain: string;
 };
 
 /**
@@ -29,19 +33,34 @@ export type CrossSiteHeaders = {
  * - otherwise `Sec-Fetch-Site`, which page scripts cannot set, decides: same-origin, same-site
  *   (a sibling subdomain, which shares the cookie anyway) and none (typed or bookmarked) may;
  * - a foreign `Origin` without `Sec-Fetch-Site` may not;
- * - a request with neither header is not a browser's cross-site request: every browser that omits
- *   both also keeps the SameSite=Lax token cookie off a cross-site POST, and scripts (curl, the
- *   API clients of the tests) send neither. It may.
+ * - with neither, the `Referer` decides (browsers that predate both still send it): this site's
+ *   origin, a SITE_DOMAIN subdomain or an ALLOWED_ORIGINS page may, any other page may not;
+ * - a request with none of the three is not a browser's cross-site request: every browser that
+ *   omits them also keeps the SameSite=Lax token cookie off a cross-site POST, and scripts (curl,
+ *   the API clients of the tests) send none. It may.
  */
-export function isAllowedRequest({ method, origin, fetchSite, ownOrigin, allowedOrigins }: CrossSiteHeaders): boolean {
+export function isAllowedRequest(request: CrossSiteHeaders): boolean {
+  const { method, origin, fetchSite, referer, ownOrigin, allowedOrigins } = request;
   if (SAFE_METHODS.has(method)) return true;
   if (origin !== undefined) {
     const normalised = normaliseOrigin(origin);
     if (normalised === null) return false;
     if (normalised === normaliseOrigin(ownOrigin) || allowedOrigins.includes(normalised)) return true;
+    if (fetchSite === undefined) return false;
   }
   if (fetchSite !== undefined) return OWN_SITE_FETCHES.has(fetchSite.trim().toLowerCase());
-  return origin === undefined;
+  if (referer !== undefined) return isOwnSitePage(referer, request);
+  return true;
+}
+
+/** Whether the page at `referer` belongs to this site or one it trusts. */
+function isOwnSitePage(referer: string, { ownOrigin, allowedOrigins, siteDomain }: CrossSiteHeaders): boolean {
+  const origin = normaliseOrigin(referer);
+  if (origin === null) return false;
+  if (origin === normaliseOrigin(ownOrigin) || allowedOrigins.includes(origin)) return true;
+  const host = new URL(origin).hostname;
+  const domain = siteDomain.toLowerCase().replace(/^\./, "");
+  return domain !== "" && (host === domain || host.endsWith(`.${domain}`));
 }
 
 /** `https://example.com` for `HTTPS://Example.com:443`; null for `null` or anything that is not an origin. */
@@ -73,14 +92,19 @@ export function ownOrigin(req: Request): string {
  * An allowed request goes on without its `Origin` header: Remix compares it with `Host` alone and
  * would answer an allowed sibling subdomain or ALLOWED_ORIGINS page with a 500.
  */
-export function refuseCrossSiteRequests(options: { allowedOrigins: readonly string[] }): RequestHandler {
+export function refuseCrossSiteRequests(options: {
+  allowedOrigins: readonly string[];
+  siteDomain: string;
+}): RequestHandler {
   return (req, res, next) => {
     const allowed = isAllowedRequest({
       method: req.method,
       origin: req.get("Origin"),
       fetchSite: req.get("Sec-Fetch-Site"),
+      referer: req.get("Referer"),
       ownOrigin: ownOrigin(req),
       allowedOrigins: options.allowedOrigins,
+      siteDomain: options.siteDomain,
     });
     if (!allowed) {
       refuse(req, res, 403, CROSS_SITE_MESSAGE);

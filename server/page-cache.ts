@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from "express";
-import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_ON_ANSWER_HEADER } from "../app/utils/page-cache.js";
+import { FONT_GNO_PATTERN } from "../contract/catalogue-values.js";
+import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER } from "../app/utils/page-cache.js";
 import { cspNonce } from "./content-security-policy.js";
 import { filledGzip, filledText, gzipTemplate, type GzipTemplate } from "./gzip-template.js";
 import { acceptedEncodings } from "./precompressed-assets.js";
@@ -11,11 +12,11 @@ export type PageCacheOptions = {
   maxPageBytes?: number;
   now?: () => number;
   /**
-   * Does, for the answers given from a kept page, what rendering it would have done besides: told
-   * the path its route named in KEPT_PAGE_ON_ANSWER_HEADER and how many answers there were, at most
-   * once per `reportEveryMs` for each path. Without it, such pages are never kept.
+   * Counts the views that answers given from a kept font page stand for: the font its route named
+   * in KEPT_PAGE_FONT_VISIT_HEADER and how many answers there were, at most once per
+   * `reportEveryMs` for each font. Without it, such pages are never kept.
    */
-  onKeptAnswers?: (path: string, answers: number) => void;
+  onFontVisits?: (fontGNo: string, visits: number) => void;
   reportEveryMs?: number;
 };
 
@@ -25,8 +26,8 @@ type KeptPage = {
   headers: Array<[string, string | string[]]>;
   expiresAt: number;
   bytes: number;
-  /** KEPT_PAGE_ON_ANSWER_HEADER of the page, if its route named one. */
-  onAnswer: string | null;
+  /** KEPT_PAGE_FONT_VISIT_HEADER of the page, if its route named a font. */
+  fontVisit: string | null;
 };
 
 /** Headers never replayed from a kept page: the answer writes its own. */
@@ -44,7 +45,7 @@ const OWN_HEADERS = new Set([
 ]);
 
 /** The route's signals to this cache: never sent to anyone. */
-const SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_ON_ANSWER_HEADER];
+const SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER];
 
 /**
  * Pages for visitors who carry no cookie at all (no login, no flash message, no compare list):
@@ -61,18 +62,18 @@ export function anonymousPageCache({
   maxBytes,
   maxPageBytes = 1024 * 1024,
   now = Date.now,
-  onKeptAnswers,
+  onFontVisits,
   reportEveryMs = 1000,
 }: PageCacheOptions): RequestHandler {
   const unreported = new Map<string, number>();
   let reportTimer: NodeJS.Timeout | undefined;
   const report = () => {
     reportTimer = undefined;
-    for (const [path, answers] of unreported) onKeptAnswers?.(path, answers);
+    for (const [fontGNo, visits] of unreported) onFontVisits?.(fontGNo, visits);
     unreported.clear();
   };
-  const answered = (path: string) => {
-    unreported.set(path, (unreported.get(path) ?? 0) + 1);
+  const visited = (fontGNo: string) => {
+    unreported.set(fontGNo, (unreported.get(fontGNo) ?? 0) + 1);
     reportTimer ??= setTimeout(report, reportEveryMs).unref();
   };
 
@@ -116,12 +117,12 @@ export function anonymousPageCache({
       // compression() takes it off again when it encodes the page itself.
       res.setHeader("Content-Length", body.byteLength);
       res.status(200).end(body);
-      if (kept.onAnswer) answered(kept.onAnswer);
+      if (kept.fontVisit) visited(kept.fontVisit);
       return;
     }
     if (kept) forget(key);
     capturePage(res, maxPageBytes, (captured) => {
-      if (captured.onAnswer && !onKeptAnswers) return;
+      if (captured.fontVisit && !onFontVisits) return;
       const nonce = cspNonce(res);
       // Every answer's nonce has the length of this one (16 random bytes in base64).
       const body = gzipTemplate(
@@ -134,7 +135,7 @@ export function anonymousPageCache({
       keep(key, {
         body,
         headers: captured.headers,
-        onAnswer: captured.onAnswer,
+        fontVisit: captured.fontVisit,
         expiresAt: now() + captured.seconds * 1000,
         bytes: body.bytes + 512,
       });
@@ -151,13 +152,13 @@ export function anonymousPageCache({
 function capturePage(
   res: Response,
   maxPageBytes: number,
-  onPage: (page: { body: Buffer; headers: KeptPage["headers"]; seconds: number; onAnswer: string | null }) => void,
+  onPage: (page: { body: Buffer; headers: KeptPage["headers"]; seconds: number; fontVisit: string | null }) => void,
 ) {
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   let decided = false;
   let seconds = 0;
-  let onAnswer: string | null = null;
+  let fontVisit: string | null = null;
   let size = 0;
   let chunks: Buffer[] | null = [];
 
@@ -165,8 +166,8 @@ function capturePage(
     if (decided) return;
     decided = true;
     seconds = Number(res.getHeader(ANONYMOUS_PAGE_CACHE_HEADER));
-    const named = res.getHeader(KEPT_PAGE_ON_ANSWER_HEADER);
-    onAnswer = typeof named === "string" && named.startsWith("/") && !named.startsWith("//") ? named : null;
+    const named = res.getHeader(KEPT_PAGE_FONT_VISIT_HEADER);
+    fontVisit = typeof named === "string" && FONT_GNO_PATTERN.test(named) ? named : null;
     for (const name of SIGNAL_HEADERS) res.removeHeader(name);
     const html = /^text\/html/i.test(String(res.getHeader("content-type") ?? ""));
     if (!(seconds > 0) || res.statusCode !== 200 || !html || res.getHeader("set-cookie")) chunks = null;
@@ -197,7 +198,7 @@ function capturePage(
     const headers = Object.entries(res.getHeaders())
       .filter(([name, value]) => value !== undefined && !OWN_HEADERS.has(name.toLowerCase()))
       .map(([name, value]) => [name, typeof value === "number" ? String(value) : value] as [string, string | string[]]);
-    onPage({ body: Buffer.concat(chunks), headers, seconds, onAnswer });
+    onPage({ body: Buffer.concat(chunks), headers, seconds, fontVisit });
   });
 }
 

@@ -3,11 +3,12 @@ import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readServerConfig } from "../backend/config.js";
 import { readWebsiteConfig } from "../app/config.server.js";
 import { stripHtmlSuffix } from "../app/utils/html-suffix.js";
 import { DEFAULT_CONNECTION_TIMEOUTS, startServer, type RunningServer } from "../server.js";
+import { seededDigits } from "../backend/captcha/test-answers.js";
 
 describe("stripHtmlSuffix", () => {
   it.each([
@@ -75,18 +76,88 @@ function slowClient(url: string, start: string, drip: string, everyMs: number) {
   });
 }
 
+/** Makes the no-JavaScript captcha pictures of the servers started here answerable (NODE_ENV=test only). */
+const CAPTCHA_SEED = "server-test-seed";
+
+const TTF = Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00]), Buffer.alloc(4096, 3)]);
+const BOUNDARY = "----uploadtest";
+
+/** A 投稿 form as a browser posts it without JavaScript. */
+function submissionForm(file: { name: string; bytes: Buffer }, title = "秋日手写体"): Buffer {
+  const field = (name: string, value: string) =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  return Buffer.concat([
+    Buffer.from(
+      field("title", title) +
+        field("kind", "字体") +
+        field("description", "一套圆润的手写体，SIL OFL 授权。") +
+        field("contact", "author@example.com") +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: font/ttf\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+/**
+ * Posts `body` to `target` in `pieces` pieces, `everyMs` apart, or only its first piece when
+ * `stallAfterFirst`. Answers the status and page, or how long the connection stayed open when the
+ * server closed it without an answer.
+ */
+function postInPieces(
+  url: string,
+  body: Buffer,
+  options: { pieces: number; everyMs: number; stallAfterFirst?: boolean },
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders } | { droppedAfterMs: number }> {
+  return new Promise((resolve) => {
+    const openedAt = Date.now();
+    const request = http.request(`${url}/submit`, {
+      method: "POST",
+      headers: {
+        "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+        "Content-Length": String(body.length),
+        Origin: url,
+        Accept: "text/html",
+      },
+    });
+    request.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, text, headers: response.headers }));
+    });
+    request.on("error", () => resolve({ droppedAfterMs: Date.now() - openedAt }));
+    const size = Math.ceil(body.length / options.pieces);
+    let sent = 0;
+    const sendNext = () => {
+      if (request.destroyed) return;
+      const piece = body.subarray(sent, sent + size);
+      sent += piece.length;
+      if (sent >= body.length) request.end(piece);
+      else {
+        request.write(piece);
+        if (!options.stallAfterFirst) setTimeout(sendNext, options.everyMs);
+      }
+    };
+    sendNext();
+  });
+}
+
 describe("server.ts on the embedded defaults", () => {
   let server: RunningServer;
   let dataDir: string;
+  const previousSeed = process.env.CAPTCHA_TEST_SEED;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "ziti-server-"));
+    process.env.CAPTCHA_TEST_SEED = CAPTCHA_SEED;
     server = await startServer(
-      readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" }),
+      // One upload at a time, so the test of the cap needs only two.
+      readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", UPLOADS_IN_FLIGHT: "1" }),
       {
         website: readWebsiteConfig({ NODE_ENV: "test", ALLOWED_ORIGINS: ALLOWED_ORIGIN }),
         // Short, so the slow-client tests take seconds; the defaults are checked on their own.
-        connectionTimeouts: { headersMs: 1_000, requestMs: 2_000, keepAliveMs: 5_000 },
+        connectionTimeouts: { headersMs: 1_000, bodyIdleMs: 300, requestMs: 2_000, keepAliveMs: 5_000 },
       },
     );
   });
@@ -94,6 +165,8 @@ describe("server.ts on the embedded defaults", () => {
   afterAll(async () => {
     await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (previousSeed === undefined) delete process.env.CAPTCHA_TEST_SEED;
+    else process.env.CAPTCHA_TEST_SEED = previousSeed;
   });
 
   it("answers the health check", async () => {
@@ -125,7 +198,7 @@ describe("server.ts on the embedded defaults", () => {
     }
     expect(answers.map((answer) => answer.headers.get("x-page-cache"))).toEqual([null, "hit", "hit"]);
     for (const answer of answers) {
-      expect(answer.headers.has("x-anonymous-page-cache-on-answer")).toBe(false);
+      expect(answer.headers.has("x-anonymous-page-cache-font-visit")).toBe(false);
       expect(answer.headers.has("x-anonymous-page-cache-seconds")).toBe(false);
     }
     // The views of kept answers are reported in process about a second later.
@@ -133,11 +206,11 @@ describe("server.ts on the embedded defaults", () => {
 
     const signedIn = await fetch(`${server.url}/font/10002`, { headers: { cookie: "compare-fonts=10001" } });
     expect(signedIn.headers.get("x-page-cache")).toBeNull();
-    expect(signedIn.headers.has("x-anonymous-page-cache-on-answer")).toBe(false);
+    expect(signedIn.headers.has("x-anonymous-page-cache-font-visit")).toBe(false);
     await expect.poll(views, { timeout: 5_000 }).toBe(before + 4);
   });
 
-  it("lets nobody outside add views through the kept page's counting path", async () => {
+  it("adds a font's views only when its page is opened", async () => {
     const views = async () =>
       (
         (await (await fetch(`${server.url}/api/v1/web/search/fontInformation/10003`)).json()) as {
@@ -145,8 +218,10 @@ describe("server.ts on the embedded defaults", () => {
         }
       ).data.views;
     const before = await views();
-    const posted = await fetch(`${server.url}/font/10003/view`, { method: "POST", headers: { origin: server.url } });
-    expect(posted.status).toBe(404);
+    for (const target of ["/font/10003", "/font/10003/view"]) {
+      const posted = await fetch(`${server.url}${target}`, { method: "POST", headers: { origin: server.url } });
+      expect(posted.status, target).toBe(405);
+    }
     expect((await fetch(`${server.url}/font/10003/view`)).status).toBe(404);
     expect(await views()).toBe(before);
   });
@@ -218,6 +293,80 @@ describe("server.ts on the embedded defaults", () => {
     }
   });
 
+  describe("the local outbox, with neither SMTP_URL nor SMS_GATEWAY_URL", () => {
+    /** A visitor elsewhere, as a proxy on this machine (trusted by the default TRUST_PROXY) reports them. */
+    const REMOTE = { "X-Forwarded-For": "203.0.113.5" };
+    const email = "outbox-newcomer@example.com";
+    const postForm = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { ...FORM_TYPE, ...headers },
+        body: new URLSearchParams(fields).toString(),
+        redirect: "manual",
+      });
+
+    it("is where a visitor on this machine finds the code, with the captcha on and no JavaScript, and registers with it", async () => {
+      expect(server.outboxUrl).toBe(`${server.url}/outbox`);
+      const page = "/account/register?by=email";
+      const asked = await (await postForm(page, { email, intent: "send-code" })).text();
+      const token = /name="captchaToken" value="([^"]+)"/.exec(asked)?.[1];
+      expect(token, "the digits picture is shown first").toBeTruthy();
+      const answer = seededDigits(CAPTCHA_SEED, token!, 4);
+      const sent = await (await postForm(page, { email, captchaToken: token!, answer })).text();
+      expect(sent).toContain(`发给 ${email} 的验证码已放入本机收件箱`);
+      expect(sent).toMatch(/<a href="\/outbox" target="_blank" rel="noopener">打开收件箱<\/a>/);
+
+      for (const path of ["/outbox", "/outbox.html"]) {
+        const outbox = await fetch(`${server.url}${path}`);
+        expect(outbox.status).toBe(200);
+        expect(outbox.headers.get("cache-control")).toBe("no-store");
+        expect(await outbox.text()).toContain(email);
+      }
+      const html = await (await fetch(`${server.url}/outbox`)).text();
+      const row = html.slice(html.indexOf('data-testid="outbox-entry"'));
+      expect(row).toContain("邮件");
+      expect(row).toContain("注册账号");
+      const code = /outbox-page__code">(\d{6})</.exec(row)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+
+      const password = "Outbox-newcomer-1";
+      const registered = await postForm(page, {
+        email,
+        code: code!,
+        password,
+        confirmPassword: password,
+        agree: "on",
+        redirect: "/",
+      });
+      expect(registered.status).toBe(302);
+      expect(registered.headers.getSetCookie().some((cookie) => /^token=[^;]+/.test(cookie))).toBe(true);
+    });
+
+    it("is a 404 for anyone else, who is told instead which service is missing", async () => {
+      for (const path of ["/outbox", "/outbox.html", "/outbox.data", "/web/api/account/outbox"]) {
+        const outbox = await fetch(`${server.url}${path}`, { headers: REMOTE });
+        expect(outbox.status, path).toBe(404);
+        expect(await outbox.text()).not.toContain("outbox-newcomer");
+      }
+      // Nor to this machine under another site's name (DNS rebinding to 127.0.0.1).
+      for (const path of ["/outbox", "/web/api/account/outbox"]) {
+        const rebound = await rawRequest(`${server.url}${path}`, "GET", { Host: "evil.example" });
+        expect(rebound.status, path).toBe(404);
+        expect(rebound.body).not.toContain("outbox-newcomer");
+      }
+
+      for (const [account, message] of [
+        ["outbox-remote@example.com", "邮件服务未配置，暂时无法发送邮箱验证码"],
+        ["13912345678", "短信服务未配置，暂时无法发送手机验证码"],
+      ]) {
+        const answer = await postForm("/resources/send-code", { account, purpose: "register" }, REMOTE);
+        expect(await answer.json()).toEqual({ status: "error", account, message });
+      }
+      const page = await postForm("/account/register?by=phone", { phone: "13912345678", intent: "send-code" }, REMOTE);
+      expect(await page.text()).toContain("短信服务未配置，暂时无法发送手机验证码");
+    });
+  });
+
   describe("where state-changing requests come from", () => {
     const loginData = "/account/login?_data=routes%2F_default%2B%2Faccount%2B%2Flogin";
 
@@ -227,12 +376,15 @@ describe("server.ts on the embedded defaults", () => {
       ["a no-JS form post", "/account/login"],
       ["a resource route", "/resources/send-code"],
       ["logout", "/account/logout"],
+      ["a signed-in visitor's profile change", "/user/profile"],
+      ["a compare-list change", "/resources/compare"],
     ])("refuses %s from another site or Origin: null with 403", async (_label, target) => {
       const crossSite: Array<Record<string, string>> = [
         { Origin: EVIL_ORIGIN },
         { Origin: "null" },
         { Origin: EVIL_ORIGIN, "Sec-Fetch-Site": "cross-site" },
         { "Sec-Fetch-Site": "cross-site" },
+        { Referer: `${EVIL_ORIGIN}/csrf.html` },
       ];
       for (const headers of crossSite) {
         const response = await fetch(`${server.url}${target}`, {
@@ -279,7 +431,11 @@ describe("server.ts on the embedded defaults", () => {
           "X-Forwarded-Host": "www.example.com",
         }),
       ],
-      ["a client that sends neither header (curl, scripts)", () => ({ Cookie: "token=own" })],
+      ["a page of this site, by its Referer alone", () => ({ Referer: `${server.url}/account/login` })],
+      [
+        "a client that sends none of Origin, Sec-Fetch-Site and Referer (curl, scripts)",
+        () => ({ Cookie: "token=own" }),
+      ],
     ])("lets %s post, to the action itself", async (_label, headers) => {
       const post = (target: string) =>
         fetch(`${server.url}${target}`, {
@@ -346,6 +502,37 @@ describe("server.ts on the embedded defaults", () => {
       expect(received).toContain("不支持该请求方法");
     });
 
+    it("answers a post to a page without an action with 405 in Chinese, one log line and no framework text", async () => {
+      const errors = vi.spyOn(console, "error");
+      const warnings = vi.spyOn(console, "warn");
+      try {
+        const post = (target: string, headers: Record<string, string> = {}) =>
+          fetch(`${server.url}${target}`, { method: "POST", headers: { ...FORM_TYPE, ...headers }, body: "a=b" });
+        const page = await post("/font", { Accept: "text/html" });
+        const data = await post("/font.data");
+        const legacyData = await post("/font?_data=routes%2F_font%2B%2Ffont%2B%2F_index");
+        for (const answer of [page, data, legacyData]) {
+          expect(answer.status).toBe(405);
+          const body = await answer.text();
+          expect(body).toContain("不支持 POST 请求");
+          expect(body).not.toMatch(/You made|did not provide|Unexpected Server Error/);
+        }
+        expect(errors).not.toHaveBeenCalled();
+        const logged = warnings.mock.calls.map((call) => call.map(String).join(" "));
+        expect(logged).toHaveLength(3);
+        for (const line of logged) expect(line).toMatch(/^405 POST \/font: 不支持 POST 请求$/);
+      } finally {
+        errors.mockRestore();
+        warnings.mockRestore();
+      }
+    });
+
+    it("answers an old client's data request for a route the address does not match in Chinese", async () => {
+      const answer = await fetch(`${server.url}/font?_data=routes%2Fno-such-route`);
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toEqual({ code: "403", message: "用户得到授权，但是访问是被禁止的", data: null });
+    });
+
     it("answers OPTIONS on a page with 204 and the methods pages take", async () => {
       const response = await fetch(`${server.url}/font`, { method: "OPTIONS" });
       expect(response.status).toBe(204);
@@ -402,10 +589,12 @@ describe("server.ts on the embedded defaults", () => {
   });
 
   describe("slow clients", () => {
-    it("drops connections within 10–20 s by default", () => {
+    it("drops connections within 10–20 s by default, and uploads that stop moving for 20 s", () => {
       expect(DEFAULT_CONNECTION_TIMEOUTS.headersMs).toBeGreaterThanOrEqual(10_000);
-      expect(DEFAULT_CONNECTION_TIMEOUTS.headersMs).toBeLessThanOrEqual(DEFAULT_CONNECTION_TIMEOUTS.requestMs);
-      expect(DEFAULT_CONNECTION_TIMEOUTS.requestMs).toBeLessThanOrEqual(20_000);
+      expect(DEFAULT_CONNECTION_TIMEOUTS.headersMs).toBeLessThanOrEqual(20_000);
+      expect(DEFAULT_CONNECTION_TIMEOUTS.bodyIdleMs).toBeLessThanOrEqual(20_000);
+      // Three 20 MB files at 100 KB/s, the slowest line an upload is meant for.
+      expect(DEFAULT_CONNECTION_TIMEOUTS.requestMs).toBeGreaterThanOrEqual(((60 * 1024) / 100) * 1000);
     });
 
     it("closes a connection whose headers arrive a byte at a time once the header timeout passes", async () => {
@@ -420,7 +609,7 @@ describe("server.ts on the embedded defaults", () => {
       expect(received).toContain("请求超时");
     });
 
-    it("closes a connection whose body arrives a byte at a time once the request timeout passes", async () => {
+    it("closes a connection whose body keeps trickling once the whole-request bound passes", async () => {
       const head = [
         "POST /account/login HTTP/1.1",
         "Host: x",
@@ -473,6 +662,62 @@ describe("server.ts on the embedded defaults", () => {
 
     it("still serves an ordinary request after the slow ones", async () => {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    });
+  });
+
+  describe("uploads", () => {
+    it("refuses a file over the limit as it arrives, beside its field with the form kept, and stays up", async () => {
+      const tooLarge = Buffer.concat([TTF, Buffer.alloc(24 * 1024 * 1024)]);
+      const answer = await postInPieces(server.url, submissionForm({ name: "太大了.ttf", bytes: tooLarge }), {
+        pieces: 1,
+        everyMs: 0,
+      });
+      expect(answer).toMatchObject({ status: 400 });
+      const { text } = answer as { text: string };
+      expect(text).toContain("「太大了.ttf」太大：单个文件不能超过 20MB（请重新选择文件）");
+      expect(text).toContain('value="秋日手写体"');
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    });
+
+    it("takes an upload that keeps moving for longer than the idle limit", async () => {
+      // Ten pieces 120 ms apart: 1.1 s in all, each gap well within the 300 ms idle limit.
+      const answer = await postInPieces(server.url, submissionForm({ name: "手写体.ttf", bytes: TTF }), {
+        pieces: 10,
+        everyMs: 120,
+      });
+      expect(answer).toMatchObject({ status: 200 });
+      expect((answer as { text: string }).text).toContain("投稿已收到，谢谢你！");
+    });
+
+    it("answers an upload beyond the cap at once with 503, and drops one that stalls", async () => {
+      const startedAt = Date.now();
+      const stalled = postInPieces(server.url, submissionForm({ name: "停住了.ttf", bytes: TTF }), {
+        pieces: 4,
+        everyMs: 0,
+        stallAfterFirst: true,
+      });
+      // The stalled upload holds the only slot until it is dropped.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const refused = await fetch(`${server.url}/submit`, {
+        method: "POST",
+        headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, Origin: server.url },
+        body: new Uint8Array(submissionForm({ name: "第二个.ttf", bytes: TTF })),
+      });
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.text()).toContain("正在上传的人太多，请稍等片刻再提交");
+      expect(Date.now() - startedAt).toBeLessThan(300);
+
+      const dropped = await stalled;
+      expect(dropped).toHaveProperty("droppedAfterMs");
+      expect((dropped as { droppedAfterMs: number }).droppedAfterMs).toBeLessThan(300 + 1_000);
+      // The slot is free again.
+      const next = await postInPieces(server.url, submissionForm({ name: "a.ttf", bytes: TTF }, ""), {
+        pieces: 1,
+        everyMs: 0,
+      });
+      expect(next).toMatchObject({ status: 400 });
+      expect((next as { text: string }).text).toContain("请填写投稿标题");
     });
   });
 });

@@ -5,6 +5,7 @@ import {
   bindAccount as bindAccountEndpoint,
   changePassword as changePasswordEndpoint,
   getUserInfo as getUserInfoEndpoint,
+  getOutbox,
   login,
   logout,
   registerByEmail,
@@ -53,6 +54,11 @@ export function endSession(caller: ApiCaller) {
 /** Sends a verification code; `bind` and `change` need the visitor's login. */
 export function sendVerificationCode(caller: ApiCaller, body: EndpointBody<typeof sendCode>) {
   return callApi(caller, sendCode, { body });
+}
+
+/** The local outbox's codes, newest first; a 404 unless the visitor is on the server's own machine. */
+export function readOutbox(caller: ApiCaller) {
+  return callApi(caller, getOutbox);
 }
 
 /** Checks a password-reset code and answers the ticket that sets the new password. */

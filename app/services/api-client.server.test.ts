@@ -210,22 +210,42 @@ describe.each<Transport>(["over HTTP", "in process"])("callApi %s", (suiteTransp
     });
 
     it.each([
-      [403, HTTP_STATUS_MESSAGES[403]],
-      [404, "网络请求错误，未找到该资源"],
-      [405, "网络请求错误，请求方法未允许"],
-      [408, "网络请求超时"],
-      [500, "服务器错误，请联系管理员"],
-      [502, "网络错误"],
-      [503, "服务不可用，服务器暂时过载或维护"],
-      [504, "网络超时"],
-    ])("HTTP %i → %s", async (status, message) => {
+      [403, "这个收藏夹不属于你"],
+      [404, "字体不存在"],
+      [409, "资料已被其他设备修改，请刷新后再试"],
+      [429, "验证码发送过于频繁，请 42 秒后再试"],
+      [500, "服务器开小差了"],
+      [502, "短信服务未配置，暂时无法发送手机验证码"],
+      [503, "服务正在关闭"],
+    ])("HTTP %i with the backend's own message shows that message: %s", async (status, message) => {
       const error = (await caught(
-        callApi(caller(), getEndpoint(`/status/${status}`), { query: { message: "服务端原文" } }),
+        callApi(caller(), getEndpoint(`/status/${status}`), { query: { message } }),
       )) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
       expect(error.status).toBe(status);
       expect(error.message).toBe(message);
+      expect(error.serverMessage).toBe(message);
       expect(error.isBusinessError).toBe(false);
+      expect(error.unreachable).toBe(false);
+    });
+
+    it.each([
+      [403, HTTP_STATUS_MESSAGES[403]],
+      [404, "网络请求错误，未找到该资源"],
+      [405, "网络请求错误，请求方法未允许"],
+      [408, "网络请求超时"],
+      [429, "连接出错(429)!"],
+      [500, "服务器错误，请联系管理员"],
+      [502, "网络错误"],
+      [503, "服务不可用，服务器暂时过载或维护"],
+      [504, "网络超时"],
+    ])("HTTP %i without a message of the backend's → the catalogue's %s", async (status, message) => {
+      const error = (await caught(
+        callApi(caller(), getEndpoint(`/status/${status}`), { query: { message: " " } }),
+      )) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(status);
+      expect(error.message).toBe(message);
       expect(error.unreachable).toBe(false);
     });
 

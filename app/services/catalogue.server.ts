@@ -10,6 +10,7 @@ import {
   getHomeData as getHomeDataEndpoint,
   getKeywords,
   type FontListQuery,
+  MAX_FONT_VISITS_PER_CALL,
 } from "@contract/catalogue";
 import type { EndpointQuery } from "@contract/endpoint";
 import { callApi, type ApiCaller } from "./api-client.server";
@@ -35,8 +36,13 @@ export function getFont(caller: ApiCaller, fontGNo: string, { countView }: { cou
 }
 
 /** Adds visits of the font's page answered without reading its detail (which counts one). */
+/** Counts `visits` views of a font, in as many calls as the endpoint's bound per call needs. */
 export async function addFontVisits(caller: ApiCaller, fontGNo: string, visits: number): Promise<void> {
-  await callApi(caller, addFontVisitsEndpoint, { body: { fontGNo, visits } });
+  for (let left = visits; left > 0; left -= MAX_FONT_VISITS_PER_CALL) {
+    await callApi(caller, addFontVisitsEndpoint, {
+      body: { fontGNo, visits: Math.min(left, MAX_FONT_VISITS_PER_CALL) },
+    });
+  }
 }
 
 /** The files of every weight of the font's family. */

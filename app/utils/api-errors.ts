@@ -2,7 +2,7 @@
  * The error catalogue, shared by the API client and browser code.
  */
 
-/** Message shown for an HTTP status. 400 and 401 prefer the server's own message. */
+/** Message shown for an HTTP status when the server gave none (SPEC 8's catalogue). */
 export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
   400: "请求错误",
   401: "用户没有权限（令牌、用户名、密码错误）",
@@ -26,14 +26,11 @@ export function unknownStatusMessage(status: number): string {
 }
 
 /**
- * The user-facing message for a failed HTTP status.
- * 400: the server message; 401: the server message or the catalogue text;
- * every other listed status: the catalogue text.
+ * The user-facing message for a failed HTTP status: the server's own message whatever the status
+ * (a 502 may say 短信服务未配置…, a 429 when to try again), else the catalogue's text for it.
  */
 export function messageForHttpStatus(status: number, serverMessage?: string | null): string {
-  const server = serverMessage?.trim();
-  if (status === 400 || status === 401) return server || HTTP_STATUS_MESSAGES[status];
-  return HTTP_STATUS_MESSAGES[status] ?? (server || unknownStatusMessage(status));
+  return serverMessage?.trim() || HTTP_STATUS_MESSAGES[status] || unknownStatusMessage(status);
 }
 
 /**

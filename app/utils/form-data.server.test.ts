@@ -52,11 +52,16 @@ describe("parseFormSubmission", () => {
       { name: "intent", value: "avatar" },
       { name: "avatar", value: new Uint8Array([0xff, 0xd8, 0xff]), filename: "a.jpg" },
     ]);
-    const form = await parseFormSubmission(post(body, "multipart/form-data; boundary=----form"), { allowFiles: true });
+    const submission = await readFormSubmission(post(body, "multipart/form-data; boundary=----form"), {
+      allowFiles: true,
+    });
+    if (!submission.ok) throw new Error(submission.message);
+    const form = submission.formData;
     expect(form.get("intent")).toBe("avatar");
     const file = form.get("avatar") as File;
     expect(file.name).toBe("a.jpg");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+    await submission.discard();
   });
 
   it.each([
@@ -92,6 +97,12 @@ describe("parseFormSubmission", () => {
     });
   });
 
+  it.each([true, false])("refuses a form cut off inside a file part (files allowed: %s)", async (allowFiles) => {
+    const cut = '------form\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\n\r\n\xff\xd8\xff';
+    const request = post(cut, "multipart/form-data; boundary=----form");
+    expect(await readFormSubmission(request, { allowFiles })).toMatchObject({ ok: false, problem: "malformed" });
+  });
+
   it("refuses multipart without a boundary, and a file where none is expected", async () => {
     const body = multipart([{ name: "avatar", value: "x", filename: "a.txt" }]);
     expect((await refusal(post(body, "multipart/form-data"))).status).toBe(400);
@@ -109,10 +120,57 @@ describe("parseFormSubmission", () => {
 });
 
 describe("readFormSubmission", () => {
-  it("names the problem, so an upload form can answer an oversized file itself", async () => {
-    const body = multipart([{ name: "avatar", value: new Uint8Array(2048), filename: "big.jpg" }]);
+  it("leaves out a file over its limit, naming it, and keeps the other fields and files", async () => {
+    const body = multipart([
+      { name: "title", value: "秋日手写体" },
+      { name: "files", value: new Uint8Array(2048), filename: "big.ttf" },
+      { name: "files", value: new Uint8Array([1, 2, 3]), filename: "small.ttf" },
+      { name: "contact", value: "author@example.com" },
+    ]);
     const request = post(body, "multipart/form-data; boundary=----form");
-    expect(await readFormSubmission(request, { allowFiles: true, maxFileBytes: 1024 })).toEqual({
+    const submission = await readFormSubmission(request, { allowFiles: true, maxFileBytes: 1024, maxBytes: 64 * 1024 });
+    expect(submission.ok).toBe(true);
+    if (!submission.ok) return;
+    expect(submission.oversized).toEqual(["big.ttf"]);
+    expect(submission.formData.get("title")).toBe("秋日手写体");
+    expect(submission.formData.get("contact")).toBe("author@example.com");
+    const files = submission.formData.getAll("files") as File[];
+    expect(files.map((file) => [file.name, file.size])).toEqual([["small.ttf", 3]]);
+    expect(new Uint8Array(await files[0]!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    await submission.discard();
+    await expect(files[0]!.arrayBuffer()).rejects.toThrow();
+  });
+
+  it("keeps a file of exactly the limit", async () => {
+    const body = multipart([{ name: "avatar", value: new Uint8Array(1024), filename: "a.jpg" }]);
+    const request = post(body, "multipart/form-data; boundary=----form");
+    const submission = await readFormSubmission(request, { allowFiles: true, maxFileBytes: 1024 });
+    expect(submission.ok && submission.oversized).toEqual([]);
+    expect(submission.ok && (submission.formData.get("avatar") as File).size).toBe(1024);
+    if (submission.ok) await submission.discard();
+  });
+
+  it("refuses a body over the whole limit as it arrives, without waiting for a length header", async () => {
+    const chunk = new Uint8Array(64 * 1024);
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0)
+          controller.enqueue(
+            new TextEncoder().encode('------form\r\nContent-Disposition: form-data; name="f"; filename="x"\r\n\r\n'),
+          );
+        sent += chunk.byteLength;
+        if (sent > 4 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://site.test/submit", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=----form" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    expect(await readFormSubmission(request, { allowFiles: true, maxBytes: 1024 * 1024 })).toEqual({
       ok: false,
       problem: "too-large",
       message: "提交的内容太多，请删减后重试",

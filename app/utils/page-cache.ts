@@ -8,16 +8,12 @@ import type { HeadersFunction } from "@remix-run/node";
 export const ANONYMOUS_PAGE_CACHE_HEADER = "X-Anonymous-Page-Cache-Seconds";
 
 /**
- * Set beside ANONYMOUS_PAGE_CACHE_HEADER by a route whose rendering does something per visit (the
- * font page counts a view): a path of this site that the server posts to, in process, for the
- * answers it gave from the kept page instead of rendering it — at most once a second, with their
- * number in KEPT_PAGE_ANSWERS_PARAM. Only a server that can do so keeps such a page; the header
- * never leaves the server either.
+ * Set beside ANONYMOUS_PAGE_CACHE_HEADER by the font page, whose rendering counts a view of the
+ * font it names (its number): the server counts a view of that font for every answer it gives from
+ * the kept page instead of rendering it, reported at most once a second. Only a server that can do
+ * so keeps such a page; the header never leaves the server either.
  */
-export const KEPT_PAGE_ON_ANSWER_HEADER = "X-Anonymous-Page-Cache-On-Answer";
-
-/** The query parameter carrying how many answers the kept page gave since the last report. */
-export const KEPT_PAGE_ANSWERS_PARAM = "answers";
+export const KEPT_PAGE_FONT_VISIT_HEADER = "X-Anonymous-Page-Cache-Font-Visit";
 
 /**
  * How long a public page may be answered from memory: its data is already up to half a minute old
@@ -30,7 +26,7 @@ export const anonymousPageHeaders: HeadersFunction = () => ({
   [ANONYMOUS_PAGE_CACHE_HEADER]: String(ANONYMOUS_PAGE_SECONDS),
 });
 
-/** The headers of a page that may be kept as long as `onAnswer` is posted to for every answer of it. */
-export function anonymousPageHeadersWithVisit(onAnswer: string): HeadersInit {
-  return { [ANONYMOUS_PAGE_CACHE_HEADER]: String(ANONYMOUS_PAGE_SECONDS), [KEPT_PAGE_ON_ANSWER_HEADER]: onAnswer };
+/** The headers of a font's page, which may be kept as long as each answer of it counts a view of the font. */
+export function anonymousFontPageHeaders(fontGNo: string): HeadersInit {
+  return { [ANONYMOUS_PAGE_CACHE_HEADER]: String(ANONYMOUS_PAGE_SECONDS), [KEPT_PAGE_FONT_VISIT_HEADER]: fontGNo };
 }

@@ -3,7 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATABASES } from "../db/test-databases.js";
 import { createCodeDelivery } from "../mail/index.js";
-import { readAccountConfig } from "./index.js";
+import { isLoopbackAddress, Outbox } from "../mail/outbox.js";
+import { codeChannelsNotice, readAccountConfig } from "./index.js";
 import { aesEcb, MINUTE, openAccountTestBed, until, wait, type AccountTestBed } from "./test-bed.js";
 import type { CallOptions } from "./test-harness.js";
 
@@ -27,21 +28,68 @@ describe("readAccountConfig", () => {
     expect(() => readAccountConfig({ NODE_ENV: "test", WECHAT_APPID: "wx1" })).toThrow(/WECHAT_SECRET/);
   });
 
-  it("has no code channel in production without configuration, and logs codes in development", async () => {
-    const production = createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@y.com" });
-    expect(production.canDeliver("email")).toBe(false);
-    expect(production.canDeliver("phone")).toBe(false);
-    const development = createCodeDelivery({ nodeEnv: "development", smtpFrom: "x@y.com" });
-    expect(development.canDeliver("phone")).toBe(true);
-    const logged: string[] = [];
-    const original = console.info;
-    console.info = (message: string) => logged.push(message);
-    try {
-      await development.send("phone", "13800138000", "123456", "login");
-    } finally {
-      console.info = original;
-    }
-    expect(logged.join("\n")).toMatch(/开发环境验证码.*13800138000.*123456/);
+  it("says at start where the codes of a channel without configuration go", () => {
+    const none = readAccountConfig({ NODE_ENV: "production" });
+    expect(codeChannelsNotice(none, "http://localhost:3000/outbox")).toMatch(
+      /^未配置 SMTP_URL（邮箱验证码）、SMS_GATEWAY_URL（短信验证码）：.*本机收件箱 http:\/\/localhost:3000\/outbox/,
+    );
+    expect(codeChannelsNotice(none)).toMatch(/无法发送/);
+    const both = readAccountConfig({ NODE_ENV: "production", SMTP_URL: "smtp://h", SMS_GATEWAY_URL: "https://s/x" });
+    expect(codeChannelsNotice(both, "http://localhost:3000/outbox")).toBeNull();
+  });
+
+  it("has no code channel without configuration and without an outbox, in any mode", () => {
+    const delivery = createCodeDelivery({ smtpFrom: "x@y.com" });
+    expect(delivery.destination("email", false)).toBeNull();
+    expect(delivery.destination("phone", true)).toBeNull();
+  });
+
+  it("keeps an unconfigured channel's codes in the outbox for a client on this machine only", async () => {
+    const outbox = new Outbox(10 * MINUTE, 3);
+    const delivery = createCodeDelivery({ smtpFrom: "x@y.com", outbox });
+    expect(delivery.destination("email", true)).toBe("outbox");
+    expect(delivery.destination("email", false)).toBeNull();
+    const configured = createCodeDelivery({ smtpFrom: "x@y.com", smtpUrl: "smtp://h", outbox });
+    expect(configured.destination("email", true)).toBe("channel");
+    expect(configured.destination("phone", true)).toBe("outbox");
+
+    const start = new Date("2026-12-02T01:00:00Z");
+    const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+    const sending = (target: string, minutes: number) =>
+      ({ channel: "email", target, purpose: "register", destination: "outbox", now: at(minutes) }) as const;
+    await delivery.send(sending("a@example.com", 0), "111111");
+    await delivery.notify(sending("b@example.com", 1), "register-taken");
+    await delivery.send(sending("c@example.com", 2), "333333");
+    await delivery.send(sending("d@example.com", 3), "444444");
+    // Newest first, three at most, a notice without a code.
+    expect(outbox.list(at(4))).toEqual([
+      expect.objectContaining({ target: "d@example.com", code: "444444", notice: null }),
+      expect.objectContaining({ target: "c@example.com", code: "333333" }),
+      expect.objectContaining({
+        target: "b@example.com",
+        code: null,
+        notice: expect.stringMatching(/已经注册过了/),
+        sentAt: at(1).toISOString(),
+        expiresAt: at(11).toISOString(),
+      }),
+    ]);
+    // Each leaves when its code expires.
+    expect(outbox.list(at(12.5)).map((entry) => entry.target)).toEqual(["d@example.com"]);
+    expect(outbox.list(at(13))).toEqual([]);
+  });
+
+  it.each([
+    ["127.0.0.1", true],
+    ["127.8.9.10", true],
+    ["::1", true],
+    ["::ffff:127.0.0.1", true],
+    ["10.0.0.1", false],
+    ["::ffff:192.168.1.2", false],
+    ["2001:db8::1", false],
+    ["localhost", false],
+    ["", false],
+  ])("counts %s as this machine: %s", (address, local) => {
+    expect(isLoopbackAddress(address)).toBe(local);
   });
 });
 

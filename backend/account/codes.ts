@@ -1,10 +1,12 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import {
   DeliveryError,
+  unconfiguredChannelMessage,
   type AccountNotice,
   type CodeChannel,
   type CodeDelivery,
   type CodePurpose,
+  type Destination,
 } from "../mail/index.js";
 import { HOUR, MINUTE } from "./clock.js";
 import {
@@ -43,6 +45,8 @@ export type SendRequest = {
   target: string;
   purpose: CodePurpose;
   ip: string;
+  /** The client is on this server's machine (loopback): an unconfigured channel's code may go to the outbox. */
+  clientOnThisMachine: boolean;
   now: Date;
   delivery: Delivery;
   /**
@@ -59,14 +63,20 @@ export class CodeService {
     private readonly limits: RateLimits,
   ) {}
 
-  /** Applies the cooldown and hourly caps, then stores a new code and delivers what `delivery` says. */
-  async send(request: SendRequest): Promise<void> {
+  /** Where this client's messages for `channel` go; a 502 naming the channel when nowhere. */
+  destination(channel: CodeChannel, clientOnThisMachine: boolean): Destination {
+    const destination = this.delivery.destination(channel, clientOnThisMachine);
+    if (!destination) throw upstreamFailed(unconfiguredChannelMessage(channel));
+    return destination;
+  }
+
+  /**
+   * Applies the cooldown and hourly caps, then stores a new code and delivers what `delivery` says.
+   * Answers where it went (the same whether or not anything went).
+   */
+  async send(request: SendRequest): Promise<Destination> {
     const { channel, target, purpose, ip, now } = request;
-    if (!this.delivery.canDeliver(channel)) {
-      throw upstreamFailed(
-        channel === "email" ? "邮件服务未配置，暂时无法发送邮箱验证码" : "短信服务未配置，暂时无法发送手机验证码",
-      );
-    }
+    const destination = this.destination(channel, request.clientOnThisMachine);
     await consumeAll(this.limits, sendRules(channel, target, purpose, ip), now);
 
     // A new code replaces any earlier one for the same target and purpose.
@@ -90,14 +100,13 @@ export class CodeService {
     });
 
     const { delivery } = request;
-    if (delivery.kind === "none") return;
+    if (delivery.kind === "none") return destination;
+    const sending = { channel, target, purpose, destination, now };
     const deliver =
-      delivery.kind === "code"
-        ? this.delivery.send(channel, target, code, purpose)
-        : this.delivery.notify(channel, target, delivery.notice, purpose);
+      delivery.kind === "code" ? this.delivery.send(sending, code) : this.delivery.notify(sending, delivery.notice);
     if (request.background) {
       deliver.catch((error) => console.error(`验证码（${purpose}）后台发送失败`, error));
-      return;
+      return destination;
     }
     try {
       await deliver;
@@ -106,6 +115,7 @@ export class CodeService {
       if (error instanceof DeliveryError) throw upstreamFailed(error.message);
       throw error;
     }
+    return destination;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { AnyDatabase } from "../db/schema.js";
 import type { Request, Response } from "express";
 import type { LoginData } from "../../contract/account.js";
 import type { CaptchaService } from "../captcha/service.js";
+import type { Outbox } from "../mail/outbox.js";
 import type { Clock } from "./clock.js";
 import type { CodeService } from "./codes.js";
 import type { AccountConfig } from "./config.js";
@@ -25,6 +26,8 @@ export type AccountContext = {
   limits: RateLimits;
   /** Where avatars are kept: local disk, or a bucket every instance shares. */
   blobs: BlobStore;
+  /** The local outbox, when this server keeps one (decision 022). */
+  outbox?: Outbox;
 };
 
 export type { LoginData };

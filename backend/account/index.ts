@@ -6,6 +6,7 @@ import { apiErrorHandler } from "../http/errors.js";
 import { createCaptchaRouter } from "../captcha/routes.js";
 import { CaptchaService } from "../captcha/service.js";
 import { createCodeDelivery, type CodeDelivery } from "../mail/index.js";
+import type { Outbox } from "../mail/outbox.js";
 import { createBindingRoutes } from "./binding-routes.js";
 import { systemClock, type Clock } from "./clock.js";
 import { createCodeRoutes } from "./code-routes.js";
@@ -57,6 +58,11 @@ export type AccountRouterOptions = {
   limits?: RateLimits;
   /** Where avatars are kept; `<dataDir>/uploads` unless another store is given. */
   blobs?: BlobStore;
+  /**
+   * The local outbox for channels without configuration (decision 022): only for one process that
+   * also serves the website, never with another instance or an external website.
+   */
+  outbox?: Outbox;
 };
 
 /**
@@ -66,8 +72,7 @@ export type AccountRouterOptions = {
 export function createAccountRouter(options: AccountRouterOptions): Router {
   const clock = options.clock ?? systemClock;
   const db = accountDb(options.db);
-  const delivery = options.delivery ?? createCodeDelivery(options.config);
-  if (!options.delivery) warnAboutChannels(options.config);
+  const delivery = options.delivery ?? createCodeDelivery({ ...options.config, outbox: options.outbox });
   const captcha = new CaptchaService(options.db);
   const limits = options.limits ?? new DatabaseRateLimits(db);
   const ctx: AccountContext = {
@@ -79,6 +84,7 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
     captcha,
     limits,
     blobs: options.blobs ?? localUploads(options.config),
+    outbox: options.outbox,
   };
 
   const router = express.Router();
@@ -126,17 +132,20 @@ export async function removeUnreferencedAvatarFiles(options: {
   );
 }
 
-function warnAboutChannels(config: AccountConfig): void {
+/**
+ * The start-up line about channels without configuration, or null when both are configured: their
+ * codes go to the outbox at `outboxUrl` for visitors on this machine, or nowhere.
+ */
+export function codeChannelsNotice(config: AccountConfig, outboxUrl?: string): string | null {
   const missing = [
     !config.smtpUrl && "SMTP_URL（邮箱验证码）",
     !config.smsGatewayUrl && "SMS_GATEWAY_URL（短信验证码）",
   ].filter(Boolean);
-  if (missing.length === 0) return;
-  if (config.nodeEnv === "production") {
-    console.warn(`未配置 ${missing.join("、")}：对应的验证码无法发送，相关注册、登录、找回密码请求会返回错误`);
-  } else {
-    console.info(`未配置 ${missing.join("、")}：开发环境下验证码将写入服务器日志（[开发环境验证码]）`);
-  }
+  if (missing.length === 0) return null;
+  const unset = `未配置 ${missing.join("、")}`;
+  return outboxUrl
+    ? `${unset}：在本机访问网站时，这些验证码放入本机收件箱 ${outboxUrl}（只有本机能打开），其他访客会收到“未配置”的提示`
+    : `${unset}：对应的验证码无法发送，相关注册、登录、找回密码请求会返回错误`;
 }
 
 function localUploads(config: AccountConfig): BlobStore {

@@ -47,7 +47,7 @@ export type AccountTestBed = Awaited<ReturnType<typeof openAccountTestBed>>;
 
 /**
  * Opens the bed: `api` has the captcha on and every channel configured; `plain` has the captcha
- * off and no channel, with production delivery. `prefix` keeps phone numbers and addresses apart
+ * off and no channel (nor outbox). `prefix` keeps phone numbers and addresses apart
  * between test files sharing a database server.
  */
 export async function openAccountTestBed(database: TestDatabase, prefix: string) {
@@ -65,7 +65,7 @@ export async function openAccountTestBed(database: TestDatabase, prefix: string)
     db,
     config: testConfig({ CAPTCHA: "off", DATA_DIR: dataDir }),
     clock: time.clock,
-    delivery: createCodeDelivery({ nodeEnv: "production", smtpFrom: "x@example.com" }),
+    delivery: createCodeDelivery({ smtpFrom: "x@example.com" }),
   });
   const call = client(api.origin);
   const callPlain = client(plain.origin);

@@ -1,3 +1,4 @@
+import type { Outbox } from "../mail/outbox.js";
 import type { AnyDatabase } from "../db/schema.js";
 /**
  * Test-only helpers for the account suites: a real SMTP server, a real HTTP SMS gateway and a
@@ -193,6 +194,7 @@ export async function serveAccounts(options: {
   config: AccountConfig;
   clock: () => Date;
   delivery?: CodeDelivery;
+  outbox?: Outbox;
 }): Promise<TestApi> {
   const app = express();
   app.set("trust proxy", true);

@@ -8,7 +8,7 @@ import type { Database } from "./schema.js";
 
 /**
  * PostgreSQL's own default of 128 MB of shared buffers lives in PGlite's wasm memory, inside this
- * process; the site's tables fit in a fraction of it, so 16 MB keeps the process small (decision 018).
+ * process; the site's tables fit in a fraction of it, so 16 MB keeps the process small (decision 019).
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 

@@ -7,7 +7,7 @@ import type { RateLimitDecision, RateLimiter } from "../http/rate-limit.js";
  * Redis did not answer (down, or still reconnecting after its retries): the limits cannot be
  * checked, so the request is refused for now (503), never let through unchecked and never a 500.
  */
-async function whileRedisAnswers<T>(work: Promise<T>): Promise<T> {
+export async function whileRedisAnswers<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {

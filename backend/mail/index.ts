@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 
-import type { CodePurpose } from "../../contract/fields.js";
+import { CODE_PURPOSE_NAMES, type CodePurpose } from "../../contract/fields.js";
+import type { Outbox } from "./outbox.js";
 
 export type { CodePurpose };
 export type CodeChannel = "phone" | "email";
@@ -16,7 +17,8 @@ export type DeliveryConfig = {
   smtpUrl?: string;
   smtpFrom: string;
   smsGatewayUrl?: string;
-  nodeEnv: "development" | "production" | "test";
+  /** Where a channel without configuration keeps what it would send, for a client on this machine. */
+  outbox?: Outbox;
 };
 
 /** Thrown when a code cannot be delivered; the message is shown to the user. */
@@ -27,23 +29,34 @@ export class DeliveryError extends Error {
   }
 }
 
+/**
+ * Where a message goes: its configured channel (SMTP, the SMS gateway), or the local outbox (no
+ * channel, the client is on this machine).
+ */
+export type Destination = "channel" | "outbox";
+
+/** One message to deliver: to whom, what for, where, and when (the outbox dates it). */
+export type Sending = {
+  channel: CodeChannel;
+  target: string;
+  purpose: CodePurpose;
+  destination: Destination;
+  now: Date;
+};
+
 export type CodeDelivery = {
-  /** True when codes for this channel reach the user (or the development log). */
-  canDeliver(channel: CodeChannel): boolean;
-  send(channel: CodeChannel, target: string, code: string, purpose: CodePurpose): Promise<void>;
-  /** Tells the owner of `target` about an attempt (same channels, same failures as `send`). */
-  notify(channel: CodeChannel, target: string, notice: AccountNotice, purpose: CodePurpose): Promise<void>;
+  /** Where messages for `channel` go for this client; null when they cannot be sent at all. */
+  destination(channel: CodeChannel, clientOnThisMachine: boolean): Destination | null;
+  send(sending: Sending, code: string): Promise<void>;
+  /** Tells the owner of the target about an attempt (same destinations, same failures as `send`). */
+  notify(sending: Sending, notice: AccountNotice): Promise<void>;
   close(): void;
 };
 
-const PURPOSE_NAMES: Record<CodePurpose, string> = {
-  register: "注册账号",
-  login: "登录",
-  reset: "找回密码",
-  bind: "绑定账号",
-  change: "更换绑定",
-  reauth: "身份验证",
-};
+/** What is said when a channel has no configuration and the client is not on this machine. */
+export function unconfiguredChannelMessage(channel: CodeChannel): string {
+  return channel === "email" ? "邮件服务未配置，暂时无法发送邮箱验证码" : "短信服务未配置，暂时无法发送手机验证码";
+}
 
 const NOTICES: Record<AccountNotice, (where: string) => { subject: string; text: string }> = {
   "register-taken": (where) => ({
@@ -57,13 +70,13 @@ const NOTICES: Record<AccountNotice, (where: string) => { subject: string; text:
 };
 
 export function describePurpose(purpose: CodePurpose): string {
-  return PURPOSE_NAMES[purpose];
+  return CODE_PURPOSE_NAMES[purpose];
 }
 
 /**
  * Delivers verification codes: e-mail over SMTP (nodemailer), SMS through an HTTP gateway
- * (JSON `POST {phone, code, purpose}`). Outside production, a channel without configuration
- * writes the code to the server log instead.
+ * (JSON `POST {phone, code, purpose}`). A channel without configuration keeps them in the local
+ * outbox for a client on this machine, in every mode, and sends nothing for anyone else.
  */
 export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
   let transporter: Transporter | undefined;
@@ -78,10 +91,9 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
     return transporter;
   };
   const configured = (channel: CodeChannel) => Boolean(channel === "email" ? config.smtpUrl : config.smsGatewayUrl);
-  const logOnly = (channel: CodeChannel) => config.nodeEnv !== "production" && !configured(channel);
 
   async function sendMail(message: { to: string; subject: string; text: string; html: string }): Promise<void> {
-    if (!config.smtpUrl) throw new DeliveryError("邮件服务未配置，暂时无法发送邮箱验证码");
+    if (!config.smtpUrl) throw new DeliveryError(unconfiguredChannelMessage("email"));
     try {
       await mailer().sendMail({
         from: config.smtpFrom,
@@ -97,7 +109,7 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
   }
 
   async function sendSms(payload: { phone: string; purpose: CodePurpose } & Record<string, string>): Promise<void> {
-    if (!config.smsGatewayUrl) throw new DeliveryError("短信服务未配置，暂时无法发送手机验证码");
+    if (!config.smsGatewayUrl) throw new DeliveryError(unconfiguredChannelMessage("phone"));
     let response: Response;
     try {
       response = await fetch(config.smsGatewayUrl, {
@@ -118,14 +130,13 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
   }
 
   return {
-    canDeliver(channel) {
-      return configured(channel) || logOnly(channel);
+    destination(channel, clientOnThisMachine) {
+      if (configured(channel)) return "channel";
+      return config.outbox && clientOnThisMachine ? "outbox" : null;
     },
-    async send(channel, target, code, purpose) {
-      if (logOnly(channel)) {
-        console.info(
-          `[开发环境验证码] ${channel === "email" ? "邮箱" : "手机"} ${target} 用途 ${purpose}（${describePurpose(purpose)}）验证码 ${code}`,
-        );
+    async send({ channel, target, purpose, destination, now }, code) {
+      if (destination === "outbox") {
+        config.outbox?.put({ channel, target, purpose, code, notice: null }, now);
         return;
       }
       if (channel === "email") {
@@ -139,10 +150,10 @@ export function createCodeDelivery(config: DeliveryConfig): CodeDelivery {
       }
       await sendSms({ phone: target, code, purpose });
     },
-    async notify(channel, target, notice, purpose) {
+    async notify({ channel, target, purpose, destination, now }, notice) {
       const { subject, text } = NOTICES[notice](channel === "email" ? "邮箱" : "手机号");
-      if (logOnly(channel)) {
-        console.info(`[开发环境通知] ${channel === "email" ? "邮箱" : "手机"} ${target}：${text}`);
+      if (destination === "outbox") {
+        config.outbox?.put({ channel, target, purpose, code: null, notice: text }, now);
         return;
       }
       if (channel === "email") {

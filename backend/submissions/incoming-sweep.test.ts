@@ -18,7 +18,7 @@ describe.each(TEST_DATABASES)("uploads to the bucket that no submission took, on
     router: ({ bucket }) => ({
       s3: bucketSettings(bucket.endpoint),
       now: () => clock,
-      incomingSweep: { intervalMs: 50, batch: 2 },
+      sweep: { intervalMs: 50, batch: 2 },
     }),
   });
 

@@ -23,6 +23,12 @@ import { route } from "../http/route.js";
 import { submissionDb } from "./tables.js";
 import type { S3Uploads } from "./s3-uploads.js";
 import { storedKey } from "./upload-keys.js";
+import {
+  InMemoryPendingUploads,
+  type PendingBounds,
+  type PendingDecision,
+  type PendingUploads,
+} from "./pending-uploads.js";
 import { signedUploadQuery, verifyUpload } from "./upload-signature.js";
 
 /** How long an upload credential may be used: enough to send 20 MB over a slow line, no more. */
@@ -35,11 +41,21 @@ export const WINDOW_MS = 10 * 60_000;
 /** A refused upload's body is still read up to this, so the client gets the answer; beyond, the connection is cut. */
 const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 const SUBMISSION_BODY_LIMIT = "16kb";
-/** A ticket takes files and a submission for this long; afterwards what was uploaded under it may be removed. */
+/** A ticket takes more credentials and a submission for this long. */
 const TICKET_TTL_MS = 24 * 60 * 60_000;
-/** How often each instance looks for uploads to the bucket that no submission will take, and how many per look. */
-const INCOMING_SWEEP_INTERVAL_MS = 10 * 60_000;
-const INCOMING_SWEEP_BATCH = 500;
+/**
+ * An upload not submitted is kept this long after its credential expired (an upload begun just
+ * before may still be arriving, then be submitted), then removed by the next sweep.
+ */
+const PENDING_GRACE_MS = 5 * 60_000;
+/** How often each instance removes uploads no submission took, and how many per sweep. */
+const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BATCH = 500;
+/** Bytes of uploads not yet submitted, in all and per client, unless the backend is told otherwise. */
+export const DEFAULT_PENDING_BOUNDS: PendingBounds = {
+  totalBytes: 2048 * 1024 * 1024,
+  perClientBytes: 200 * 1024 * 1024,
+};
 /** A save checks at most SUBMISSION_FILES_MAX objects in the bucket; a claim older than this was left by a save that died. */
 const CLAIM_TTL_MS = 5 * 60_000;
 
@@ -64,8 +80,11 @@ export type SubmissionRouterOptions = {
   s3?: S3Settings;
   /** Given what lets go of the bucket's connections and stops the sweep, for the backend to call when it closes. */
   onClose?: (close: () => Promise<void>) => void;
-  /** With a bucket: how often abandoned uploads are looked for, and how many objects one look examines. */
-  incomingSweep?: { intervalMs: number; batch: number };
+  /** How often uploads no submission took are looked for, and how many (or objects in the bucket) one look examines. */
+  sweep?: { intervalMs: number; batch: number };
+  /** Where uploads not yet submitted are counted; by default in this process, within `pendingBounds`. */
+  pending?: PendingUploads;
+  pendingBounds?: PendingBounds;
 };
 
 const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
@@ -81,6 +100,15 @@ const uploadNotOfItsType = () => badRequest("文件内容不是所声明的类�
 const uploadNotFinished = () => badRequest("文件还没有上传完成，请重新上传");
 const submissionInProgress = () => refusal(409, "这次投稿正在提交，请不要重复提交");
 const ticketExpired = () => badRequest("投稿凭证已过期，请重新上传文件");
+const uploadExpired = () => refusal(410, "上传的文件已过期，请重新上传");
+
+/** A credential refused because too many uploads wait to be submitted: the client's own (429), or everyone's (503). */
+function tooMuchPending(decision: Extract<PendingDecision, { allowed: false }>): ApiError {
+  const retryAfter = { "Retry-After": String(Math.ceil(decision.retryAfterMs / 1000)) };
+  return decision.bound === "client"
+    ? new ApiError(429, "429", "你上传后尚未提交的文件太多，请先提交投稿，或稍后再试", retryAfter)
+    : new ApiError(503, "503", "等待提交的上传文件太多，暂时不能接收新的上传，请稍后再试", retryAfter);
+}
 
 /** Reads and throws away what is left of a refused upload, so the client hears why. */
 async function discardBody(req: Request, alreadyRead = 0): Promise<void> {
@@ -104,6 +132,8 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     options.credentialLimiter ?? new InMemoryRateLimiter({ limit: CREDENTIALS_PER_WINDOW, windowMs: WINDOW_MS });
   const submissions =
     options.submissionLimiter ?? new InMemoryRateLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: WINDOW_MS });
+  const sweep = options.sweep ?? { intervalMs: SWEEP_INTERVAL_MS, batch: SWEEP_BATCH };
+  const pending = options.pending ?? new InMemoryPendingUploads(options.pendingBounds ?? DEFAULT_PENDING_BOUNDS);
   // The S3 client is loaded only by the sites that use it.
   const s3 = options.s3;
   const direct: Promise<S3Uploads> | undefined =
@@ -145,18 +175,30 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     }
     const key = randomBytes(18).toString("base64url");
     const expires = issuedAt.getTime() + CREDENTIAL_TTL_MS;
-    await db
-      .insertInto("submission_upload")
-      .values({
-        key,
-        ticket_hash: hashTicket(ticket),
-        file_name: query.fileName,
-        content_type: query.contentType,
-        max_size: query.size,
-        expires_at: new Date(expires),
-        created_at: issuedAt,
-      })
-      .execute();
+    // Held until the sweep after the grace could have removed the file.
+    const until = expires + PENDING_GRACE_MS + sweep.intervalMs;
+    const reserved = await pending.reserve(
+      { key, client: clientKey(req), bytes: query.size, until },
+      issuedAt.getTime(),
+    );
+    if (!reserved.allowed) throw tooMuchPending(reserved);
+    try {
+      await db
+        .insertInto("submission_upload")
+        .values({
+          key,
+          ticket_hash: hashTicket(ticket),
+          file_name: query.fileName,
+          content_type: query.contentType,
+          max_size: query.size,
+          expires_at: new Date(expires),
+          created_at: issuedAt,
+        })
+        .execute();
+    } catch (error) {
+      await pending.release([key]);
+      throw error;
+    }
     const grant = { key, contentType: query.contentType, maxSize: query.size, expires };
     const bucket = await direct;
     const uploadUrl = bucket
@@ -260,11 +302,17 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         await db.updateTable("submission_upload").set({ size: null }).where("key", "=", grant.key).execute();
         throw error;
       }
-      await db
+      const done = await db
         .updateTable("submission_upload")
         .set({ uploaded_at: new Date(now()) })
         .where("key", "=", grant.key)
-        .execute();
+        .returning("key")
+        .executeTakeFirst();
+      // The sweep took the credential while the file was written (it arrived after the grace).
+      if (!done) {
+        await removeStored(grant.key);
+        throw uploadExpired();
+      }
       return { key: grant.key, size };
     } catch (error) {
       out.destroy();
@@ -338,7 +386,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
       try {
         const uploads = await db
           .selectFrom("submission_upload")
-          .select(["key", "uploaded_at", "content_type", "max_size"])
+          .select(["key", "uploaded_at", "content_type", "max_size", "expires_at"])
           .where("ticket_hash", "=", ticketHash)
           .where("key", "in", body.files)
           .execute();
@@ -346,6 +394,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         for (const key of body.files) {
           const upload = uploads.find((row) => row.key === key);
           if (!upload) throw badRequest("文件不属于这次投稿，请重新上传");
+          if (new Date(upload.expires_at).getTime() <= claimedAt.getTime() - PENDING_GRACE_MS) throw uploadExpired();
           if (upload.uploaded_at) continue;
           if (!direct) throw uploadNotFinished();
           checked.push({ key, size: await acceptDirectUpload(upload) });
@@ -406,6 +455,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
           .execute();
         throw error;
       }
+      await pending.release(body.files);
       // Kept until the submission is saved, so a refusal of another file lets this one be checked again.
       // The submission is saved whatever happens here: what the bucket keeps goes with the sweep.
       if (direct) {
@@ -419,11 +469,63 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     { before: [optionalUser(options.db), express.json({ limit: SUBMISSION_BODY_LIMIT })] },
   );
 
+  /** Deletes the file of an upload this backend received, wherever it was kept. */
+  async function removeStored(key: string): Promise<void> {
+    if (options.blobs) await options.blobs.delete(storedKey(key));
+    else await fs.promises.rm(path.join(uploadDirectory, key), { force: true });
+  }
+
   /**
-   * Removes uploads to the bucket that no submission will take: objects under the incoming prefix
-   * whose upload is unknown or whose ticket has expired (and is not being saved), and which are older
-   * than a credential (a PUT may still be on its way). Every instance may sweep at once: whether an
-   * object goes depends only on the database. One sweep examines one page; the next continues after it.
+   * Removes uploads no submission took, a batch per sweep, once their credential has expired and
+   * the grace has passed: the row first, in one statement that leaves alone a ticket a save has
+   * just claimed (its files are being checked), then the file (received here, or waiting in the
+   * bucket), then the reservation. A save later finds the file unknown.
+   */
+  async function sweepExpired(batch: number): Promise<void> {
+    const removed = await db
+      .deleteFrom("submission_upload")
+      .where((eb) =>
+        eb(
+          "key",
+          "in",
+          eb
+            .selectFrom("submission_upload")
+            .select("key")
+            .where("submission_id", "is", null)
+            .where("expires_at", "<", new Date(now() - PENDING_GRACE_MS))
+            .limit(batch),
+        ),
+      )
+      .where("submission_id", "is", null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("submission_ticket")
+              .select("submission_ticket.ticket_hash")
+              .whereRef("submission_ticket.ticket_hash", "=", "submission_upload.ticket_hash")
+              .where("submission_ticket.claimed_at", ">", new Date(now() - CLAIM_TTL_MS)),
+          ),
+        ),
+      )
+      .returning("key")
+      .execute();
+    if (removed.length === 0) return;
+    const bucket = await direct;
+    for (const { key } of removed) {
+      // Also what a save that failed had copied from the bucket's incoming prefix. A part file of an
+      // upload still arriving goes when that upload finds its row gone.
+      await removeStored(key);
+      await bucket?.refuse(key);
+    }
+    await pending.release(removed.map(({ key }) => key));
+  }
+
+  /**
+   * Removes objects under the bucket's incoming prefix that no submission will take: those older
+   * than a credential whose upload is unknown (never issued, or swept above), already submitted
+   * (copied when saved), or expired past the grace and not being saved. Every instance may sweep at
+   * once: whether an object goes depends only on the database. One sweep examines one page; the
+   * next continues after it.
    */
   let sweptUpTo: string | undefined;
   async function sweepIncoming(batch: number): Promise<void> {
@@ -441,10 +543,11 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
         "in",
         old.map((upload) => upload.key),
       )
+      .where("submission_upload.submission_id", "is", null)
       .where((eb) =>
         eb.or([
-          eb("submission_ticket.created_at", ">", new Date(now() - TICKET_TTL_MS)),
-          // A save that claimed the ticket just before it expired is still checking these files.
+          eb("submission_upload.expires_at", ">=", new Date(now() - PENDING_GRACE_MS)),
+          // A save that claimed the ticket just before the grace ended is still checking these files.
           eb("submission_ticket.claimed_at", ">", new Date(now() - CLAIM_TTL_MS)),
         ]),
       )
@@ -453,19 +556,17 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     for (const upload of old) if (!kept.has(upload.key)) await bucket.refuse(upload.key);
   }
 
-  if (direct) {
-    const sweep = options.incomingSweep ?? { intervalMs: INCOMING_SWEEP_INTERVAL_MS, batch: INCOMING_SWEEP_BATCH };
-    let sweeping = false;
-    const timer = setInterval(() => {
-      if (sweeping) return;
-      sweeping = true;
-      sweepIncoming(sweep.batch)
-        .catch((error: unknown) => console.warn("清理未提交的投稿文件失败", error))
-        .finally(() => (sweeping = false));
-    }, sweep.intervalMs);
-    timer.unref();
-    options.onClose?.(async () => clearInterval(timer));
-  }
+  let sweeping = false;
+  const timer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweepExpired(sweep.batch)
+      .then(() => direct && sweepIncoming(sweep.batch))
+      .catch((error: unknown) => console.warn("清理未提交的投稿文件失败", error))
+      .finally(() => (sweeping = false));
+  }, sweep.intervalMs);
+  timer.unref();
+  options.onClose?.(async () => clearInterval(timer));
 
   return router;
 }

@@ -1,71 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { test, expect, registerByEmail, signedInUser } from "./fixtures";
+import { publicPages, USER_PAGES } from "./site-pages";
 
 /**
  * Every page of the site, signed out and signed in, with light and dark previews: axe finds no
  * serious or critical violation, and no page's HTML carries a NUL byte.
  */
 
-type Envelope<T> = { code: string; message: string; data: T };
-
-/** The first link on `listPath` to one of its items (`/news/12`), read from the page's HTML. */
-async function firstItemPath(request: APIRequestContext, listPath: string): Promise<string | null> {
-  const html = await (await request.get(listPath)).text();
-  const match = new RegExp(`href="(${listPath}/[^"/?#.]+)"`).exec(html);
-  return match?.[1] ?? null;
-}
-
-async function firstFontGNo(request: APIRequestContext): Promise<string> {
-  const list = (await (await request.get("/web/api/font/getFontList?current=1&size=1")).json()) as Envelope<{
-    records: Array<{ fontGNo: string }>;
-  }>;
-  return list.data.records[0]!.fontGNo;
-}
-
-/** Every page route a visitor can open, with real ids for the detail pages. */
-async function publicPages(request: APIRequestContext): Promise<string[]> {
-  const gno = await firstFontGNo(request);
-  const details = await Promise.all(
-    ["/news", "/baike", "/case", "/album", "/video", "/variable"].map((list) => firstItemPath(request, list)),
-  );
-  return [
-    "/",
-    "/font",
-    "/font?layout=stick",
-    "/font?layout=table",
-    "/font?theme=dark",
-    "/font?layout=stick&theme=dark",
-    "/font?layout=table&theme=dark",
-    `/font/${gno}`,
-    `/font/${gno}?theme=dark`,
-    `/font/${gno}?download=1`,
-    "/news",
-    "/baike",
-    "/case",
-    "/album",
-    "/video",
-    "/variable",
-    "/variable/list",
-    ...details.filter((path): path is string => path !== null),
-    "/search?keyword=%E9%BB%91",
-    "/contact",
-    "/submit",
-    "/player",
-    "/user/compare",
-    "/user/compare?theme=dark",
-    "/agreement/font",
-    "/agreement/register",
-    "/account/login",
-    "/account/register",
-    "/account/forget",
-    "/no-such-page-here",
-  ];
-}
-
 const A11Y_USER = { prefix: "a11y", password: "a11y-check-1", nickname: "无障碍检查" };
-
-const USER_PAGES = ["/user", "/user/profile", "/user/download", "/user/favorite", "/user/message"];
 
 type Finding = { page: string; scheme: string; rule: string; impact: string; targets: string[] };
 

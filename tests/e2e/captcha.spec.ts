@@ -9,7 +9,8 @@ import { test, expect, latestCode } from "./fixtures";
  * slider piece into the gap; the test finds the gap in the picture's pixels as an eye would. Without
  * it the visitor types the digits of a picture; a test cannot read the picture, so the server runs
  * with CAPTCHA_TEST_SEED and the digits are HMAC(seed, the token in the page) (see
- * backend/captcha/test-answers.ts).
+ * backend/captcha/test-answers.ts). This server has no SMTP: e-mail codes go to the local outbox
+ * (/outbox), where a newcomer on the machine finds theirs (decision 022).
  */
 
 const seed = process.env.E2E_CAPTCHA_SEED ?? "";
@@ -65,6 +66,21 @@ async function dragSlider(page: Page, slider: Locator, distance: number) {
   await page.mouse.up();
 }
 
+/** Drags the piece of the picture shown into its gap, found in the pictures' pixels. */
+async function solveSlider(page: Page, slider: Locator) {
+  await expect(slider.locator('[role="slider"]')).toHaveAttribute("aria-busy", "false");
+  // Both pictures of one challenge, read at once.
+  const sources = await slider.evaluate((group) =>
+    [...group.querySelectorAll(".captcha-slider__stage img")].map((image) => image.getAttribute("src") ?? ""),
+  );
+  const background = await pixelsOf(sources[0]!);
+  const piece = await pixelsOf(sources[1]!);
+  const gap = gapColumn(background, piece);
+  expect(gap).toBeGreaterThanOrEqual(80);
+  await dragSlider(page, slider, gap);
+  await expect(slider).toBeHidden();
+}
+
 async function fillRegistration(page: Page, phone: string, nickname: string) {
   await main(page).getByLabel("手机号", { exact: true }).fill(phone);
   await main(page).getByLabel("密码", { exact: true }).fill("Captcha-pass-1");
@@ -110,17 +126,7 @@ test.describe("验证码开启时，发送短信或邮件验证码前先通过�
     await expect(picture).not.toHaveAttribute("src", firstPicture);
     await expect(picture).toHaveAttribute("src", /^data:image\/png;base64,/);
 
-    await expect(slider.locator('[role="slider"]')).toHaveAttribute("aria-busy", "false");
-    // Both pictures of one challenge, read at once.
-    const sources = await slider.evaluate((group) =>
-      [...group.querySelectorAll(".captcha-slider__stage img")].map((image) => image.getAttribute("src") ?? ""),
-    );
-    const background = await pixelsOf(sources[0]!);
-    const piece = await pixelsOf(sources[1]!);
-    const gap = gapColumn(background, piece);
-    expect(gap).toBeGreaterThanOrEqual(80);
-    await dragSlider(page, slider, gap);
-    await expect(slider).toBeHidden();
+    await solveSlider(page, slider);
     // What the visitor typed is still there.
     await expect(main(page).getByLabel("手机号", { exact: true })).toHaveValue(phone);
     await expect(main(page).getByLabel("昵称（选填）")).toHaveValue("滑块用户");
@@ -165,5 +171,45 @@ test.describe("验证码开启时，发送短信或邮件验证码前先通过�
     await expect(main(page).locator(".captcha-digits")).toHaveCount(0);
     await expect(main(page).getByLabel("昵称（选填）")).toHaveValue("数字用户");
     await finishRegistration(page, phone, baseURL);
+  });
+});
+
+test.describe("未配置邮件服务（这台服务器没有 SMTP_URL）", () => {
+  test("本机的新用户通过安全验证后，在本机收件箱找到验证码并注册", async ({ page }, info) => {
+    const javaScript = Boolean(info.project.use.javaScriptEnabled);
+    const email = `outbox${Date.now()}${javaScript ? "js" : "nojs"}@example.com`;
+    await page.goto("/account/register?by=email");
+    await main(page).getByLabel("邮箱", { exact: true }).fill(email);
+    await main(page).getByRole("button", { name: "获取验证码" }).click();
+    if (javaScript) {
+      await solveSlider(page, main(page).getByRole("group", { name: "安全验证：拖动滑块使拼图与缺口对齐" }));
+    } else {
+      const challenge = main(page).locator(".captcha-digits");
+      const token = (await challenge.locator('input[name="captchaToken"]').getAttribute("value"))!;
+      await challenge.getByLabel("图中的数字").fill(seededDigits(seed, token, 4));
+      await challenge.getByRole("button", { name: "提交并发送验证码" }).click();
+    }
+    await expect(main(page).getByText(`发给 ${email} 的验证码已放入本机收件箱`)).toBeVisible();
+
+    // The link opens the outbox in a tab of its own; the form stays as it was.
+    const [outbox] = await Promise.all([
+      page.context().waitForEvent("page"),
+      main(page).getByRole("link", { name: "打开收件箱" }).click(),
+    ]);
+    await expect(outbox.getByRole("heading", { name: "本机收件箱" })).toBeVisible();
+    const entry = outbox.getByTestId("outbox-entry").filter({ hasText: email });
+    await expect(entry).toContainText("注册账号");
+    const code = (await entry.locator(".outbox-page__code").textContent()) ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    await outbox.close();
+
+    await main(page).getByLabel("验证码", { exact: true }).fill(code);
+    await main(page).getByLabel("密码", { exact: true }).fill("Outbox-pass-1");
+    await main(page).getByLabel("确认密码").fill("Outbox-pass-1");
+    const agree = main(page).getByLabel(/我已阅读并同意/);
+    if (!(await agree.isChecked())) await agree.check();
+    await main(page).getByRole("button", { name: "注册并登录" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("注册成功，已为你登录")).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, isJavaScriptOn } from "./fixtures";
+import { test, expect, clientAddress, isJavaScriptOn } from "./fixtures";
 
 const cards = (page: Page) => page.locator("[data-content-id]");
 
@@ -209,6 +209,54 @@ test.describe("全站搜索", () => {
     await box.pressSequentially("思源", { delay: 50 });
     await expect(page.getByRole("option").filter({ hasText: "思源" }).first()).toBeVisible();
   });
+
+  test("按 / 到搜索框，热门搜索用方向键选，Tab 和 Shift+Tab 都能离开（有 JavaScript 时）", async ({ page }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "快捷键和联想需要 JavaScript");
+    await page.goto("/font");
+    // Once the page's scripts have taken over: the shortcut is theirs.
+    await page.waitForLoadState("networkidle");
+    const header = page.locator("header.site-header");
+    const box = header.getByRole("combobox", { name: "全站搜索" });
+    await expect(async () => {
+      await page.keyboard.press("/");
+      await expect(box).toBeFocused({ timeout: 500 });
+    }).toPass();
+    await expect(box).toHaveValue("");
+    const hot = page.getByRole("listbox", { name: "热门搜索" });
+    await expect(hot.getByRole("option").first()).toBeVisible();
+
+    await page.keyboard.press("ArrowDown");
+    await expect(hot.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Tab");
+    await expect(header.getByRole("button", { name: "搜索" })).toBeFocused();
+    await expect(hot).toBeHidden();
+    await page.keyboard.press("Tab");
+    await expect(header.getByRole("link", { name: "登录" })).toBeFocused();
+
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    await expect(box).toBeFocused();
+    await expect(hot.getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Shift+Tab");
+    await expect(header.getByRole("link", { name: "资讯" })).toBeFocused();
+
+    // In a field `/` is a character like any other.
+    const text = page.getByRole("textbox", { name: "预览文字" });
+    await text.fill("");
+    await text.pressSequentially("a/b");
+    await expect(text).toHaveValue("a/b");
+    await expect(text).toBeFocused();
+
+    // On a phone the search box is in the menu: `/` opens it there.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/news");
+    await page.waitForLoadState("networkidle");
+    await expect(async () => {
+      await page.keyboard.press("/");
+      await expect(box).toBeFocused({ timeout: 500 });
+    }).toPass();
+    await expect(page.getByRole("navigation", { name: "移动端导航" })).toBeVisible();
+  });
 });
 
 test.describe("联系我们", () => {
@@ -239,6 +287,31 @@ test.describe("联系我们", () => {
     await form.getByRole("button", { name: "提交留言" }).click();
     await expect(page.getByText("请留下手机号或邮箱，方便我们回复")).toBeVisible();
     await expect(form.getByLabel("留言内容")).toHaveValue("你好");
+  });
+
+  test("留言最多 500 字：框里能多写，计数提示超出，提交被拒并保留原文；正好 500 字能提交", async ({ page }, info) => {
+    // A client of its own: the backend takes a few messages per client address at a time.
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
+    await page.goto("/contact");
+    const form = page.locator("form.contact-form");
+    const content = form.getByLabel("留言内容");
+    await expect(content).toHaveAccessibleDescription("0 / 500 字");
+    await form.getByLabel("称呼").fill("小林");
+    await form.getByLabel("邮箱").fill("lin@example.com");
+    const tooLong = "字".repeat(501);
+    await content.fill(tooLong);
+    if (isJavaScriptOn(info.project.name))
+      await expect(content).toHaveAccessibleDescription("超出 1 字（最多 500 字）");
+    await form.getByRole("button", { name: "提交留言" }).click();
+
+    await expect(form.getByRole("alert")).toHaveText("留言内容不能超过 500 个字");
+    await expect(content).toHaveValue(tooLong);
+    await expect(content).toHaveAttribute("aria-invalid", "true");
+    await expect(content).toHaveAccessibleDescription(/超出 1 字（最多 500 字）/);
+
+    await content.fill("字".repeat(500));
+    await form.getByRole("button", { name: "提交留言" }).click();
+    await expect(page.getByRole("heading", { name: "留言已收到，谢谢你！" })).toBeVisible();
   });
 });
 

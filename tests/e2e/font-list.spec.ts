@@ -194,6 +194,28 @@ test.describe("字体列表", () => {
     await expect(page.locator('img[src*="empty"]')).toBeVisible();
   });
 
+  test("未知的风格：说明已显示全部字体并配默认插图；风格插图跟随预览背景的浅色/深色", async ({ page }) => {
+    await page.goto("/font");
+    const all = await page.locator("[data-total]").getAttribute("data-total");
+    const artwork = page.getByTestId("style-artwork");
+    await expect(artwork).toHaveCount(0);
+
+    const response = await page.goto("/font?style=unknown");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("alert")).toHaveText("没有找到这个风格分类，已显示全部字体。");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("字体库");
+    await expect(page.locator("[data-total]")).toHaveAttribute("data-total", all!);
+    await expect(artwork).toHaveAttribute("src", /\/images\/category\/sheet-more-light\.svg#card-default-[1-4]$/);
+    await expect.poll(() => artwork.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+    for (const theme of ["light", "dark"] as const) {
+      await page.goto(`/font?style=cute${theme === "dark" ? "&theme=dark" : ""}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("可爱字体");
+      await expect(artwork).toHaveAttribute("src", new RegExp(`-${theme}\\.svg#card-cute$`));
+      await expect.poll(() => artwork.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    }
+  });
+
   test("不合法的查询参数不会报错", async ({ page }) => {
     const response = await page.goto("/font?layout=zzz&page=-3&sort=%27;drop&style=nope&tag=abc");
     expect(response?.status()).toBe(200);

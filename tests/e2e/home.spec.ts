@@ -31,23 +31,36 @@ test.describe("首页", () => {
     expect(fonts.some((font) => font.isCustomFont && font.glyphCount > 0)).toBe(true);
   });
 
-  test("分类卡片的插图来自两个文件（先显示的一组、其余一组），每张画的是自己的分类", async ({ page }) => {
-    const fetched = requestPaths(page, isCategoryArtwork);
-    await page.goto("/");
-    const images = page.locator(".category-grid img");
-    const count = await images.count();
-    expect(count).toBeGreaterThanOrEqual(30);
-    await images.last().scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => images.evaluateAll((list) => list.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length))
-      .toBe(count);
-    expect([...new Set(fetched)].sort()).toEqual([
-      "/images/category/sheet-first-dark.svg",
-      "/images/category/sheet-more-dark.svg",
-    ]);
-    const [first, second] = [await images.nth(0).screenshot(), await images.nth(1).screenshot()];
-    expect(first.equals(second)).toBe(false);
-  });
+  for (const scheme of ["light", "dark"] as const) {
+    test.describe(() => {
+      // A browser set to the scheme from its start, as a visitor's is.
+      test.use({ colorScheme: scheme });
+
+      test(`分类卡片的插图跟随配色（${scheme}），来自两个文件（先显示的一组、其余一组），每张画的是自己的分类`, async ({
+        page,
+      }) => {
+        const fetched = requestPaths(page, isCategoryArtwork);
+        await page.goto("/");
+        const images = page.locator(".category-grid img");
+        const count = await images.count();
+        expect(count).toBeGreaterThanOrEqual(30);
+        await images.last().scrollIntoViewIfNeeded();
+        await expect
+          .poll(() =>
+            images.evaluateAll((list) => list.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+          )
+          .toBe(count);
+        const sheets = [`/images/category/sheet-first-${scheme}.svg`, `/images/category/sheet-more-${scheme}.svg`];
+        expect([...new Set(fetched)].sort()).toEqual(sheets);
+        const shown = await images.evaluateAll((list) =>
+          list.map((img) => new URL((img as HTMLImageElement).currentSrc).pathname),
+        );
+        expect([...new Set(shown)].sort()).toEqual(sheets);
+        const [first, second] = [await images.nth(0).screenshot(), await images.nth(1).screenshot()];
+        expect(first.equals(second)).toBe(false);
+      });
+    });
+  }
 
   test("手机上分类先显示两行（有 JS 时只取这两行的插图）；展开后显示其余卡片", async ({ page }, info) => {
     await page.setViewportSize({ width: 360, height: 740 });
@@ -72,14 +85,14 @@ test.describe("首页", () => {
     expect(await shownCards()).toBe(8);
     await expect(page.locator(".category-grid__item--folded")).toHaveCount(total - 8);
     // Browsers load lazy images only with scripting on; without it every image is fetched at once.
-    if (isJavaScriptOn(info.project.name)) expect(artwork).toEqual(["/images/category/sheet-first-dark.svg"]);
+    if (isJavaScriptOn(info.project.name)) expect(artwork).toEqual(["/images/category/sheet-first-light.svg"]);
 
     await toggle.click();
     expect(await shownCards()).toBe(total);
     await expect(page.getByText("收起", { exact: true })).toBeVisible();
     await cards.last().scrollIntoViewIfNeeded();
     await expect.poll(drawnCards).toBe(total);
-    expect(artwork).toEqual(["/images/category/sheet-first-dark.svg", "/images/category/sheet-more-dark.svg"]);
+    expect(artwork).toEqual(["/images/category/sheet-first-light.svg", "/images/category/sheet-more-light.svg"]);
 
     await page.getByText("收起", { exact: true }).click();
     expect(await shownCards()).toBe(8);

@@ -22,6 +22,9 @@ export type SendCodeButtonProps = {
   idleLabel?: string;
 };
 
+/** What is said under the button; `outbox` links the local outbox when the code went there. */
+type Notice = { kind: "ok" | "error"; text: string; outbox?: string };
+
 function remainingOf(state: SendCodeState | null | undefined): number {
   if (!state || state.status !== "sent") return 0;
   const left = state.cooldown - Math.floor((Date.now() - state.sentAt) / 1000);
@@ -51,7 +54,7 @@ export function SendCodeButton({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [remaining, setRemaining] = useState(0);
   const [captchaOpen, setCaptchaOpen] = useState(false);
-  const [notice, setNotice] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const handled = useRef<unknown>(null);
 
   // A code sent by a no-JS round trip keeps counting down once the page hydrates.
@@ -90,7 +93,7 @@ export function SendCodeButton({
     if (result.status === "sent") {
       setCaptchaOpen(false);
       setRemaining(result.cooldown);
-      setNotice({ kind: "ok", text: result.message });
+      setNotice({ kind: "ok", text: result.message, outbox: result.outbox });
     } else if (result.status === "captcha") {
       setCaptchaOpen(true);
     } else {
@@ -112,12 +115,14 @@ export function SendCodeButton({
         : idleLabel;
 
   // What to show under the row: the JS notice, else the no-JS outcome.
-  const shown =
+  const shown: Notice | null =
     hydrated && (notice || fetcher.data)
       ? notice
-      : serverState && serverState.status !== "captcha"
-        ? { kind: serverState.status === "sent" ? "ok" : "error", text: serverState.message }
-        : null;
+      : serverState?.status === "sent"
+        ? { kind: "ok", text: serverState.message, outbox: serverState.outbox }
+        : serverState?.status === "error"
+          ? { kind: "error", text: serverState.message }
+          : null;
   const noJsCaptcha =
     !hydrated || !fetcher.data ? (serverState?.status === "captcha" ? serverState.captcha : null) : null;
 
@@ -155,6 +160,15 @@ export function SendCodeButton({
               role={shown.kind === "ok" ? "status" : "alert"}
             >
               {shown.text}
+              {shown.outbox ? (
+                // A tab of its own, so that the form being filled in stays as it is.
+                <>
+                  {" "}
+                  <a href={shown.outbox} target="_blank" rel="noopener">
+                    打开收件箱
+                  </a>
+                </>
+              ) : null}
             </p>
           ) : null}
           {hydrated && captchaOpen ? <CaptchaSlider onVerified={onVerified} onCancel={onCancel} /> : null}

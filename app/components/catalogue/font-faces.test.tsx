@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { NonceProvider } from "~/utils/nonce";
-import { FontFaces, cssString, fontFacesCss } from "./font-faces";
+import { cssString } from "~/utils/css-string";
+import { FontFaces, fontFacesCss } from "./font-faces";
 
 describe("FontFaces", () => {
   it("declares each face with woff then truetype", () => {

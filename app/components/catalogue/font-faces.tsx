@@ -1,4 +1,5 @@
 import type { PreviewFace } from "~/utils/catalogue/fonts";
+import { cssString } from "~/utils/css-string";
 import { useNonce } from "~/utils/nonce";
 
 export type FontFacesProps = {
@@ -11,20 +12,6 @@ export type FontFacesProps = {
    */
   preload?: Array<PreviewFace | undefined>;
 };
-
-/** Escapes a value for a double-quoted CSS string; also neutralises `<` so `</style>` cannot appear. */
-export function cssString(value: string): string {
-  let out = "";
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (ch === '"' || ch === "\\" || ch === "<" || ch === ">" || ch === "&" || code < 0x20 || code === 0x7f) {
-      out += `\\${code.toString(16)} `;
-    } else {
-      out += ch;
-    }
-  }
-  return `"${out}"`;
-}
 
 /** Only http(s) URLs and absolute/relative paths are allowed in `src`. */
 function safeUrl(url: string): string | null {

@@ -17,7 +17,7 @@ export function HomeSection({
   title: string;
   more: string;
   moreLabel?: string;
-  modifier?: "dark" | "alt";
+  modifier?: "categories" | "alt";
   children: ReactNode;
 }) {
   return (

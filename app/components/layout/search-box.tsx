@@ -175,7 +175,17 @@ export function SearchBox({
           <path d="M16.5 16.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         </svg>
       </button>
-      <ul id={listId} role="listbox" aria-label={heading} className="search-box__list" hidden={!showList}>
+      {/* The keyboard reaches the options from the input, never by Tab: a list that scrolls would
+          otherwise be a stop of its own. A press anywhere in it keeps the focus in the input. */}
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={heading}
+        className="search-box__list"
+        hidden={!showList}
+        tabIndex={-1}
+        onMouseDown={(event) => event.preventDefault()}
+      >
         {showList ? (
           <li role="presentation" className="search-box__heading">
             {heading}
@@ -191,7 +201,6 @@ export function SearchBox({
                 role="option"
                 aria-selected={index === active}
                 className={cn("search-box__option", index === active && "is-active")}
-                onMouseDown={(event) => event.preventDefault()}
                 onMouseEnter={() => setActive(index)}
                 onClick={() => go(item)}
               >

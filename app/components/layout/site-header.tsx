@@ -25,6 +25,20 @@ const SEARCH_PAGES = new Set(["/font", "/search"]);
 const SEARCH_ACTION = "/search";
 const SEARCH_PLACEHOLDER = "搜索字体、百科、案例、资讯";
 
+const SITE_SEARCH_INPUT = 'input[name="keyword"]';
+
+/** Whether a key pressed in `target` is typing: text fields, selects and editable text. */
+function takesTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) {
+    return true;
+  }
+  return (
+    target instanceof HTMLInputElement &&
+    !["button", "checkbox", "radio", "range", "reset", "submit", "color", "file", "image"].includes(target.type)
+  );
+}
+
 export const USER_MENU = [
   { to: "/user", label: "个人中心" },
   { to: "/user/favorite", label: "我的收藏" },
@@ -200,6 +214,27 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
 
   // With a mouse, a menu closes shortly after the pointer leaves it.
   useEffect(() => (header.current ? closePopoversOnLeave(header.current) : undefined), [loggedIn]);
+
+  // `/` anywhere but in a field or a dialog goes to the site search (in the menu on narrow screens).
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "/" || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (takesTyping(event.target) || document.querySelector('[aria-modal="true"]')) return;
+      const menu = mobileMenu.current;
+      const boxes = header.current?.querySelectorAll<HTMLInputElement>(SITE_SEARCH_INPUT) ?? [];
+      let box = [...boxes].find((input) => !menu?.contains(input) && input.getClientRects().length > 0);
+      if (!box && menu && menu.getClientRects().length > 0) {
+        menu.open = true;
+        box = menu.querySelector<HTMLInputElement>(SITE_SEARCH_INPUT) ?? undefined;
+      }
+      if (!box) return;
+      event.preventDefault();
+      box.focus();
+      box.select();
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
 
   const nav = (
     <ul className="site-nav__list">

@@ -39,6 +39,22 @@ describe("LazyImage", () => {
     expect(below.getAttribute("fetchpriority")).toBeNull();
   });
 
+  it("an image with a dark variant offers it for a dark colour scheme, at the same size, retried alike", () => {
+    vi.useFakeTimers();
+    const { container } = render(
+      <LazyImage src="/images/card-light.svg" darkSrc="/images/card-dark.svg" alt="卡片" width={160} height={90} />,
+    );
+    const source = container.querySelector("picture > source")!;
+    expect(source.getAttribute("media")).toBe("(prefers-color-scheme: dark)");
+    expect(source.getAttribute("srcset")).toBe("/images/card-dark.svg");
+    expect([source.getAttribute("width"), source.getAttribute("height")]).toEqual(["160", "90"]);
+    expect(screen.getByRole("img", { name: "卡片" }).getAttribute("src")).toBe("/images/card-light.svg");
+
+    fireEvent.error(screen.getByRole("img", { name: "卡片" }));
+    act(() => void vi.advanceTimersByTime(LAZY_IMAGE_THROTTLE_MS));
+    expect(container.querySelector("picture > source")!.getAttribute("srcset")).toBe("/images/card-dark.svg?retry=1");
+  });
+
   it("retries a failing image, then shows 图片加载失败 after the third failure", () => {
     vi.useFakeTimers();
     render(<LazyImage src="/images/broken.png" alt="海报" width={320} height={180} />);

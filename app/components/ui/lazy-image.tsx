@@ -103,6 +103,11 @@ export type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "
    * One per page at most; every other image stays lazy.
    */
   priority?: boolean;
+  /**
+   * The image for a dark colour scheme (`prefers-color-scheme: dark`), if it has one: the browser
+   * fetches only the one it shows, and both have the same size.
+   */
+  darkSrc?: string;
 };
 
 /** `fetchpriority` in lowercase: React 18 passes it through as it is and knows no `fetchPriority`. */
@@ -123,6 +128,7 @@ export function LazyImage({
   onLoad,
   onError,
   priority = false,
+  darkSrc,
   ...rest
 }: LazyImageProps) {
   // Images new to the page wait until they are near the viewport; server-rendered ones already load.
@@ -198,7 +204,7 @@ export function LazyImage({
     );
   }
 
-  return (
+  const img = (
     <img
       {...rest}
       ref={image}
@@ -222,5 +228,17 @@ export function LazyImage({
         onError?.(event);
       }}
     />
+  );
+  if (!darkSrc) return img;
+  return (
+    <picture className="lazy-image__picture">
+      <source
+        media="(prefers-color-scheme: dark)"
+        srcSet={near ? attemptUrl(darkSrc, attempt) : undefined}
+        width={width}
+        height={height}
+      />
+      {img}
+    </picture>
   );
 }

@@ -1,5 +1,6 @@
 import type { VariableAxis, VariableInstance } from "@contract/variable";
 import { AXIS_NAMES_ZH } from "@contract/variable";
+import { cssString } from "~/utils/css-string";
 
 /** A variable subset ready to declare: one family, one file per unicode-range slice. */
 export type VariableFace = {
@@ -89,20 +90,6 @@ export function matchingInstance(
   return instances.find((instance) =>
     Object.entries(instance.coordinates).every(([tag, value]) => values[tag] === undefined || values[tag] === value),
   );
-}
-
-/** Escapes a value for a double-quoted CSS string; `<` and `>` too, so `</style>` cannot appear. */
-function cssString(value: string): string {
-  let out = "";
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (ch === '"' || ch === "\\" || ch === "<" || ch === ">" || ch === "&" || code < 0x20 || code === 0x7f) {
-      out += `\\${code.toString(16)} `;
-    } else {
-      out += ch;
-    }
-  }
-  return `"${out}"`;
 }
 
 const SAFE_PATH = /^(https?:\/\/|\/)[^\s"'<>\\]*$/i;

@@ -4,11 +4,13 @@ import {
   messageBoardBodySchema,
   type MessageBoardBody,
 } from "@contract/content";
+import { maxLengthFor } from "@contract/fields";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FormField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
+import { LimitedTextarea } from "~/components/ui/limited-textarea";
 import { isApiError } from "~/services/api-client.server";
 import { leaveMessage } from "~/services/content.server";
 import { fieldErrors } from "~/utils/account/validation";
@@ -111,7 +113,7 @@ export default function ContactPage() {
                   type="text"
                   className="input"
                   autoComplete="name"
-                  maxLength={MESSAGE_NAME_MAX * 2}
+                  maxLength={maxLengthFor(MESSAGE_NAME_MAX)}
                   defaultValue={invalid?.values.name}
                 />
               )}
@@ -160,18 +162,15 @@ export default function ContactPage() {
               手机号和邮箱至少填一项，只用于回复你的留言。
             </p>
 
-            <FormField id="contact-content" name="content" label="留言内容" error={error("content")} required>
-              {(props) => (
-                <textarea
-                  {...props}
-                  className="textarea"
-                  rows={6}
-                  maxLength={MESSAGE_CONTENT_MAX * 2}
-                  placeholder={`最多 ${MESSAGE_CONTENT_MAX} 字`}
-                  defaultValue={invalid?.values.content}
-                />
-              )}
-            </FormField>
+            <LimitedTextarea
+              id="contact-content"
+              name="content"
+              label="留言内容"
+              max={MESSAGE_CONTENT_MAX}
+              error={error("content")}
+              required
+              defaultValue={invalid?.values.content}
+            />
 
             <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
               {sending ? "正在提交…" : "提交留言"}

@@ -5,6 +5,7 @@ import {
   SUBMISSION_KINDS,
   SUBMISSION_TITLE_MAX,
   submissionFieldsSchema,
+  UPLOAD_TOO_LARGE_MESSAGE,
 } from "@contract/submission";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
@@ -33,7 +34,8 @@ type SubmitResult =
 
 /**
  * The whole form is read before anything is checked, so a file over the limit is answered beside
- * its field with everything else kept; only a body beyond this is refused as a whole.
+ * its field with everything else kept (its bytes are thrown away as they arrive, never kept); only
+ * a body beyond this is refused as a whole.
  */
 const FORM_MAX_BYTES = 63 * 1024 * 1024;
 const ACCEPT = ".ttf,.otf,.woff,.woff2,.png,.jpg,.jpeg,.webp,.pdf,.zip";
@@ -65,20 +67,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await readFormSubmission(request, {
     allowFiles: true,
     maxBytes: FORM_MAX_BYTES,
-    maxFileBytes: FORM_MAX_BYTES,
+    maxFileBytes: SUBMISSION_FILE_MAX_BYTES,
   });
   if (!submission.ok) return invalid(EMPTY, {}, submission.message);
-  const form = submission.formData;
+  try {
+    return await send(submission.formData, submission.oversized, { request, context });
+  } finally {
+    await submission.discard();
+  }
+}
+
+async function send(form: FormData, oversized: string[], caller: Pick<ActionFunctionArgs, "request" | "context">) {
   const { values, fields, errors, formError } = readFields(form);
   // A file input left empty still sends one nameless, empty part.
   const files = form.getAll("files").filter((file): file is File => typeof file !== "string" && file.size > 0);
-  const chosen = await checkSubmissionFiles(files);
+  const chosen: Awaited<ReturnType<typeof checkSubmissionFiles>> =
+    oversized.length > 0
+      ? { error: `「${oversized[0]}」太大：${UPLOAD_TOO_LARGE_MESSAGE}` }
+      : await checkSubmissionFiles(files);
   const filesError = "error" in chosen ? `${chosen.error}（请重新选择文件）` : undefined;
   if (!fields.success || filesError) return invalid(values, { ...errors, files: filesError }, formError);
   if (!("uploads" in chosen)) return invalid(values, {});
 
   try {
-    const { id } = await submitWork({ request, context }, fields.data, chosen.uploads);
+    const { id } = await submitWork(caller, fields.data, chosen.uploads);
     return data<SubmitResult>({ outcome: "sent", id });
   } catch (error) {
     if (!isApiError(error)) throw error;

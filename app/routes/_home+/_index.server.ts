@@ -53,12 +53,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { checkCoverage: true },
   );
   return {
-    // The grid's cards: where each goes, its name and its image (on the section's dark background).
+    // The grid's cards: where each goes, its name and its artwork for each colour scheme.
     categories: home.categories.map((category) => ({
       code: category.code,
       name: category.name,
       href: category.url || `/font?style=${encodeURIComponent(category.code)}`,
-      image: categoryEntryImage(category, "dark"),
+      image: { light: categoryEntryImage(category, "light"), dark: categoryEntryImage(category, "dark") },
     })),
     recommend,
     newest,

@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   ];
 };
 
-type CategoryEntry = { code: string; name: string; href: string; image: string };
+type CategoryEntry = { code: string; name: string; href: string; image: { light: string; dark: string } };
 
 /**
  * The style cards. On phones only the first rows show until the visitor ticks 展开全部 (a checkbox
@@ -60,7 +60,14 @@ function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
             }
           >
             <a href={category.href} className="category-card">
-              <LazyImage src={asset(category.image)} alt="" width="160" height="100" className="category-card__image" />
+              <LazyImage
+                src={asset(category.image.light)}
+                darkSrc={asset(category.image.dark)}
+                alt=""
+                width="160"
+                height="100"
+                className="category-card__image"
+              />
               <span className="category-card__name">{category.name}</span>
             </a>
           </li>
@@ -195,7 +202,13 @@ export default function HomePage() {
       ) : null}
 
       {categories.length ? (
-        <HomeSection id="categories-title" title="按风格找字体" more="/font" moreLabel="全部字体 →" modifier="dark">
+        <HomeSection
+          id="categories-title"
+          title="按风格找字体"
+          more="/font"
+          moreLabel="全部字体 →"
+          modifier="categories"
+        >
           <CategoryGrid categories={categories} />
         </HomeSection>
       ) : null}

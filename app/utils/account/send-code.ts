@@ -8,6 +8,9 @@ export const CodePurposeSchema = codePurposeSchema;
 /** Seconds before another code may be asked for (decision 004: 60 s cooldown). */
 export const RESEND_COOLDOWN_S = 60;
 
+/** The local outbox page: codes this server could not send, for a visitor on its own machine (decision 022). */
+export const OUTBOX_PATH = "/outbox";
+
 /** A no-JS captcha challenge: a picture of `length` digits to type into the `answer` field. */
 export type FormCaptcha = { token: string; image: string; width: number; height: number; length: number };
 
@@ -16,7 +19,15 @@ export type FormCaptcha = { token: string; image: string; width: number; height:
  * and the `/resources/send-code` route (JS, fetcher data).
  */
 export type SendCodeState =
-  | { status: "sent"; account: string; cooldown: number; message: string; sentAt: number }
+  | {
+      status: "sent";
+      account: string;
+      cooldown: number;
+      message: string;
+      sentAt: number;
+      /** Where the code is when it went to the local outbox rather than by SMS or e-mail. */
+      outbox?: string;
+    }
   | { status: "captcha"; account: string; message: string; captcha: FormCaptcha | null }
   | { status: "error"; account: string; message: string; field?: "account" };
 

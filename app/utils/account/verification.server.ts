@@ -4,7 +4,7 @@ import { sendVerificationCode as sendCodeCall } from "~/services/account.server"
 import { isApiError, type ApiCaller } from "~/services/api-client.server";
 import { checkFormAnswer, dataUri, newFormChallenge } from "~/services/captcha.server";
 import { errorMessage } from "~/utils/api-errors";
-import { accountProblem, type CodePurpose, type FormCaptcha, type SendCodeState } from "./send-code";
+import { accountProblem, OUTBOX_PATH, type CodePurpose, type FormCaptcha, type SendCodeState } from "./send-code";
 
 /** What the backend says when the captcha verification sent along was already spent or has expired. */
 const CAPTCHA_SPENT_MESSAGE = "滑块验证已失效，请重新验证";
@@ -55,13 +55,15 @@ export async function sendVerificationCode(
       purpose: input.purpose,
       ...(input.captchaVerification ? { captchaVerification: input.captchaVerification } : {}),
     });
-    return {
-      status: "sent",
-      account,
-      cooldown: result.cooldown,
-      sentAt: Date.now(),
-      message: `验证码已发送至 ${account}，${Math.round(result.expiresIn / 60)} 分钟内有效；${result.cooldown} 秒后可重新发送`,
-    };
+    const validity = `${Math.round(result.expiresIn / 60)} 分钟内有效；${result.cooldown} 秒后可重新发送`;
+    const sent = { status: "sent", account, cooldown: result.cooldown, sentAt: Date.now() } as const;
+    return result.outbox
+      ? {
+          ...sent,
+          outbox: OUTBOX_PATH,
+          message: `本站未配置发送服务，发给 ${account} 的验证码已放入本机收件箱，${validity}`,
+        }
+      : { ...sent, message: `验证码已发送至 ${account}，${validity}` };
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isCaptchaRequired(error)) {

@@ -134,8 +134,15 @@ export async function handleProfileForm(caller: ApiCaller) {
     if (submission.problem === "too-large") return answer({ intent: "avatar", formError: AVATAR_TOO_LARGE_MESSAGE });
     throw formProblemResponse(submission);
   }
-  const { formData } = submission;
+  try {
+    if (submission.oversized.length > 0) return answer({ intent: "avatar", formError: AVATAR_TOO_LARGE_MESSAGE });
+    return await handleProfileIntent(caller, submission.formData);
+  } finally {
+    await submission.discard();
+  }
+}
 
+async function handleProfileIntent(caller: ApiCaller, formData: FormData) {
   const proofFor = String(formData.get("proofFor") ?? "");
   if (formData.getAll("intent").includes("send-reauth-code")) {
     const values = formValues(formData, ["account", "code"]);

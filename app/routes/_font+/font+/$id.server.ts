@@ -9,7 +9,7 @@ import { familyWeights, withoutFamily } from "~/utils/catalogue/fonts";
 import { parseTesterQuery } from "~/utils/catalogue/font-query";
 import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/preview-text";
 import { FACES_PARAM } from "~/utils/live-faces";
-import { anonymousPageHeadersWithVisit } from "~/utils/page-cache";
+import { anonymousFontPageHeaders } from "~/utils/page-cache";
 import { notFound } from "~/utils/responses.server";
 
 // The font page's loader, kept out of the route module: a route module importing `*.server` modules
@@ -83,5 +83,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     bigText,
   };
   // Kept for visitors without cookies like the other public pages; each answer still counts a view.
-  return facesOnly ? data(page) : data(page, { headers: anonymousPageHeadersWithVisit(`/font/${id}/view`) });
+  return facesOnly ? data(page) : data(page, { headers: anonymousFontPageHeaders(id) });
 }

@@ -3,6 +3,7 @@ import type { CategoryChip } from "~/components/catalogue/font-filters";
 import { isApiError, type ApiCaller } from "~/services/api-client.server";
 import { getDictionaries, getHomeData, listFonts } from "~/services/catalogue.server";
 import { loadPreviewFaces } from "~/services/subset.server";
+import { categoryImage, seededRandom } from "~/utils/catalogue/category-image";
 import { dictEntries, toFontSummary, type Font, type Page, type Tag } from "~/utils/catalogue/fonts";
 import { LIST_PAGE_SIZE, listPreviewText, parseFontListQuery, type FontListQuery } from "~/utils/catalogue/font-query";
 
@@ -33,12 +34,17 @@ function ignoreRefusal<T>(fallback: T) {
 
 const EMPTY_PAGE: Page<Font> = { records: [], total: 0, current: 1, size: LIST_PAGE_SIZE, pages: 0 };
 
+/** What the list says when the address names a style the catalogue does not have. */
+const UNKNOWN_STYLE_NOTICE = "没有找到这个风格分类，已显示全部字体。";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = { request, context };
   const url = new URL(request.url);
   const parsed = parseFontListQuery(url.searchParams);
   let query = parsed.query;
-  const notice = parsed.notice;
+  const askedStyle = (url.searchParams.get("style") ?? "").trim();
+  // A style the address cannot name has its own notice below, not the general one.
+  const notice = parsed.invalid.length === 1 && parsed.invalid[0] === "style" ? null : parsed.notice;
   const previewText = listPreviewText(query);
   const notices: string[] = notice ? [notice] : [];
   if (query.fit && !query.text) notices.push("先输入预览文字，“只看能显示这段文字的字体”才会生效。");
@@ -63,11 +69,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const [first, categories] = await Promise.all([fetchPage(query), loadCategories(caller)]);
   let { page, rejected } = first;
-  if (rejected && query.style && categories.length > 0 && !categories.some((c) => c.code === query.style)) {
-    // An unknown style code: show every style instead (like any other bad parameter).
-    query = { ...query, style: undefined };
-    ({ page, rejected } = await fetchPage(query));
-    notices.push("没有这个风格分类，已显示全部风格。");
+  const unknownStyle =
+    parsed.invalid.includes("style") ||
+    (query.style !== undefined && categories.length > 0 && !categories.some((c) => c.code === query.style));
+  if (unknownStyle) {
+    // Every font instead, under a default picture (SPEC 1: an unknown code falls back to one).
+    if (query.style) {
+      query = { ...query, style: undefined };
+      ({ page, rejected } = await fetchPage(query));
+    }
+    notices.push(UNKNOWN_STYLE_NOTICE);
   }
   if (rejected) notices.push(rejected);
 
@@ -88,6 +99,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tagName = query.tag ? (tagMap.get(query.tag)?.name ?? null) : null;
   if (query.tag && !tagMap.has(query.tag)) tags.unshift({ id: query.tag, name: tagName ?? `标签 ${query.tag}` });
   const styleName = query.style ? (categories.find((c) => c.code === query.style)?.name ?? null) : null;
+  // The chosen style's artwork, or for an unknown one a default picked by its code, in the
+  // previews' theme (the page's own 浅色/深色 switch).
+  const styleArtwork = query.style
+    ? categoryImage(query.style, query.theme)
+    : unknownStyle
+      ? categoryImage(askedStyle, query.theme, seededRandom(askedStyle))
+      : null;
 
   return {
     query,
@@ -100,6 +118,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tags,
     tagName,
     styleName,
+    styleArtwork,
     faces,
   };
 }

@@ -37,13 +37,26 @@ export default function FontListPage() {
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/font";
   const filtered = Boolean(query.keyword || query.style || query.tag || (query.fit && query.text));
+  const asset = useStaticUrl();
 
   return (
     <div className="font-page" data-theme={query.theme}>
       <FontFaces faces={faces} preload={fonts.slice(0, PRELOADED_FACES).map((font) => faces[font.fontGNo])} />
-      <header className="font-page__head">
-        <h1>{data.styleName ? `${data.styleName}字体` : "字体库"}</h1>
-        <p className="font-page__lead">输入你自己的文字，一次看遍每款字体的效果。</p>
+      <header className={data.styleArtwork ? "font-page__head font-page__head--style" : "font-page__head"}>
+        {data.styleArtwork ? (
+          <img
+            src={asset(data.styleArtwork)}
+            alt=""
+            width={160}
+            height={90}
+            className="font-page__style-art"
+            data-testid="style-artwork"
+          />
+        ) : null}
+        <div>
+          <h1>{data.styleName ? `${data.styleName}字体` : "字体库"}</h1>
+          <p className="font-page__lead">输入你自己的文字，一次看遍每款字体的效果。</p>
+        </div>
       </header>
 
       {data.notices.map((notice) => (

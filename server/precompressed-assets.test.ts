@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptedEncodings, missingBuildFile, precompressedAssets } from "../server/precompressed-assets.js";
+import { acceptedEncodings, missingBuildFile, precompressedAssets } from "./precompressed-assets.js";
 
 const script = `export const greeting = "${"你好，字体".repeat(400)}";\n`;
 const styles = `.preview { font-family: serif; }\n`.repeat(100);

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { filledGzip, filledText, gzipTemplate } from "../server/gzip-template.js";
+import { filledGzip, filledText, gzipTemplate } from "./gzip-template.js";
 
 const page = (nonce: string) =>
   `<!doctype html><html><head><script nonce="${nonce}">window.a = 1</script></head>` +

@@ -4,18 +4,18 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_ON_ANSWER_HEADER } from "../app/utils/page-cache.js";
-import { assignCspNonce, cspNonce } from "../server/content-security-policy.js";
-import { anonymousPageCache } from "../server/page-cache.js";
+import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER } from "../app/utils/page-cache.js";
+import { assignCspNonce, cspNonce } from "./content-security-policy.js";
+import { anonymousPageCache } from "./page-cache.js";
 
 let server: Server;
 let origin: string;
 let renders = 0;
 let clock = 0;
-const keptAnswers: Array<[string, number]> = [];
+const fontVisits: Array<[string, number]> = [];
 
 /** A site whose pages say whether they may be kept, the way the Remix routes do. */
-function site(options: Pick<Parameters<typeof anonymousPageCache>[0], "onKeptAnswers" | "reportEveryMs"> = {}) {
+function site(options: Pick<Parameters<typeof anonymousPageCache>[0], "onFontVisits" | "reportEveryMs"> = {}) {
   const app = express();
   app.use(compression());
   app.use(assignCspNonce);
@@ -28,7 +28,7 @@ function site(options: Pick<Parameters<typeof anonymousPageCache>[0], "onKeptAns
     renders += 1;
     const nonce = cspNonce(res);
     if (req.query.keep !== "no") res.setHeader(ANONYMOUS_PAGE_CACHE_HEADER, "10");
-    if (req.query.visit) res.setHeader(KEPT_PAGE_ON_ANSWER_HEADER, String(req.query.visit));
+    if (req.query.visit) res.setHeader(KEPT_PAGE_FONT_VISIT_HEADER, String(req.query.visit));
     if (req.query.cookie) res.setHeader("Set-Cookie", "toast=1");
     if (req.query.status) res.status(Number(req.query.status));
     res.setHeader("Content-Type", "text/html; charset=utf-8");
@@ -48,7 +48,7 @@ async function listen(app: express.Express): Promise<{ server: Server; origin: s
 
 beforeAll(async () => {
   ({ server, origin } = await listen(
-    site({ onKeptAnswers: (path, answers) => keptAnswers.push([path, answers]), reportEveryMs: 50 }),
+    site({ onFontVisits: (fontGNo, visits) => fontVisits.push([fontGNo, visits]), reportEveryMs: 50 }),
   ));
 });
 
@@ -138,36 +138,41 @@ describe("anonymousPageCache", () => {
     expect((await get("/page/d2?size=8000")).response.headers.get("x-page-cache")).toBeNull();
   });
 
-  it("reports the answers given from a kept page to the path its route named; the names never leave", async () => {
-    keptAnswers.length = 0;
+  it("counts the answers given from a kept font page as views of the font its route named; the names never leave", async () => {
+    fontVisits.length = 0;
     const answers = [];
-    for (let visit = 0; visit < 4; visit++) answers.push(await get("/page/e?visit=/page/e/seen"));
+    for (let visit = 0; visit < 4; visit++) answers.push(await get("/page/e?visit=10001"));
     expect(answers.map((answer) => answer.response.headers.get("x-page-cache"))).toEqual([null, "hit", "hit", "hit"]);
     // Reported together, once the report interval has passed.
-    await expect.poll(() => keptAnswers).toEqual([["/page/e/seen", 3]]);
-    await get("/page/e?visit=/page/e/seen");
+    await expect.poll(() => fontVisits).toEqual([["10001", 3]]);
+    await get("/page/e?visit=10001");
     await expect
-      .poll(() => keptAnswers)
+      .poll(() => fontVisits)
       .toEqual([
-        ["/page/e/seen", 3],
-        ["/page/e/seen", 1],
+        ["10001", 3],
+        ["10001", 1],
       ]);
-    const withCookie = await get("/page/e?visit=/page/e/seen", { Cookie: "a=1" });
+    const withCookie = await get("/page/e?visit=10001", { Cookie: "a=1" });
     for (const answer of [...answers, withCookie]) {
-      expect(answer.response.headers.has(KEPT_PAGE_ON_ANSWER_HEADER)).toBe(false);
+      expect(answer.response.headers.has(KEPT_PAGE_FONT_VISIT_HEADER)).toBe(false);
       expect(answer.response.headers.has(ANONYMOUS_PAGE_CACHE_HEADER)).toBe(false);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(keptAnswers).toHaveLength(2);
+    expect(fontVisits).toHaveLength(2);
   });
 
-  it("never keeps a page that names something to do for its visits when it cannot do it", async () => {
+  it("counts nothing for a visit header that names no font number", async () => {
+    fontVisits.length = 0;
+    for (let visit = 0; visit < 3; visit++) await get("/page/g?visit=%2Ffont%2F1%2Fview");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fontVisits).toEqual([]);
+  });
+
+  it("never keeps a font page when it cannot count its views", async () => {
     const unable = await listen(site());
     try {
-      await get("/page/f?visit=/page/f/seen", {}, unable.origin);
-      expect(
-        (await get("/page/f?visit=/page/f/seen", {}, unable.origin)).response.headers.get("x-page-cache"),
-      ).toBeNull();
+      await get("/page/f?visit=10002", {}, unable.origin);
+      expect((await get("/page/f?visit=10002", {}, unable.origin)).response.headers.get("x-page-cache")).toBeNull();
       await get("/page/f", {}, unable.origin);
       expect((await get("/page/f", {}, unable.origin)).response.headers.get("x-page-cache")).toBe("hit");
     } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicyDirectives, WECHAT_QR_ORIGIN } from "../server/content-security-policy.js";
+import { contentSecurityPolicyDirectives, WECHAT_QR_ORIGIN } from "./content-security-policy.js";
 
 const embedded = { apiBase: "", subsetBase: "", staticBase: "", wechatFrame: false, secure: false };
 

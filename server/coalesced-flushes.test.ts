@@ -4,7 +4,7 @@ import { constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import express, { type Response } from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { coalesceFlushes } from "../server/coalesced-flushes.js";
+import { coalesceFlushes } from "./coalesced-flushes.js";
 
 /** A page of repetitive HTML, written as React and Remix write one: 2 KB at a time, each followed by a flush. */
 const PAGE = Array.from(

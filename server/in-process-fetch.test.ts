@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { inProcessExpressApp, inProcessFetch } from "../server/in-process-fetch";
+import { inProcessExpressApp, inProcessFetch } from "./in-process-fetch";
 
 describe("inProcessFetch", () => {
   it("answers an Express app's response in process, and the site's own Express app still serves visitors", async () => {
