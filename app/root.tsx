@@ -28,6 +28,7 @@ import { ModulePreloads } from "~/components/layout/module-preloads";
 import { Toaster } from "~/components/ui/toaster";
 import { UpdatePrompt } from "~/components/ui/update-prompt";
 import { chunkFailure, reloadOnceForChunkError } from "~/utils/chunk-reload";
+import { revalidatesUnlessTesterOnly } from "~/utils/catalogue/tester-address";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteStyles }];
 
@@ -47,12 +48,13 @@ export { loader } from "./root.server";
 /**
  * The root loader only reloads when it must: after form submissions (default rule), when heading
  * for a guarded /user path (so the guard also runs on client navigations), or when a flash toast
- * is waiting (e.g. after a loader redirect that cleared the token).
+ * is waiting (e.g. after a loader redirect that cleared the token); not for the font page's type
+ * tester keeping its text, size and theme in the address.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
-  isGuardedPath(nextUrl.pathname) ||
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isGuardedPath(args.nextUrl.pathname) ||
   (typeof document !== "undefined" && /(?:^|;\s*)toast=[^;]/.test(document.cookie)) ||
-  defaultShouldRevalidate;
+  revalidatesUnlessTesterOnly(args);
 
 /** The document shell, shared by the app and the error boundary. */
 export function Layout({ children }: { children: ReactNode }) {

@@ -16,7 +16,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // A new deployment's worker takes over as soon as the old one is idle; open pages keep the build
-// they loaded (a chunk that has gone since reloads the page once) and offer 有新版本，点击刷新.
+// they loaded (a chunk that has gone since loads the page asked for in full, once) and offer
+// 有新版本，点击刷新.
 self.addEventListener("install", () => void self.skipWaiting());
 // Every worker controls the open pages at once, so their fetches are answered by one build's caches.
 clientsClaim();

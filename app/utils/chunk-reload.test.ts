@@ -5,6 +5,7 @@ import {
   claimChunkReload,
   isChunkLoadError,
   mayReloadForChunk,
+  pendingAddress,
 } from "./chunk-reload";
 
 function memoryStore(initial: Record<string, string> = {}) {
@@ -65,5 +66,21 @@ describe("chunk reload: once, then not again within 60 000 ms", () => {
     expect(isChunkLoadError(new Error("服务器错误"))).toBe(false);
     expect(isChunkLoadError(new TypeError("Failed to fetch"))).toBe(false);
     expect(isChunkLoadError(null)).toBe(false);
+  });
+});
+
+describe("chunk reload: the page loaded is the one the visitor asked for", () => {
+  const location = { pathname: "/news", search: "?page=2", hash: "#top" };
+
+  it("a link or GET form under way: its address", () => {
+    expect(pendingAddress({ state: "loading", location }, "/")).toBe("/news?page=2#top");
+    expect(pendingAddress({ state: "loading", formMethod: "get", location }, "/")).toBe("/news?page=2#top");
+  });
+
+  it("nothing under way, a submission, or an address already shown (back, forward): the page shown", () => {
+    expect(pendingAddress(undefined, "/")).toBeNull();
+    expect(pendingAddress({ state: "idle" }, "/")).toBeNull();
+    expect(pendingAddress({ state: "submitting", formMethod: "POST", location }, "/")).toBeNull();
+    expect(pendingAddress({ state: "loading", location }, "/news?page=2#top")).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A page whose script chunk fails to load (a deployment replaced the build, the network dropped)
- * reloads once to get the current build; a second failure within CHUNK_RELOAD_WINDOW_MS shows the
- * error page instead of reloading again.
+ * loads, in full, the page the visitor asked for (the one they clicked, not the one they were
+ * leaving) to get the current build; a second failure within CHUNK_RELOAD_WINDOW_MS shows the
+ * error page instead of loading again.
  */
 export const CHUNK_RELOAD_WINDOW_MS = 60_000;
 /** sessionStorage key holding the time (ms) of the last reload for a failed chunk. */
@@ -65,12 +66,46 @@ export const chunkFailure = {
   },
 };
 
-/** A failed chunk: reload once per window, else report the failure (true when reloading). */
+type PendingNavigation = {
+  state: string;
+  formMethod?: string;
+  location?: { pathname: string; search: string; hash: string };
+};
+type RouterWindow = { __remixRouter?: { state: { navigation: PendingNavigation } } };
+
+/**
+ * The address the visitor was heading for when a chunk failed: the one of the client navigation
+ * under way (a link, a GET form), or null when there is none, or it is a submission that a page
+ * load would not repeat, or it is the page shown (a back or forward navigation has already moved
+ * the address bar).
+ */
+export function pendingAddress(navigation: PendingNavigation | undefined, current: string): string | null {
+  if (!navigation?.location || navigation.state === "idle") return null;
+  if (navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET") return null;
+  const { pathname, search, hash } = navigation.location;
+  const address = `${pathname}${search}${hash}`;
+  return address === current ? null : address;
+}
+
+/** The pending navigation's address in this window (see `pendingAddress`). */
+function askedAddress(): string | null {
+  const { pathname, search, hash } = window.location;
+  const router = (window as unknown as RouterWindow).__remixRouter;
+  return pendingAddress(router?.state.navigation, `${pathname}${search}${hash}`);
+}
+
+/** Loads in full `target`, or the page shown again (null). */
+function loadInFull(target: string | null) {
+  ownReload = true;
+  if (target === null) window.location.reload();
+  else window.location.assign(target);
+}
+
+/** A failed chunk: load the page asked for once per window, else report the failure (true when loading). */
 export function reloadOnceForChunkError(reason: unknown): boolean {
   if (!isChunkLoadError(reason)) return false;
   if (claimChunkReload(sessionStore(), Date.now())) {
-    ownReload = true;
-    window.location.reload();
+    loadInFull(askedAddress());
     return true;
   }
   chunkFailure.report();
@@ -90,7 +125,8 @@ type NavigationTarget = { addEventListener(type: "navigate", listener: (event: N
 
 /**
  * Installs the guard: failed `import()`s nobody handled, and Remix's own reload when a route
- * module fails to load (a script-initiated reload this site did not ask for) follow the rule.
+ * module fails to load (a script-initiated reload this site did not ask for), follow the rule; the
+ * page loaded is then the one the visitor clicked, not the one they were leaving.
  */
 export function installChunkReloadGuard() {
   window.addEventListener("unhandledrejection", (event) => {
@@ -103,8 +139,15 @@ export function installChunkReloadGuard() {
   navigation?.addEventListener("navigate", (event) => {
     // Reloads from the browser's own button cannot be cancelled and are never counted.
     if (event.navigationType !== "reload" || !event.cancelable || ownReload) return;
-    if (claimChunkReload(sessionStore(), Date.now())) return;
+    if (!claimChunkReload(sessionStore(), Date.now())) {
+      event.preventDefault();
+      chunkFailure.report();
+      return;
+    }
+    const target = askedAddress();
+    if (target === null) return;
     event.preventDefault();
-    chunkFailure.report();
+    // Started once the cancelled reload's event is over.
+    setTimeout(() => loadInFull(target));
   });
 }

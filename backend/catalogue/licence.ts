@@ -1,4 +1,5 @@
 import type { CommercialLabel, License } from "../../contract/catalogue.js";
+import { OFL_1_1_TEXT } from "./ofl-1.1.js";
 
 /** The licence a font is published under, as decided from its name table. */
 export type ClassifiedLicence = License;
@@ -52,4 +53,18 @@ export function classifyLicence(description: string | null, url: string | null):
     commercialLabel: licence.commercialLabel,
     commercialSource: `字体名称表 nameID 13 声明采用 ${licence.name}${urlNote}，${verdict}`,
   };
+}
+
+/** The licences whose full text the site carries, by code. */
+const FULL_TEXTS: Readonly<Record<string, string>> = { "OFL-1.1": OFL_1_1_TEXT };
+
+/**
+ * A font's licence as it travels with the font file: the font's copyright notice (name ID 0), then
+ * the licence's full text, or, for a licence whose full text the site does not carry, the font's
+ * own licence description (name ID 13).
+ */
+export function licenceDocument(font: { licenceCode: string; copyright: string | null; licenceText: string }): string {
+  const body = FULL_TEXTS[font.licenceCode] ?? font.licenceText;
+  const copyright = font.copyright?.trim();
+  return copyright ? `${copyright}\n\n${body}` : body;
 }

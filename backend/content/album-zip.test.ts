@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { albumZipEndpoints, albumZipSchema } from "../../contract/album-zip.js";
 import { successEnvelopeSchema } from "../../contract/envelope.js";
 import { dispositionFileName, zipEntries } from "../../tests/zip-entries.js";
+import { OFL_1_1_TEXT } from "../catalogue/ofl-1.1.js";
 import { TEST_DATABASES } from "../db/test-databases.js";
 import { useServedBackend } from "../http/served-backend.js";
 import { FontStorage } from "../storage/font-storage.js";
@@ -32,7 +33,7 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
         fonts: await db
           .selectFrom("album_font")
           .innerJoin("font", "font.gno", "album_font.font_gno")
-          .select(["font.gno", "font.file_location", "font.licence_text"])
+          .select(["font.gno", "font.file_location", "font.licence_code", "font.copyright"])
           .where("album_id", "=", album.id)
           .orderBy("album_font.sort")
           .execute(),
@@ -41,11 +42,12 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
   }
 
   it.skipIf(skip)(
-    "every album's zip holds each font file byte for byte, its licence text and a 说明.txt, under a Chinese file name",
+    "every album's zip holds each font file byte for byte, its copyright and licence in full and a 说明.txt, under a Chinese file name",
     async () => {
       const storage = new FontStorage(served.dataDir);
       const albums = await catalogued();
       expect(albums.length).toBeGreaterThanOrEqual(8);
+      let withCopyright = 0;
       for (const album of albums) {
         const { status, body } = await zipUrlOf(album.id);
         expect(status).toBe(200);
@@ -72,13 +74,18 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
           const original = await fs.readFile(storage.resolve(font.file_location));
           expect(entries.get(file.fileName)!.equals(original), `${album.title}: ${file.fileName}`).toBe(true);
           expect(file.size).toBe(original.length);
-          const licence = entries.get(file.licenseFileName)!.toString("utf8");
-          expect(licence.replace(/\r\n/g, "\n")).toContain(font.licence_text.replace(/\r\n/g, "\n").trim());
+          const licence = entries.get(file.licenseFileName)!.toString("utf8").replace(/\r\n/g, "\n");
+          expect(font.licence_code).toBe("OFL-1.1");
+          // The font's own copyright notice (name ID 0) when it has one, then the licence in full, as in OFL.txt.
+          const copyright = font.copyright?.replace(/\r\n/g, "\n").trim();
+          if (copyright) withCopyright++;
+          expect(licence).toContain(`\n\n${copyright ? `${copyright}\n\n` : ""}${OFL_1_1_TEXT.trim()}\n`);
           expect(licence).toContain(file.licenseName);
           expect(readme).toContain(file.fileName);
           expect(readme).toContain(file.licenseFileName);
         }
       }
+      expect(withCopyright).toBeGreaterThan(0);
     },
     120_000,
   );

@@ -7,6 +7,7 @@ import { downloadAlbumZip } from "../../contract/album-zip.js";
 import type { AlbumZip } from "../../contract/album-zip.js";
 import { COMMERCIAL_LABELS } from "../../contract/catalogue.js";
 import { endpointPath } from "../../contract/endpoint.js";
+import { licenceDocument } from "../catalogue/licence.js";
 import { logMissingFontFile } from "../catalogue/missing-font-file.js";
 import { storedOneOf } from "../catalogue/stored-value.js";
 import { downloadFileName } from "../catalogue/urls.js";
@@ -24,6 +25,7 @@ export type AlbumZipPlan = AlbumZip & {
     size: number;
     fontName: string;
     licenseName: string;
+    licenseCode: string;
     licenseUrl: string | null;
     licenseText: string;
     copyright: string | null;
@@ -53,6 +55,7 @@ export async function planAlbumZip(db: ContentDb, id: number): Promise<AlbumZipP
       "font.file_size",
       "font.weight_name",
       "font.copyright",
+      "font.licence_code",
       "font.licence_url",
       "font.licence_text",
       "font_family.name_zh",
@@ -77,6 +80,7 @@ export async function planAlbumZip(db: ContentDb, id: number): Promise<AlbumZipP
       size: row.file_size,
       fontName: `${row.name_zh} ${row.weight_name}`,
       licenseName: row.licence_name,
+      licenseCode: row.licence_code,
       licenseUrl: row.licence_url,
       licenseText: row.licence_text,
       copyright: row.copyright,
@@ -100,12 +104,16 @@ export async function planAlbumZip(db: ContentDb, id: number): Promise<AlbumZipP
   };
 }
 
-/** The licence file beside a font: which font, whose, under what licence, then the licence's own words. */
+/** The licence file beside a font: which font, under what licence, then its copyright and the licence's full text. */
 function licenceFile(font: AlbumZipPlan["fonts"][number]): string {
   const lines = [`字体：${font.fontName}（${font.fileName}）`, `许可：${font.licenseName}`];
-  if (font.licenseUrl) lines.push(`许可全文：${font.licenseUrl}`);
-  if (font.copyright) lines.push(`版权：${font.copyright}`);
-  return `${lines.join("\r\n")}\r\n\r\n${font.licenseText.replace(/\r?\n/g, "\r\n")}\r\n`;
+  if (font.licenseUrl) lines.push(`许可证网址：${font.licenseUrl}`);
+  const licence = licenceDocument({
+    licenceCode: font.licenseCode,
+    copyright: font.copyright,
+    licenceText: font.licenseText,
+  });
+  return `${lines.join("\r\n")}\r\n\r\n${licence.trim().replace(/\r?\n/g, "\r\n")}\r\n`;
 }
 
 /** 说明.txt: what the zip holds and under which licence each font may be used. */

@@ -3,7 +3,7 @@ import { dispositionFileName, zipEntries } from "../zip-entries";
 import { test, expect } from "./fixtures";
 
 test.describe("专辑打包下载", () => {
-  test("专辑页的“打包下载”给出一个 ZIP：每款字体与单独下载的文件逐字节相同，各带许可文本，另有说明", async ({
+  test("专辑页的“打包下载”给出一个 ZIP：每款字体与单独下载的文件逐字节相同，各带版权声明和许可证全文，另有说明", async ({
     page,
     request,
   }) => {
@@ -34,7 +34,16 @@ test.describe("专辑打包下载", () => {
       expect(entries.get(fileName)!.equals(await single.body()), fileName).toBe(true);
       const licence = entries.get(`LICENSE-${fileName.replace(/\.ttf$/, "")}.txt`);
       expect(licence, `${fileName} 的许可文本`).toBeDefined();
-      expect(licence!.toString("utf8")).toContain("许可：");
+      const licenceText = licence!.toString("utf8");
+      expect(licenceText).toContain("许可：SIL Open Font License 1.1");
+      // The whole OFL 1.1, not a sentence pointing to it.
+      for (const section of ["PREAMBLE", "DEFINITIONS", "PERMISSION & CONDITIONS", "TERMINATION", "DISCLAIMER"]) {
+        expect(licenceText, `${fileName}: ${section}`).toContain(`\r\n${section}\r\n`);
+      }
+      expect(licenceText).toContain("OTHER DEALINGS IN THE FONT SOFTWARE.");
+      const detail = await request.get(`/api/v1/web/search/fontInformation/${fontId}`);
+      const copyright = ((await detail.json()) as { data: { copyright: string | null } }).data.copyright;
+      if (copyright) expect(licenceText.replace(/\r\n/g, "\n")).toContain(`${copyright.trim()}\n\n`);
     }
     const readme = entries.get("说明.txt")!.toString("utf8");
     expect(readme).toContain(`专辑「${title}」共 ${fontIds.length} 款字体`);

@@ -1,4 +1,13 @@
-import { test, expect, renderedFonts, fontsSettled, isJavaScriptOn, scrollToPageEnd, undrawnImages } from "./fixtures";
+import {
+  test,
+  expect,
+  renderedFonts,
+  fontsSettled,
+  isJavaScriptOn,
+  requestPaths,
+  scrollToPageEnd,
+  undrawnImages,
+} from "./fixtures";
 import type { APIRequestContext } from "@playwright/test";
 
 type ListedFont = { fontGNo: string; videoUrl: string | null; childFontResource: unknown[] };
@@ -62,29 +71,50 @@ test.describe("字体详情", () => {
     }
   });
 
-  test("试字：自己的文字、字号、深浅背景", async ({ page, request }, testInfo) => {
+  test("试字：自己的文字、字号、深浅背景都写进地址，打开这个地址是同样的预览", async ({ page, request }, testInfo) => {
     const { id } = await fontWithWeights(request);
     await page.goto(`/font/${id}`);
     const tester = page.locator("form.type-tester");
     const text = "今天也要元气满满";
-    await tester.locator("textarea[name=text]").fill(text);
+    const javaScript = isJavaScriptOn(testInfo.project.name);
+    // The page's own data asked again (not the tester's new faces, `_faces=1`).
+    const pageReloads = requestPaths(page, (request) => {
+      const url = new URL(request.url());
+      return url.pathname.endsWith(".data") && !url.searchParams.has("_faces");
+    });
+    const historyEntries = await page.evaluate(() => history.length);
+    await tester.locator("textarea[name=text]").pressSequentially(text);
     await tester.locator("input[name=size]").fill("96");
     await tester.locator('input[name=theme][value="dark"]').check();
-    if (isJavaScriptOn(testInfo.project.name)) {
-      // 有 JavaScript 时边输入边预览，不必提交
+    if (javaScript) {
+      // 有 JavaScript 时边输入边预览，不必提交；地址随之更新，不加历史记录、不重新加载页面数据
       await expect(page.locator("section#editor [data-preview]").first()).toContainText(text);
+      await expect(page).toHaveURL((url) => url.searchParams.get("theme") === "dark");
     } else {
       await tester.locator("button[type=submit]").click();
       await page.waitForURL(/text=/);
-      const url = new URL(page.url());
-      expect(url.searchParams.get("text")).toBe(text);
-      expect(url.searchParams.get("size")).toBe("96");
-      expect(url.searchParams.get("theme")).toBe("dark");
     }
-    const preview = page.locator("section#editor [data-preview]").first();
-    await expect(preview).toContainText(text);
-    await expect(preview).toHaveCSS("font-size", "96px");
-    await expect(page.locator("section#editor [data-theme=dark]").first()).toBeVisible();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe(`/font/${id}`);
+    expect(url.searchParams.get("text")).toBe(text);
+    expect(url.searchParams.get("size")).toBe("96");
+    expect(url.searchParams.get("theme")).toBe("dark");
+    if (javaScript) {
+      expect(await page.evaluate(() => history.length)).toBe(historyEntries);
+      expect(pageReloads).toEqual([]);
+    }
+
+    // The address shared: another tab opening it shows the same preview.
+    const shared = await page.context().newPage();
+    await shared.goto(url.href);
+    for (const shown of [page, shared]) {
+      await expect(shown.locator("form.type-tester textarea[name=text]")).toHaveValue(text);
+      const preview = shown.locator("section#editor [data-preview]").first();
+      await expect(preview).toContainText(text);
+      await expect(preview).toHaveCSS("font-size", "96px");
+      await expect(shown.locator("section#editor [data-theme=dark]").first()).toBeVisible();
+    }
+    await shared.close();
     await fontsSettled(page);
     await expect
       .poll(async () => (await renderedFonts(page, "section#editor [data-preview]")).some((font) => font.isCustomFont))

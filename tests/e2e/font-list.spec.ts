@@ -136,13 +136,19 @@ test.describe("字体列表", () => {
     await expect(box).toBeFocused();
   });
 
-  test("只看能显示这段文字的字体", async ({ page }) => {
+  test("只看能显示这段文字的字体", async ({ page }, info) => {
     await page.goto("/font");
     // More families than fit on a page: compare the totals, not the rows shown.
     const listTotal = async () => Number(await page.locator("[data-total]").getAttribute("data-total"));
     const all = await listTotal();
+    const historyEntries = await page.evaluate(() => history.length);
     // 繁体字「麤」：只有部分字体收录
     await filterForm(page).locator("input[name=text]").fill("麤");
+    if (isJavaScriptOn(info.project.name)) {
+      // As on a font page: what is typed goes into the address, in place of the entry shown.
+      await expect(page).toHaveURL((url) => url.searchParams.get("text") === "麤");
+      expect(await page.evaluate(() => history.length)).toBe(historyEntries);
+    }
     await filterForm(page).locator("input[name=fit]").check();
     await filterForm(page).locator("button[type=submit]").first().click();
     await page.waitForURL(/fit=1/);

@@ -138,6 +138,37 @@ test.describe("页面导航", () => {
     });
   }
 
+  test("从字体页返回字体库时，往下滚过的那张卡片回到原来的位置，一个像素不差", async ({ page }, info) => {
+    // Scrolled by the page's own frames, which do not run without JavaScript; without it the
+    // browser restores the offset itself over the same held heights.
+    test.skip(!isJavaScriptOn(info.project.name), "the scrolling waits on the page's frames");
+    await page.goto("/font");
+    await page.waitForLoadState("networkidle");
+    // Far down the list: the cards above it are drawn as the visitor scrolls past them.
+    const card = page.locator(".font-results [data-font-gno]").nth(8);
+    const top = () => card.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    // Down 200 px at a time, each step drawn before the next, as a visitor's scrolling draws them.
+    const scrollStep = () =>
+      page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            window.scrollBy({ top: 200, behavior: "instant" });
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          }),
+      );
+    for (let turn = 0; turn < 40 && (await top()) > 300; turn++) await scrollStep();
+    const shown = await top();
+    expect(shown).toBeLessThanOrEqual(300);
+    const gno = await card.getAttribute("data-font-gno");
+
+    await card.locator(`a[href="/font/${gno}"]`).first().click();
+    await page.waitForURL(new RegExp(`/font/${gno}$`));
+    await page.goBack();
+    await page.waitForURL(/\/font$/);
+    const again = page.locator(`.font-results [data-font-gno="${gno}"]`);
+    await expect.poll(() => again.evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBe(shown);
+  });
+
   test("页面的每个脚本（包括路由清单）都以低优先级预加载", async ({ page }) => {
     for (const path of ["/", "/font", "/news"]) {
       const html = await (await page.request.get(path)).text();

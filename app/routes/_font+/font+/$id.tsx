@@ -1,5 +1,14 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import {
+  Link,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DownloadDialog, LicenseNotice } from "~/components/catalogue/download-dialog";
 import { ErrorPage, describeError } from "~/components/ui/error-page";
@@ -12,7 +21,8 @@ import { TypeTester } from "~/components/catalogue/type-tester";
 import { FontActions } from "~/components/catalogue/font-actions";
 import { VideoList } from "~/components/video/video-list";
 import { fontHref, weightName, type PreviewFace, type PreviewTheme } from "~/utils/catalogue/fonts";
-import { testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
+import { parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
+import { isTesterOnlyChange, revalidatesUnlessTesterOnly, withTesterParams } from "~/utils/catalogue/tester-address";
 
 import { FACES_PARAM } from "~/utils/live-faces";
 import type { loader } from "./$id.server";
@@ -20,6 +30,9 @@ import type { loader } from "./$id.server";
 export { loader } from "./$id.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** The type tester keeping its text, size and theme in the address loads nothing: the page has it. */
+export const shouldRevalidate: ShouldRevalidateFunction = revalidatesUnlessTesterOnly;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data?.font) return [{ title: "This page could not be found - 短视频字体" }];
@@ -31,6 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 const LIVE_DEBOUNCE_MS = 300;
+/** Any origin: addresses of this site are compared by path and query. */
+const BASE = "http://localhost";
 
 /** Waits (at most 4 s) until the browser has loaded the given faces for `text`. */
 async function preloadFaces(faces: Record<string, PreviewFace>, text: string): Promise<void> {
@@ -43,23 +58,34 @@ async function preloadFaces(faces: Record<string, PreviewFace>, text: string): P
 
 export default function FontDetailRoute() {
   const location = useLocation();
-  // A navigation to another URL brings new loader data: start over with it. Not keyed on
-  // location.key: in-page anchors (#family) must keep what the visitor typed.
-  return <FontDetailPage key={`${location.pathname}${location.search}`} />;
+  const navigationType = useNavigationType();
+  const address = `${location.pathname}${location.search}`;
+  // A navigation to another URL starts over with what it shows. Not in-page anchors (#family),
+  // which must keep what the visitor typed, nor the page's own address following its type tester.
+  const [page, setPage] = useState({ address, key: address });
+  if (page.address !== address) {
+    const own = navigationType === "REPLACE" && isTesterOnlyChange(new URL(page.address, BASE), new URL(address, BASE));
+    setPage({ address, key: own ? page.key : address });
+  }
+  return <FontDetailPage key={page.key} />;
 }
 
 function FontDetailPage() {
   const data = useLoaderData<typeof loader>();
   const { font, files, weights } = data;
   const location = useLocation();
+  const navigate = useNavigate();
   const pathname = location.pathname;
+  // The address, not the loader data, says what to show: back or forward to an address differing
+  // only in the tester's parameters loads no new data (see shouldRevalidate).
+  const [initial] = useState(() => parseTesterQuery(new URLSearchParams(location.search)).query);
 
-  const [text, setText] = useState(data.tester.text);
-  const [size, setSize] = useState(data.tester.size);
-  const [theme, setTheme] = useState<PreviewTheme>(data.tester.theme);
+  const [text, setText] = useState(initial.text);
+  const [size, setSize] = useState(initial.size);
+  const [theme, setTheme] = useState<PreviewTheme>(initial.theme);
   const [faces, setFaces] = useState<Record<string, PreviewFace>>(data.faces);
   const [pending, setPending] = useState<Record<string, PreviewFace> | null>(null);
-  const [downloadOpen, setDownloadOpen] = useState(data.tester.download);
+  const [downloadOpen, setDownloadOpen] = useState(initial.download);
   const [previewText, setPreviewText] = useState(data.previewText);
   const [bigText, setBigText] = useState(data.bigText);
 
@@ -81,6 +107,29 @@ function FontDetailPage() {
   );
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Faces for the text of an address whose data was not loaded again.
+  useEffect(() => {
+    if (initial.text !== data.tester.text) requestFaces(initial.text);
+    // Once, for the text the page opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The address follows the tester (debounced, replacing the history entry), so that it shares the
+  // preview as the form without JavaScript does.
+  const wantedTester = testerSearch(parseTesterQuery({ text, size: String(size), theme }).query);
+  const shownTester = testerSearch({
+    ...parseTesterQuery(new URLSearchParams(location.search)).query,
+    download: false,
+  });
+  useEffect(() => {
+    if (wantedTester === shownTester) return;
+    const addressTimer = setTimeout(() => {
+      const search = withTesterParams(location.search, wantedTester);
+      navigate({ pathname, search, hash: location.hash }, { replace: true, preventScrollReset: true });
+    }, LIVE_DEBOUNCE_MS);
+    return () => clearTimeout(addressTimer);
+  }, [wantedTester, shownTester, pathname, location.search, location.hash, navigate]);
 
   // New faces arrived: declare them next to the current ones, switch once the browser has them.
   useEffect(() => {
