@@ -6,12 +6,11 @@ import { whileRedisAnswers } from "./redis-rate-limits.js";
 const LAPSE_BATCH = 500;
 
 /**
- * Clears what lapsed: KEYS are the reservations by lapse time (a sorted set), each one's
- * "bytes client" (a hash), the bytes of every client (a hash) and the total (a string).
+ * KEYS are the reservations by lapse time (a sorted set), each one's "bytes client" (a hash), the
+ * bytes of every client (a hash) and the total (a string). `forget` takes one reservation out of all four.
  */
-const LAPSE = `
-local lapsed = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ${LAPSE_BATCH})
-for _, key in ipairs(lapsed) do
+const FORGET = `
+local function forget(key)
   local entry = redis.call('HGET', KEYS[2], key)
   if entry then
     local space = string.find(entry, ' ')
@@ -22,6 +21,13 @@ for _, key in ipairs(lapsed) do
     redis.call('HDEL', KEYS[2], key)
   end
   redis.call('ZREM', KEYS[1], key)
+end
+`;
+
+/** Clears what lapsed by ARGV[1] (now). */
+const LAPSE = `${FORGET}
+for _, key in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ${LAPSE_BATCH})) do
+  forget(key)
 end
 `;
 
@@ -47,19 +53,8 @@ return {1}
 `;
 
 /** ARGV: the keys whose reservations go. */
-const RELEASE = `
-for _, key in ipairs(ARGV) do
-  local entry = redis.call('HGET', KEYS[2], key)
-  if entry then
-    local space = string.find(entry, ' ')
-    local bytes = tonumber(string.sub(entry, 1, space - 1))
-    local client = string.sub(entry, space + 1)
-    if redis.call('HINCRBY', KEYS[3], client, -bytes) <= 0 then redis.call('HDEL', KEYS[3], client) end
-    redis.call('DECRBY', KEYS[4], bytes)
-    redis.call('HDEL', KEYS[2], key)
-    redis.call('ZREM', KEYS[1], key)
-  end
-end
+const RELEASE = `${FORGET}
+for _, key in ipairs(ARGV) do forget(key) end
 return 0
 `;
 
