@@ -480,7 +480,9 @@ describe.each(TEST_DATABASES)("account API on $name", (database) => {
       const locked = await call("POST", "/web/api/login", { account: email, password }, { ip: attacker });
       expect(locked.status).toBe(429);
       expect(locked.body).toMatchObject({ code: "429", message: "登录失败次数过多，请 15 分钟后再试" });
-      expect(locked.headers.get("retry-after")).toBe("900");
+      // The 15 minutes count from the first failure, a second or more ago on a busy machine.
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(880);
+      expect(Number(locked.headers.get("retry-after"))).toBeLessThanOrEqual(900);
       const owner = await call("POST", "/web/api/login", { account: email, password }, { ip: newIp() });
       expect(owner.body.code).toBe("200");
       time.advance(15 * MINUTE + 1000);
