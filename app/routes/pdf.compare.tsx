@@ -10,6 +10,7 @@ import {
 import { buildComparePdf, formatPdfDate, pdfLabelText, PDF_TITLE } from "~/utils/compare/compare-pdf.server";
 import { COMPARE_MAX } from "~/utils/compare/compare-list";
 import { parsePdfCompareQuery } from "~/utils/compare/compare-view";
+import { statusPage } from "~/utils/status-page";
 
 /**
  * GET /pdf/compare?gno=10001&gno=10005&text=… — the comparison as an A4 PDF, each font embedded as
@@ -17,16 +18,17 @@ import { parsePdfCompareQuery } from "~/utils/compare/compare-view";
  * is exported. Refusals are short Chinese pages with their 4xx status.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const refused = (status: number, message: string) => refusal(status, message, context.cspNonce);
   const parsed = parsePdfCompareQuery(new URL(request.url).searchParams);
-  if (!parsed.ok) return refusal(parsed.status, parsed.message);
+  if (!parsed.ok) return refused(parsed.status, parsed.message);
   const gnos = parsed.request.gnos ?? readCompareList(request);
   if (gnos.length === 0) {
-    return refusal(400, `对比列表是空的：先在字体列表或字体详情页点“加入对比”（最多 ${COMPARE_MAX} 款），再导出 PDF。`);
+    return refused(400, `对比列表是空的：先在字体列表或字体详情页点“加入对比”（最多 ${COMPARE_MAX} 款），再导出 PDF。`);
   }
   const caller = { request, context };
   try {
     const { fonts, unknown } = await loadCatalogueFonts(caller, gnos);
-    if (unknown.length > 0) return refusal(404, `字体 ${unknown.join("、")} 不存在。`);
+    if (unknown.length > 0) return refused(404, `字体 ${unknown.join("、")} 不存在。`);
     const createdAt = new Date();
     const subsets = await subsetFonts(caller, fonts, parsed.request.text);
     const pdfFonts = subsets.map((font) => ({
@@ -49,39 +51,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    return failure(error);
+    return failure(error, refused);
   }
 }
 
-function failure(error: unknown): Response {
+function failure(error: unknown, refuse: (status: number, message: string) => Response): Response {
   if (isApiError(error)) {
-    if (error.status === 429) return refusal(429, "请求太频繁，请稍后再导出。");
-    if (error.status >= 400 && error.status < 500) return refusal(400, error.message);
-    return refusal(503, "字体服务暂时不可用，请稍后再导出。");
+    if (error.status === 429) return refuse(429, "请求太频繁，请稍后再导出。");
+    if (error.status >= 400 && error.status < 500) return refuse(400, error.message);
+    return refuse(503, "字体服务暂时不可用，请稍后再导出。");
   }
-  if (error instanceof CompareUnavailableError) return refusal(503, `${error.message}，请稍后再导出。`);
-  if (error instanceof Response) return refusal(502, "字体服务的应答不正确，请稍后再导出。");
+  if (error instanceof CompareUnavailableError) return refuse(503, `${error.message}，请稍后再导出。`);
+  if (error instanceof Response) return refuse(502, "字体服务的应答不正确，请稍后再导出。");
   console.error("[compare] PDF 生成失败", error);
-  return refusal(503, "PDF 暂时无法生成，请稍后再试。");
+  return refuse(503, "PDF 暂时无法生成，请稍后再试。");
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-/** A small page of its own: a resource route has no layout to render an error boundary in. */
-function refusal(status: number, message: string): Response {
-  const html = `<!doctype html>
-<html lang="zh-CN">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>无法导出 PDF - 短视频字体</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
-<body>
-<main>
-<h1>无法导出对比 PDF</h1>
-<p data-status="${status}">${escapeHtml(message)}</p>
-<p><a href="/user/compare">返回字体对比</a></p>
-</main>
-</body>
-</html>`;
+/** A page of its own: a resource route has no layout to render an error boundary in. */
+function refusal(status: number, message: string, nonce: string | undefined): Response {
+  const html = statusPage({
+    status,
+    message: "无法导出对比 PDF",
+    detail: message,
+    nonce,
+    back: { href: "/user/compare", label: "返回字体对比" },
+  });
   return new Response(html, {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
