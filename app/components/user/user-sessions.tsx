@@ -25,9 +25,9 @@ export function UserSessions({
   const error = result?.intent === "end-session" ? result.formError : undefined;
   if (!sessions) return <p className="notice notice--error">登录设备列表暂时无法加载，请稍后刷新。</p>;
   return (
-    <div className="user-sessions">
+    <div className="data-table-scroll">
       <FormError message={error} />
-      <table className="user-sessions__table">
+      <table className="data-table">
         <thead>
           <tr>
             <th scope="col">设备</th>

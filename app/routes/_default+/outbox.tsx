@@ -46,8 +46,8 @@ export default function OutboxPage() {
           </form>
         </div>
         {entries.length > 0 ? (
-          <div className="outbox-page__scroll">
-            <table className="outbox-page__table">
+          <div className="data-table-scroll">
+            <table className="data-table">
               <thead>
                 <tr>
                   <th scope="col">发送时间</th>
