@@ -1,4 +1,5 @@
 import net from "node:net";
+import { isLoopbackAddress } from "../mail/outbox.js";
 
 const BROWSERS: Array<[RegExp, string]> = [
   [/MicroMessenger\//, "微信"],
@@ -42,7 +43,7 @@ export function deviceName(userAgent: string | null | undefined): string {
 export function placeOf(ip: string | null | undefined): string {
   if (!ip) return "未知";
   const address = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
-  if (address === "::1" || address.startsWith("127.")) return "本机";
+  if (isLoopbackAddress(address)) return "本机";
   if (net.isIPv4(address)) {
     const [a, b] = address.split(".").map(Number) as [number, number];
     if (
