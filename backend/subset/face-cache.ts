@@ -10,6 +10,9 @@ import type { SubsetFace } from "./subset-face.js";
  * lookups, loads and evictions in order means no face is evicted while a caller is using it and
  * concurrent callers for the same font share one load.
  */
+/** A face used this recently belongs to what visitors are looking at now: never evicted to preprocess another. */
+export const ACTIVE_FACE_MS = 60_000;
+
 export class FaceCache {
   /** Map order is use order: the first entry is the least recently used. */
   private readonly faces = new Map<string, SubsetFace>();
@@ -19,8 +22,13 @@ export class FaceCache {
   private queue: Promise<unknown> = Promise.resolve();
   /** Faces waiting for `preprocessSoon`'s timer, by key. */
   private readonly preprocessTimers = new Map<string, NodeJS.Timeout>();
+  /** When each face was last used (ms since the epoch). */
+  private readonly lastUsed = new Map<string, number>();
 
-  constructor(private readonly budgetBytes: number) {}
+  constructor(
+    private readonly budgetBytes: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Runs `use` with the face for `key`, loading it with `load` when it is not in memory. */
   withFace<T>(key: string, load: () => Promise<SubsetFace>, use: (face: SubsetFace) => T): Promise<T> {
@@ -49,7 +57,12 @@ export class FaceCache {
 
   /**
    * Preprocesses the face for `key` after `delayMs`, in turn with the other calls, if it is still loaded
-   * then: long synchronous work, left until the answer that asked for it has gone out.
+   * then: long synchronous work, left until the answer that asked for it has gone out. Only if the
+   * preprocessed face fits beside the faces used in the last `ACTIVE_FACE_MS`: a page's previews use a
+   * dozen faces again and again, and making room for one preprocessed face would evict others of the
+   * same page, loaded again by the next visitor and preprocessed in their turn, evicting the first (the
+   * site preprocessed 22 times in 20 loads of one list page, 100–800 ms each). A face left as it is
+   * still subsets a preview's few characters in a millisecond or so; it is tried again once room is made.
    */
   preprocessSoon(key: string, delayMs: number): void {
     if (this.preprocessTimers.has(key)) return;
@@ -57,8 +70,10 @@ export class FaceCache {
       this.preprocessTimers.delete(key);
       void this.exclusive(async () => {
         const face = this.faces.get(key);
-        face?.preprocess();
-        if (face) this.recount(key, face);
+        if (!face || !this.fitsBesideActiveFaces(key, face.costBytesPreprocessed - (this.counted.get(key) ?? 0)))
+          return;
+        face.preprocess();
+        this.recount(key, face);
       });
     }, delayMs);
     timer.unref();
@@ -73,8 +88,23 @@ export class FaceCache {
       for (const face of this.faces.values()) face.destroy();
       this.faces.clear();
       this.counted.clear();
+      this.lastUsed.clear();
       this.usedBytes = 0;
     });
+  }
+
+  /** Whether `extraBytes` more for `key` fit in the budget once faces unused for ACTIVE_FACE_MS are let go. */
+  private fitsBesideActiveFaces(key: string, extraBytes: number): boolean {
+    let spare = this.budgetBytes - this.usedBytes - extraBytes;
+    const idleSince = this.now() - ACTIVE_FACE_MS;
+    for (const [oldKey] of this.faces) {
+      if (spare >= 0) break;
+      if (oldKey === key) continue;
+      // Use order: every face after this one was used more recently.
+      if ((this.lastUsed.get(oldKey) ?? 0) > idleSince) return false;
+      spare += this.counted.get(oldKey) ?? 0;
+    }
+    return spare >= 0;
   }
 
   private exclusive<T>(task: () => Promise<T>): Promise<T> {
@@ -88,6 +118,7 @@ export class FaceCache {
     if (face) {
       this.faces.delete(key);
       this.faces.set(key, face);
+      this.lastUsed.set(key, this.now());
     }
     return face;
   }
@@ -96,6 +127,7 @@ export class FaceCache {
     this.makeRoom(face.costBytes, key);
     this.faces.set(key, face);
     this.counted.set(key, face.costBytes);
+    this.lastUsed.set(key, this.now());
     this.usedBytes += face.costBytes;
     return face;
   }
@@ -117,6 +149,7 @@ export class FaceCache {
       this.faces.delete(oldKey);
       this.usedBytes -= this.counted.get(oldKey) ?? 0;
       this.counted.delete(oldKey);
+      this.lastUsed.delete(oldKey);
       oldFace.destroy();
     }
   }

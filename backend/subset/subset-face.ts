@@ -71,6 +71,11 @@ export class SubsetFace {
     return this.preprocessedCostBytes;
   }
 
+  /** What `costBytes` becomes once the face is preprocessed. */
+  get costBytesPreprocessed(): number {
+    return this.preprocessedCostBytes;
+  }
+
   /**
    * Loads face `faceIndex` of the font file at `filePath` into a new wasm instance sized for it, read
    * straight into the instance's memory: of a TrueType face every table but the outlines, which each

@@ -32,6 +32,8 @@ import { createSubsetService } from "../../backend/subset/index.js";
 import { Subsetter, type SubsetFontFile, type SubsetFormat } from "../../backend/subset/subsetter.js";
 import { encodeWoff } from "../../backend/subset/woff.js";
 import { packageSlices } from "../../backend/variable/package-slices.js";
+import { gb2312Level1, percentile } from "./bench-texts.js";
+import { benchNewWords } from "./new-words.js";
 
 const WARMUP_RUNS = 3;
 const OUR_RUNS = 40;
@@ -53,6 +55,10 @@ const TEXT_500 = distinct(gb2312Level1(), 500);
 async function main(): Promise<void> {
   if (process.argv.includes("service")) {
     await benchService();
+    return;
+  }
+  if (process.argv.includes("page")) {
+    await benchNewWords();
     return;
   }
   const sources = [trueTypeSource(), cffSource()].filter((source): source is Source => source !== null);
@@ -85,6 +91,7 @@ async function main(): Promise<void> {
     rmSync(workDir, { recursive: true, force: true });
   }
   await benchService();
+  await benchNewWords();
 }
 
 /** The slice of Noto Sans SC's variable build holding most of TEXT_500, and those characters. */
@@ -626,9 +633,7 @@ async function timeOnce(task: () => Promise<unknown>): Promise<number> {
 }
 
 function stats(times: number[]): Stats {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)]!;
-  return { min: sorted[0]!, median: at(0.5), p95: at(0.95) };
+  return { min: Math.min(...times), median: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
 
 /** `count` distinct characters of `text`, in order. */
@@ -636,13 +641,6 @@ function distinct(text: string, count: number): string {
   const characters = [...new Set(text)];
   if (characters.length < count) throw new Error(`文本只有 ${characters.length} 个不同字符，少于 ${count}`);
   return characters.slice(0, count).join("");
-}
-
-/** The 3755 common characters of GB2312 level 1 (rows 16–55), the usual preview vocabulary. */
-function gb2312Level1(): string {
-  const bytes: number[] = [];
-  for (let row = 0xb0; row <= 0xd7; row++) for (let cell = 0xa1; cell <= 0xfe; cell++) bytes.push(row, cell);
-  return new TextDecoder("gb18030").decode(Uint8Array.from(bytes)).replace(/[\s\uFFFD]/g, "");
 }
 
 function ms(value: number): string {

@@ -1,0 +1,198 @@
+/**
+ * What a visitor waits for when they type words no one typed before (`npm run bench:subset -- page`, also
+ * run by `npm run bench:subset`): the built site in a child process as `npm start` runs it, loaded as a
+ * browser loads it (the HTML, then every preview face it names, six requests at a time), for
+ *
+ * - `/font?text=…` with 6 common characters never asked for before, against the native tools making the
+ *   same subsets one font after another (`hb-subset` then `sfnt2woff` per font, each a process, timed by
+ *   the shell right after ours in the same round): goal ≤ 0.5×;
+ * - a font page opened for the first time with new words (goal p50 ≤ 200 ms), beside the same native
+ *   reference for the faces it names;
+ * - a subset already made, asked again (`POST /webfont/http` and its file): goal p50 ≤ 2 ms.
+ *
+ * Nothing here asserts a time; each figure is printed beside its goal and its reference.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { FAMILY_SEEDS, FIRST_FONT_GNO } from "../../backend/catalogue/families.js";
+import { prepareFontFile } from "../../backend/catalogue/font-files.js";
+import { FontStorage } from "../../backend/storage/font-storage.js";
+import { startBuiltSite } from "./built-site.js";
+import { gb2312Level1, percentile } from "./bench-texts.js";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
+const BROWSER_CONNECTIONS = 6;
+const NEW_WORD_LENGTH = 6;
+const FACE_URL = /@font-face\{font-family:"(A?[0-9A-Za-z_]+)-[0-9a-f]+";src:url\("([^"]+)"\)/g;
+
+export async function benchNewWords(port = Number(process.env.BENCH_PORT ?? 3392)): Promise<void> {
+  const workDir = mkdtempSync(path.join(tmpdir(), "new-words-bench-"));
+  const fontFiles = await catalogueFontFiles(workDir);
+  const words = newWords();
+  const site = await startBuiltSite(port);
+  const get = async (pathAndQuery: string) => {
+    const response = await fetch(`${site.origin}${pathAndQuery}`);
+    if (!response.ok) throw new Error(`${pathAndQuery}: HTTP ${response.status}`);
+    return response;
+  };
+  /** The page, then each face it names, BROWSER_CONNECTIONS at a time: ms until the last face arrived. */
+  const loadAsBrowser = async (pathAndQuery: string) => {
+    const start = performance.now();
+    const html = await (await get(pathAndQuery)).text();
+    const htmlMs = performance.now() - start;
+    const faces = [...html.matchAll(FACE_URL)].map(([, family, url]) => ({
+      gno: family!.replace(/^A/, ""),
+      url: url!,
+    }));
+    const queue = [...faces];
+    await Promise.all(
+      Array.from({ length: BROWSER_CONNECTIONS }, async () => {
+        for (let face = queue.shift(); face; face = queue.shift()) await (await get(face.url)).arrayBuffer();
+      }),
+    );
+    return { htmlMs, readyMs: performance.now() - start, gnos: faces.map((face) => face.gno) };
+  };
+  const native = (gnos: string[], text: string) =>
+    nativeSerial(
+      gnos.map((gno) => fontFiles.get(gno)!),
+      text,
+      workDir,
+    );
+
+  try {
+    // A running server: its routes, templates and the faces of the first page warm, as a visitor finds it.
+    for (let warm = 0; warm < 3; warm++) {
+      await loadAsBrowser(`/font?text=${encodeURIComponent(words())}`);
+      await loadAsBrowser(`/font/${FIRST_FONT_GNO}?text=${encodeURIComponent(words())}`);
+    }
+
+    const list = { html: [] as number[], ready: [] as number[], native: [] as number[], faces: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const text = words();
+      const ours = await loadAsBrowser(`/font?text=${encodeURIComponent(text)}`);
+      list.html.push(ours.htmlMs);
+      list.ready.push(ours.readyMs);
+      list.faces = ours.gnos.length;
+      list.native.push(native(ours.gnos, text));
+    }
+
+    const fontPage = { html: [] as number[], ready: [] as number[], native: [] as number[], faces: 0 };
+    const gnos = [...fontFiles.keys()];
+    for (let round = 0; round < ROUNDS; round++) {
+      const text = words();
+      // Each round a font page not opened before, past the first page of the list.
+      const ours = await loadAsBrowser(
+        `/font/${gnos[(round * 3 + 11) % gnos.length]}?text=${encodeURIComponent(text)}`,
+      );
+      fontPage.html.push(ours.htmlMs);
+      fontPage.ready.push(ours.readyMs);
+      fontPage.faces = ours.gnos.length;
+      fontPage.native.push(native(ours.gnos, text));
+    }
+
+    const hitText = words();
+    const hitItem = JSON.stringify([{ gno: String(FIRST_FONT_GNO), text: hitText }]);
+    const askSubset = async () => {
+      const start = performance.now();
+      const answer = (await (
+        await fetch(`${site.origin}/webfont/http`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: hitItem,
+        })
+      ).json()) as { data: Array<{ woffPath: string }> };
+      await (await get(answer.data[0]!.woffPath)).arrayBuffer();
+      return performance.now() - start;
+    };
+    for (let warm = 0; warm < 5; warm++) await askSubset();
+    const hits: number[] = [];
+    for (let run = 0; run < 60; run++) hits.push(await askSubset());
+
+    const p50 = (times: number[]) => percentile(times, 0.5);
+    const line = (label: string, value: string, goal: string) =>
+      console.log(`  ${label.padEnd(34)} ${value.padStart(24)}   目标 ${goal}`);
+    console.log(
+      `\n== 新词预览（${ROUNDS} 轮，每轮 ${NEW_WORD_LENGTH} 个从未请求过的常用字，HTML 之后每次 ${BROWSER_CONNECTIONS} 个并发取字体文件）`,
+    );
+    console.log(`-- /font（${list.faces} 个预览字体）`);
+    line("HTML 到达 p50", `${p50(list.html).toFixed(0)} ms`, "—");
+    line(
+      "全部预览就绪 p50 / p95",
+      `${p50(list.ready).toFixed(0)} / ${percentile(list.ready, 0.95).toFixed(0)} ms`,
+      "—",
+    );
+    line("原生逐个字体 hb-subset+sfnt2woff p50", `${p50(list.native).toFixed(0)} ms`, "参照");
+    line("全部预览就绪 ÷ 原生（逐轮之比的中位数）", ratio(list.ready, list.native), "≤ 0.50×");
+    console.log(`-- 首次打开的字体页（${fontPage.faces} 个字体）`);
+    line("HTML 到达 p50", `${p50(fontPage.html).toFixed(0)} ms`, "—");
+    line(
+      "全部预览就绪 p50 / p95",
+      `${p50(fontPage.ready).toFixed(0)} / ${percentile(fontPage.ready, 0.95).toFixed(0)} ms`,
+      "≤ 200 ms (p50)",
+    );
+    line("原生同样的子集 p50", `${p50(fontPage.native).toFixed(0)} ms`, "参照");
+    line("全部预览就绪 ÷ 原生", ratio(fontPage.ready, fontPage.native), "—");
+    console.log("-- 已做过的子集（POST /webfont/http 加取回其文件，客户端计时）");
+    line("p50 / p95", `${p50(hits).toFixed(2)} / ${percentile(hits, 0.95).toFixed(2)} ms`, "≤ 2 ms (p50)");
+  } finally {
+    await site.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The median of the per-round ratios ours / native, each pair measured back to back. */
+function ratio(ours: number[], native: number[]): string {
+  return `${percentile(
+    ours.map((value, index) => value / native[index]!),
+    0.5,
+  ).toFixed(2)}×`;
+}
+
+/** Each call: NEW_WORD_LENGTH common characters no earlier call gave. */
+function newWords(): () => string {
+  const characters = [...gb2312Level1()];
+  let next = 0;
+  return () => {
+    if (next + NEW_WORD_LENGTH > characters.length) throw new Error("新字符用完了");
+    next += NEW_WORD_LENGTH;
+    return characters.slice(next - NEW_WORD_LENGTH, next).join("");
+  };
+}
+
+/** Every catalogue font's TrueType file by gno, numbered as the seed numbers them (WOFF2 sources decoded into `dataDir`). */
+async function catalogueFontFiles(dataDir: string): Promise<Map<string, string>> {
+  const storage = new FontStorage(dataDir);
+  const files = new Map<string, string>();
+  let gno = FIRST_FONT_GNO;
+  for (const family of FAMILY_SEEDS)
+    for (const source of family.files)
+      files.set(String(gno++), storage.resolve((await prepareFontFile(source, storage)).ttf));
+  return files;
+}
+
+/**
+ * `hb-subset` then `sfnt2woff` for each font in turn, as a shell loop timed by the shell itself
+ * (bash's clock, so Node's spawn is not counted): ms for all of them.
+ */
+function nativeSerial(fontPaths: string[], text: string, workDir: string): number {
+  const textFile = path.join(workDir, "text.txt");
+  writeFileSync(textFile, text);
+  const result = spawnSync(
+    "bash",
+    [
+      "-c",
+      `out="$0/native.ttf"; start=$EPOCHREALTIME
+       for font in "$@"; do hb-subset --no-hinting --text-file="$0/text.txt" --output-file="$out" "$font" && sfnt2woff "$out" || exit 1; done
+       echo "$start $EPOCHREALTIME"`,
+      workDir,
+      ...fontPaths,
+    ],
+    { encoding: "utf8", env: { ...process.env, LC_ALL: "C" } },
+  );
+  const [start, end] = result.stdout.trim().split(" ").map(Number);
+  if (result.status !== 0 || !start || !end)
+    throw new Error(`hb-subset / sfnt2woff 失败（apt-get install libharfbuzz-bin woff-tools）：${result.stderr}`);
+  return (end - start) * 1000;
+}
