@@ -128,6 +128,12 @@ export const subsetResponseItemSchema = z.object({
     .transform((name) => (/^[0-9]/.test(name) ? `A${name}` : name)),
   woffPath: z.string().min(1),
   ttfPath: z.string().min(1),
+  /**
+   * The characters of `text` the font has no glyph for, read from the subset's character map. An
+   * extension of SPEC 7's answer: a service without it leaves it out, and a caller then reads the
+   * subset file itself.
+   */
+  lacking: z.string().optional(),
 });
 export type SubsetResponseItem = z.infer<typeof subsetResponseItemSchema>;
 

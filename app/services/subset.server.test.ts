@@ -74,6 +74,46 @@ function caller(origin = base) {
 }
 
 describe("loadPreviewFaces", () => {
+  it("marks the characters the service says a font lacks, without fetching the subset back", async () => {
+    reply = (body, res) => {
+      const items = body as { gno: string; text: string }[];
+      send(res, 200, {
+        code: "200",
+        message: "success",
+        data: items.map((item) => ({
+          gno: item.gno,
+          text: item.text,
+          familyName: `A${item.gno}-abc123`,
+          woffPath: `/webfont/files/${item.gno}-abc123.woff?t=1`,
+          ttfPath: `/webfont/files/${item.gno}-abc123.ttf?t=1`,
+          lacking: item.gno === "10001" ? "龘" : "",
+        })),
+      });
+    };
+    const faces = await loadPreviewFaces(
+      caller(),
+      [
+        { gno: "10001", text: "龍龘 字" },
+        { gno: "10002", text: "龍龘" },
+      ],
+      { checkCoverage: true },
+    );
+    expect(faces["10001"]?.missing).toEqual(["龘"]);
+    expect(faces["10002"]?.missing).toEqual([]);
+    expect(faces["10001"]).not.toHaveProperty("lacking");
+    expect(seen.map((request) => request.method)).toEqual(["POST"]);
+  });
+
+  it("reads a subset's own file for what it lacks when the service does not say", async () => {
+    reply = (body, res) =>
+      Array.isArray(body) ? ok(body, res) : send(res, 404, { code: "404", message: "文件不存在" });
+    await loadPreviewFaces(caller(), [{ gno: "10001", text: "龍龘" }], { checkCoverage: true });
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "POST /webfont/http",
+      "GET /webfont/files/10001-abc123.ttf?t=1",
+    ]);
+  });
+
   it("posts one batch of {gno, text} and keys faces by gno", async () => {
     const faces = await loadPreviewFaces(
       caller(),

@@ -62,14 +62,18 @@ export async function loadPreviewFaces(
     timeoutMs: options.timeoutMs ?? SUBSET_TIMEOUT_MS,
   };
   const result = await callSubset(caller, batch, settings);
-  const coverage = (faces: Record<string, PreviewFace>) =>
-    options.checkCoverage ? withCoverage(caller, batch, faces) : faces;
+  const coverage = (
+    faces: Record<string, AnsweredFace>,
+  ): Promise<Record<string, PreviewFace>> | Record<string, PreviewFace> =>
+    options.checkCoverage
+      ? withCoverage(caller, batch, faces)
+      : Object.fromEntries(Object.entries(faces).map(([gno, face]) => [gno, withoutLacking(face)]));
   if (result.ok) return coverage(result.faces);
   // One broken font must not strip every preview of the page: when the service answered a
   // multi-item batch with a refusal (not a timeout), ask for each item on its own, once, in parallel.
   if (result.answered && batch.length > 1) {
     const singles = await Promise.all(batch.map((item) => callSubset(caller, [item], settings)));
-    const faces: Record<string, PreviewFace> = {};
+    const faces: Record<string, AnsweredFace> = {};
     for (const single of singles) if (single.ok) Object.assign(faces, single.faces);
     return coverage(faces);
   }
@@ -90,18 +94,21 @@ const subsetCoverage = new BoundedCache<Set<number>>({ maxEntries: 4_000 });
 async function withCoverage(
   caller: ApiCaller,
   batch: Array<{ gno: string; text: string }>,
-  faces: Record<string, PreviewFace>,
+  faces: Record<string, AnsweredFace>,
 ): Promise<Record<string, PreviewFace>> {
   const texts = new Map(batch.map((item) => [item.gno, item.text]));
   const checked = await Promise.all(
     Object.values(faces).map(async (face) => {
+      const text = texts.get(face.gno) ?? "";
+      if (face.lacking !== undefined)
+        return { ...withoutLacking(face), missing: missingCharacters(text, coveredOf(text, face.lacking)) };
       try {
         const covered = await subsetCoverage.get(face.ttfPath, async () =>
           coveredCodepoints(await fetchSubsetFile(caller, subsetFilePath(face.ttfPath))),
         );
-        return { ...face, missing: missingCharacters(texts.get(face.gno) ?? "", covered) };
+        return { ...withoutLacking(face), missing: missingCharacters(text, covered) };
       } catch {
-        return face;
+        return withoutLacking(face);
       }
     }),
   );
@@ -116,7 +123,9 @@ function subsetFilePath(browserPath: string): string {
 }
 
 type CallSettings = { browserBase: string; timeoutMs: number };
-type CallResult = { ok: true; faces: Record<string, PreviewFace> } | { ok: false; answered: boolean };
+/** A face as the service answered it: with the characters its font lacks when the service says. */
+type AnsweredFace = PreviewFace & { lacking?: string };
+type CallResult = { ok: true; faces: Record<string, AnsweredFace> } | { ok: false; answered: boolean };
 
 async function callSubset(
   caller: ApiCaller,
@@ -126,7 +135,7 @@ async function callSubset(
   try {
     const subsets = await callApi(caller, createSubsets, { body: batch, timeoutMs: settings.timeoutMs });
     const wanted = new Set(batch.map((item) => item.gno));
-    const faces: Record<string, PreviewFace> = {};
+    const faces: Record<string, AnsweredFace> = {};
     for (const subset of subsets) {
       const face = toFace(subset, settings.browserBase);
       if (face && wanted.has(face.gno)) faces[face.gno] = face;
@@ -141,14 +150,26 @@ async function callSubset(
   }
 }
 
-function toFace(subset: SubsetResponseItem, browserBase: string): PreviewFace | null {
+/** The code points of `text` the font covers, given the characters it lacks. */
+function coveredOf(text: string, lacking: string): Set<number> {
+  const lacks = new Set([...lacking].map((character) => character.codePointAt(0)!));
+  return new Set([...text].map((character) => character.codePointAt(0)!).filter((codepoint) => !lacks.has(codepoint)));
+}
+
+function toFace(subset: SubsetResponseItem, browserBase: string): AnsweredFace | null {
   if (!SAFE_FAMILY.test(subset.familyName)) return null;
   return {
     gno: subset.gno,
     familyName: subset.familyName,
     woffPath: browserUrl(browserBase, subset.woffPath),
     ttfPath: browserUrl(browserBase, subset.ttfPath),
+    ...(subset.lacking !== undefined && { lacking: subset.lacking }),
   };
+}
+
+/** The face as the page gets it, without what only the coverage check reads. */
+function withoutLacking({ lacking: _lacking, ...face }: AnsweredFace): PreviewFace {
+  return face;
 }
 
 function browserUrl(base: string, path: string): string {

@@ -7,6 +7,7 @@ import { SFNT_FLAVOR_CFF, viewOf } from "./sfnt.js";
 import { subsetHash } from "./subset-key.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
 import type { Subsetter } from "./subsetter.js";
+import { codepointsLacking } from "./subset-coverage.js";
 import { encodeWoff } from "./woff.js";
 import { encodeWoff2 } from "./woff2.js";
 
@@ -24,6 +25,8 @@ export type SubsetEntry = {
   sfntFormat: "ttf" | "otf";
   /** True once the WOFF 2.0 file has been written (made when the subset is requested again). */
   hasWoff2: boolean;
+  /** The code points asked for that the font has no glyph for (absent in entries written before it was kept). */
+  lacking?: number[];
 };
 
 export const FONT_CONTENT_TYPES: Record<SubsetFileFormat, string> = {
@@ -267,6 +270,7 @@ export class SubsetCache {
       createdAt: Date.now(),
       sfntFormat: isCff(sfnt) ? "otf" : "ttf",
       hasWoff2: false,
+      lacking: codepointsLacking(sfnt, codepoints),
     };
     this.usage.record(hash, sfnt.byteLength + Buffer.byteLength(JSON.stringify(entry)));
     // Encoded and written after the answer: the files are asked for only once the client has read it,

@@ -92,6 +92,18 @@ describe("subset HTTP routes", () => {
     expect(data[0]!.familyName).not.toBe(data[1]!.familyName);
   });
 
+  it("names the characters of each text the font has no glyph for, as its own subset file shows", async () => {
+    const [lacks, hasAll] = await subset([
+      { gno: "10001", text: "快乐龘😀" },
+      { gno: "10001", text: "快乐" },
+    ]);
+    const ttf = unicodesOf(new Uint8Array(await (await fetch(`${base}${lacks!.ttfPath}`)).arrayBuffer()));
+    const expected = [..."快乐龘😀"].filter((character) => !ttf.has(character.codePointAt(0)!)).join("");
+    expect(expected).toContain("😀");
+    expect(lacks!.lacking).toBe(expected);
+    expect(hasAll!.lacking).toBe("");
+  });
+
   it("accepts {list: [...]}", async () => {
     const [item] = await subset({ list: [{ gno: "10001", text: "列表" }] });
     expect(item!.gno).toBe("10001");

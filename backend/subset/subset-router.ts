@@ -123,6 +123,7 @@ function toResponseItem(cache: SubsetCache, item: SubsetRequestItem, entry: Subs
     familyName: subsetFamilyName(item.gno, entry.hash),
     woffPath: fileUrl(entry.hasWoff2 ? "woff2" : "woff"),
     ttfPath: fileUrl(entry.sfntFormat),
+    ...(entry.lacking && { lacking: String.fromCodePoint(...entry.lacking) }),
   };
 }
 
