@@ -7,8 +7,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Preset } from "@remix-run/dev";
-import type { GetManualChunk, ManualChunkMeta } from "rollup";
-import type { Plugin } from "vite";
+import type { Plugin, Rollup } from "vite";
 
 type Route = { id: string; parentId?: string; file: string };
 
@@ -30,7 +29,7 @@ type Group = { key: string; pages: Set<string>; modules: string[]; merged: strin
  * entry stay files of their own (Remix's manifest names them), and what loads only on demand (the
  * account dialog, the video player, the cropper) is left to Rollup.
  */
-export function pageChunks(): { preset: Preset; manualChunks: GetManualChunk } {
+export function pageChunks(): { preset: Preset; manualChunks: Rollup.GetManualChunk } {
   let routes: Route[] = [];
   let chunkOf: Map<string, string> | undefined;
 
@@ -46,7 +45,7 @@ export function pageChunks(): { preset: Preset; manualChunks: GetManualChunk } {
     },
   };
 
-  function assign({ getModuleIds, getModuleInfo }: ManualChunkMeta): Map<string, string> {
+  function assign({ getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta): Map<string, string> {
     // Rollup's inputs are the client entry and, for each route, a module re-exporting its file's
     // browser exports ("…/route.tsx?__remix-build-client-route").
     const entryFile = [...getModuleIds()].find((id) => getModuleInfo(id)?.isEntry && !id.includes("?"));
