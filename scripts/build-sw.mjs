@@ -41,9 +41,7 @@ try {
     modifyURLPrefix: { "build/client/": "build/", "public/": "" },
     // Vite puts the content hash in every file name under build/.
     dontCacheBustURLsMatching: /^build\//,
-    additionalManifestEntries: [
-      { url: "/offline", revision: serverBuild.digest("hex").slice(0, 16) },
-    ],
+    additionalManifestEntries: [{ url: "/offline", revision: serverBuild.digest("hex").slice(0, 16) }],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   });
   for (const warning of warnings) console.warn(warning);
