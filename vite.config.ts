@@ -4,7 +4,7 @@ import { flatRoutes } from "remix-flat-routes";
 import { defineConfig } from "vite";
 import { firstLoadCompileHint, pageChunks } from "./scripts/browser-chunks";
 
-export default defineConfig(({ isSsrBuild }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   const chunks = pageChunks();
   return {
     // Build files are served under /build/ (immutable, precompressed) and public/ at the root, by
@@ -13,8 +13,8 @@ export default defineConfig(({ isSsrBuild }) => {
     publicDir: false,
     resolve: { alias: { "~": path.resolve(__dirname, "app"), "@contract": path.resolve(__dirname, "contract") } },
     // Packages imported by a subpath without its ".js" (crypto-js/aes): Node's own ESM loader cannot
-    // resolve those, so they are bundled into the server build.
-    ssr: { noExternal: [/^crypto-js(\/|$)/] },
+    // resolve those, so they are bundled into the server build (in development Vite resolves them).
+    ssr: command === "build" ? { noExternal: [/^crypto-js(\/|$)/] } : undefined,
     build: isSsrBuild ? {} : { modulePreload: false, rollupOptions: { output: { manualChunks: chunks.manualChunks } } },
     plugins: [
       remix({
