@@ -1,7 +1,7 @@
 // How the browser build is cut into files, as Rollup options for vite.config.ts. Rollup by itself
 // makes a chunk for every set of route modules that share a module (the home page would fetch 19
 // files, several of them a few hundred bytes; its `experimentalMinChunkSize` joins them by size
-// alone, up to 10 KB more for the home page); here every module goes into one chunk with the others
+// alone, 6–11 KB more for the home page); here every module goes into one chunk with the others
 // that exactly the same pages load, and the smallest of those chunks join a larger one loaded
 // wherever they are. Remix writes its manifest from what Rollup made.
 import { createHash } from "node:crypto";
