@@ -172,14 +172,6 @@ export async function startServer(
     throw new Error("API_BASE 指向外部后端时，必须同时设置 SUBSET_BASE");
   }
 
-  // Where loaders reach the embedded backend and subset service over HTTP: this same server, known
-  // once it listens (the port may be chosen by the system).
-  let internalOrigin = "";
-  if (!options.backendOnly) {
-    await serveWebsite(app, { website, mode: config.nodeEnv, backendFetch, internalOrigin: () => internalOrigin });
-  }
-  app.use(answerUnhandledErrors);
-
   const server: Server = createServer(
     {
       headersTimeout: timeouts.headersMs,
@@ -191,6 +183,23 @@ export async function startServer(
     },
     app,
   );
+
+  // Where loaders reach the embedded backend and subset service over HTTP: this same server, known
+  // once it listens (the port may be chosen by the system).
+  let internalOrigin = "";
+  if (!options.backendOnly) {
+    closers.push(
+      await serveWebsite(app, {
+        website,
+        mode: config.nodeEnv,
+        backendFetch,
+        internalOrigin: () => internalOrigin,
+        server,
+      }),
+    );
+  }
+  app.use(answerUnhandledErrors);
+
   answerRefusedConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -216,7 +225,11 @@ export async function startServer(
   return { url, outboxUrl: hasOutbox ? `${url}/outbox` : undefined, close };
 }
 
-/** The website's static files and pages, behind the checks that only the website needs. */
+/**
+ * The website's static files and pages, behind the checks that only the website needs; in
+ * development through Vite's dev server, which rebuilds what changed on each request and updates
+ * open pages (hot reload). Resolves to what closes it.
+ */
 async function serveWebsite(
   app: express.Express,
   options: {
@@ -224,15 +237,27 @@ async function serveWebsite(
     mode: string;
     backendFetch: BackendFetch | undefined;
     internalOrigin: () => string;
+    /** The server the pages' hot-reload socket connects to in development. */
+    server: Server;
   },
-): Promise<void> {
-  const buildDir = path.join(rootDir, "public/build");
-  app.use(
-    "/build",
-    precompressedAssets(buildDir),
-    express.static(buildDir, { immutable: true, maxAge: "1y" }),
-    missingBuildFile,
-  );
+): Promise<() => Promise<void>> {
+  const viteDevServer =
+    options.mode === "development"
+      ? await import("vite").then((vite) =>
+          vite.createServer({ server: { middlewareMode: true, hmr: { server: options.server } } }),
+        )
+      : undefined;
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    const buildDir = path.join(rootDir, "build/client");
+    app.use(
+      "/build",
+      precompressedAssets(buildDir),
+      express.static(buildDir, { immutable: true, maxAge: "1y" }),
+      missingBuildFile,
+    );
+  }
   app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h", setHeaders: serviceWorkerHeaders }));
 
   app.use((req, _res, next) => {
@@ -253,10 +278,13 @@ async function serveWebsite(
     }),
   );
   app.use(answerPageOptions);
-  const build = withDefaultRouteHandlers((await import(path.join(rootDir, "build/index.js"))) as ServerBuild);
+  const build = viteDevServer
+    ? undefined
+    : ((await import(path.join(rootDir, "build/server/index.js"))) as ServerBuild);
   app.use(
     anonymousPageCache({
-      maxBytes: options.website.pageCacheBytes,
+      // A page kept for 10 s would hide an edit in development.
+      maxBytes: viteDevServer ? 0 : options.website.pageCacheBytes,
       // The views that answers from kept font pages stand for, counted as rendering them would have.
       onFontVisits: (fontGNo, visits) => {
         const context = createLoadContext(options.internalOrigin(), "", options.backendFetch);
@@ -266,17 +294,23 @@ async function serveWebsite(
       },
     }),
   );
-  const handlerOf = (remixBuild: ServerBuild) =>
+  const handlerOf = (forRequests: (build: ServerBuild) => ServerBuild) =>
     createRequestHandler({
-      build: remixBuild,
+      // In development Vite's build, made again from the sources whenever one changed.
+      build: viteDevServer
+        ? async () => forRequests((await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
+        : forRequests(build!),
       mode: options.mode,
       getLoadContext: (_req, res: Response) =>
         createLoadContext(options.internalOrigin(), cspNonce(res), options.backendFetch),
     });
-  const pages = handlerOf(build);
-  const singleFetchData = handlerOf(buildForDataRequests(build));
+  const pages = handlerOf(withDefaultRouteHandlers);
+  const singleFetchData = handlerOf((build) => buildForDataRequests(withDefaultRouteHandlers(build)));
   // app.use rather than app.all("*"): a malformed escape like /font/%E0 reaches Remix instead of Express's bare 400.
   app.use((req, res, next) => (req.path.endsWith(".data") ? singleFetchData : pages)(req, res, next));
+  return async () => {
+    await viteDevServer?.close();
+  };
 }
 
 /** The embedded backend's settings, taken from the server's. */

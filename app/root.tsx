@@ -11,7 +11,7 @@ import {
 } from "@remix-run/react";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
-import siteStyles from "~/styles/site.css";
+import siteStyles from "~/styles/site.css?url";
 import { isGuardedPath, useOnlineStatus } from "~/utils/misc";
 import { useNonce } from "~/utils/nonce";
 import { useClientLinks } from "~/utils/client-links";

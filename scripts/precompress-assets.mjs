@@ -1,4 +1,4 @@
-// Writes next to every script and stylesheet of the browser build (public/build) a Brotli copy
+// Writes next to every script and stylesheet of the browser build (build/client) a Brotli copy
 // (`.br`, quality 11) and a gzip copy made with Zopfli (`.gz`, a few percent smaller than zlib's
 // best), which the server answers in place of compressing each request. A copy no smaller than
 // the file is not written. The files are compressed on a worker per core.
@@ -35,7 +35,7 @@ async function compressFile(file) {
 
 if (isMainThread) {
   const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const buildDir = path.join(rootDir, "public/build");
+  const buildDir = path.join(rootDir, "build/client");
   const files = readdirSync(buildDir, { recursive: true, encoding: "utf8" })
     .filter((file) => COMPRESSIBLE.test(file))
     .map((file) => path.join(buildDir, file));

@@ -149,7 +149,7 @@ describe("precompressedAssets", () => {
 });
 
 describe("the browser build's compressed copies", () => {
-  const buildDir = path.resolve(import.meta.dirname, "../public/build");
+  const buildDir = path.resolve(import.meta.dirname, "../build/client");
   const copies = existsSync(buildDir)
     ? readdirSync(buildDir, { recursive: true, encoding: "utf8" }).filter((file) => /\.(?:br|gz)$/.test(file))
     : [];

@@ -30,7 +30,7 @@ describe("fuzz: no 5xx from bad input", () => {
   const originalConsole = { error: console.error, warn: console.warn, info: console.info };
 
   beforeAll(async () => {
-    build = (await import(path.resolve("build/index.js"))) as ServerBuild;
+    build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
     dataDir = mkdtempSync(path.join(tmpdir(), "ziti-fuzz-"));
     for (const level of ["error", "warn", "info"] as const) {
       console[level] = (...args: unknown[]) => void serverLog.push(format(...args));

@@ -6,12 +6,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * The website deployed alone: `remix-serve build/index.js` (no server.ts, no load context) talking
+ * The website deployed alone: `remix-serve build/server/index.js` (no server.ts, no load context) talking
  * to the backend started as its own process (`server.ts --backend-only`), as an operator would run them.
  */
 
 const root = path.resolve(__dirname, "..");
-const built = existsSync(path.join(root, "build/index.js"));
+const built = existsSync(path.join(root, "build/server/index.js"));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,7 +72,7 @@ describe.skipIf(!built)("the website under remix-serve with the backend as its o
     backendUrl = startedBackend.match[1]!;
     const port = await freePort();
     website = await startProcess(
-      [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"],
+      [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "build/server/index.js"],
       {
         PORT: String(port),
         HOST: "127.0.0.1",

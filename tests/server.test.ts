@@ -17,7 +17,7 @@ describe("stripHtmlSuffix", () => {
     ["/index.html", "/"],
     ["/.html", "/"],
     ["/font/12", "/font/12"],
-    ["/build/_assets/x.html", "/build/_assets/x.html"],
+    ["/build/assets/x.html", "/build/assets/x.html"],
     ["/font?next=/a.html", "/font?next=/a.html"],
     ["/font/12.html#editor", "/font/12#editor"],
   ])("%s → %s", (input, expected) => {
@@ -252,8 +252,8 @@ describe("server.ts on the embedded defaults", () => {
   });
 
   it("caches fingerprinted assets for a year", async () => {
-    const asset = readdirSync(path.resolve("public/build/_assets")).find((file) => file.endsWith(".css"));
-    const response = await fetch(`${server.url}/build/_assets/${asset}`);
+    const asset = readdirSync(path.resolve("build/client/assets")).find((file) => file.endsWith(".css"));
+    const response = await fetch(`${server.url}/build/assets/${asset}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("max-age=31536000");
     expect(response.headers.get("cache-control")).toContain("immutable");

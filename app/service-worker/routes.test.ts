@@ -34,7 +34,7 @@ describe("service worker: which cache answers a request", () => {
   it("images of this site, not of other sites or the build", () => {
     expect(choose("/images/banner/1.jpg", { destination: "image" })).toBe("image");
     expect(choose("https://cdn.example/a.jpg", { destination: "image" })).toBe("network");
-    expect(choose("/build/_assets/logo-ABC.svg", { destination: "image" })).toBe("network");
+    expect(choose("/build/assets/logo-ABC.svg", { destination: "image" })).toBe("network");
   });
 
   it("data requests, API calls and submissions go to the network", () => {

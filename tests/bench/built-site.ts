@@ -26,7 +26,8 @@ export type BuiltSite = { origin: string; pid: number | undefined; stop(): Promi
  * on a fresh data directory, once it answers /healthz; `stop()` ends it and removes the directory.
  */
 export async function startBuiltSite(port: number, env: Record<string, string> = {}): Promise<BuiltSite> {
-  if (!existsSync("build/index.js") || !existsSync("build/server/server.js")) throw new Error("先运行 npm run build");
+  if (!existsSync("build/server/index.js") || !existsSync("build/server/server.js"))
+    throw new Error("先运行 npm run build");
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "ziti-bench-"));
   const server = spawn(process.execPath, [...startNodeOptions, "build/server/server.js"], {

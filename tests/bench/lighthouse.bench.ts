@@ -18,11 +18,11 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { get as httpGet } from "node:http";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result as LighthouseResult } from "lighthouse";
 import { startBuiltSite } from "./built-site.js";
 import { calibratedCpuSlowdown, DEFAULT_CPU_SLOWDOWN } from "./cpu-calibration.js";
+import { GOAL_FIRST_LOAD_JS_KB, servedKilobytes } from "./first-load-js.js";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3470);
@@ -32,7 +32,6 @@ const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 const GOAL_PERFORMANCE = 0.98;
 /** A near-static page of the same site, measured in the same rounds: what the host allows any page. */
 const REFERENCE_PAGE = "/agreement/font";
-const GOAL_FIRST_LOAD_JS_KB = 110;
 
 type Metrics = { performance: number; lcp: number; cls: number; tbt: number; fcp: number; speedIndex: number };
 type ScriptRequest = { url: string; transferSize: number };
@@ -187,19 +186,6 @@ const met = (ok: boolean) => (ok ? "达标" : "未达标");
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const scores = (all: Metrics[]) => all.map((metrics) => metrics.performance.toFixed(2)).join(" ");
 const signed = (value: number, digits: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(digits)}`;
-
-/** The bytes the site sends for `url` to a client accepting only `encoding`, as they come over the wire. */
-function servedKilobytes(url: string, encoding: "gzip" | "br"): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = httpGet(url, { headers: { "accept-encoding": encoding } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`${url}: HTTP ${res.statusCode}`));
-      let bytes = 0;
-      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => resolve(bytes / 1024));
-    });
-    req.on("error", reject);
-  });
-}
 
 async function main() {
   const site = await startBuiltSite(port);

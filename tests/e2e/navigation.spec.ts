@@ -192,7 +192,7 @@ test.describe("页面导航", () => {
       const scripts = new Set(preloads.map((preload) => preload.href));
       const low = new Set(preloads.filter((preload) => preload.low).map((preload) => preload.href));
       expect(
-        [...scripts].some((href) => /\/build\/manifest-[A-Z0-9]+\.js$/.test(href)),
+        [...scripts].some((href) => /\/build\/assets\/manifest-[a-z0-9]+\.js$/.test(href)),
         path,
       ).toBe(true);
       expect([...low].sort(), path).toEqual([...scripts].sort());

@@ -1,6 +1,6 @@
 import type { LinksFunction } from "@remix-run/node";
 import { useEffect, useRef, useState } from "react";
-import videoJsStylesHref from "video.js/dist/video-js.css";
+import videoJsStylesHref from "video.js/dist/video-js.css?url";
 import {
   applyBufferGoals,
   lengthenEarlyAbortExclusion,
@@ -9,7 +9,7 @@ import {
   type PlaylistController,
   type VhsGlobalConfig,
 } from "~/utils/video/player-config";
-import playerStylesHref from "./video-player.css";
+import playerStylesHref from "./video-player.css?url";
 
 /** The stylesheets a page with a player links: video.js's skin and the player's box. */
 export const videoPlayerLinks: LinksFunction = () => [

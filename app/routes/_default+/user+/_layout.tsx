@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { UserAvatar } from "~/components/user/user-avatar";
 import { UserNav } from "~/components/user/user-nav";
-import userStyles from "~/styles/user.css";
+import userStyles from "~/styles/user.css?url";
 import { websiteConfig } from "~/config.server";
 import { getUserInfo } from "~/services/account.server";
 import { requireAuthGuard } from "~/utils/auth.server";

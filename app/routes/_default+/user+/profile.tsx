@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import cropperStyles from "cropperjs/dist/cropper.css";
+import cropperStyles from "cropperjs/dist/cropper.css?url";
 import { UserAvatarForm } from "~/components/user/user-avatar-form";
 import { UserBindings } from "~/components/user/user-bindings";
 import { UserInfoForm } from "~/components/user/user-info-form";

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { CompareForm } from "~/components/compare/compare-form";
 import { ComparedFontCard } from "~/components/compare/compared-font-card";
-import compareStylesHref from "~/styles/compare.css";
+import compareStylesHref from "~/styles/compare.css?url";
 import { COMPARE_MAX } from "~/utils/compare/compare-list";
 import { readCompareList } from "~/utils/compare/compare-cookie.server";
 import { loadComparedFonts } from "~/utils/compare/compare-fonts.server";

@@ -11,7 +11,7 @@ import { FACES_PARAM } from "~/utils/live-faces";
 import { VariableSpecimen } from "~/components/variable/variable-specimen";
 import { axisLabel, axisValuesFrom, startValues, type AxisValues } from "~/components/variable/variation";
 import { findVariableFont, loadVariableFaces } from "~/services/variable.server";
-import variableStylesHref from "~/styles/variable.css";
+import variableStylesHref from "~/styles/variable.css?url";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
 

@@ -10,7 +10,7 @@ import { FACES_PARAM } from "~/utils/live-faces";
 import { VariableSpecimen } from "~/components/variable/variable-specimen";
 import { axisValuesFrom, startValues, type AxisValues } from "~/components/variable/variation";
 import { listVariableFonts, loadVariableFaces } from "~/services/variable.server";
-import variableStylesHref from "~/styles/variable.css";
+import variableStylesHref from "~/styles/variable.css?url";
 import { throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
 

@@ -25,7 +25,7 @@ import {
   type AxisValues,
 } from "~/components/variable/variation";
 import { listVariableFonts, loadVariableFaces } from "~/services/variable.server";
-import variableStylesHref from "~/styles/variable.css";
+import variableStylesHref from "~/styles/variable.css?url";
 import { throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
 
