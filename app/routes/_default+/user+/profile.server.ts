@@ -30,7 +30,7 @@ import {
   formValues,
 } from "~/utils/account/profile-forms";
 import { fieldErrors } from "~/utils/account/validation";
-import { isSendCodeIntent, sendCodeFromForm, sendVerificationCode } from "~/utils/account/verification.server";
+import { isSendCodeIntent, sendCodeFromForm, sendVerificationCode } from "~/services/account/verification.server";
 import { clearTokenCookies } from "~/utils/auth.server";
 import { errorMessage } from "~/utils/api-errors";
 import { formProblemResponse, readFormSubmission } from "~/utils/form-data.server";

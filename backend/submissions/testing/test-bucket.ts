@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { SignatureV4 } from "@smithy/signature-v4";
-import { startS3rver } from "../blob/test-s3rver.js";
+import { startS3rver } from "../../blob/testing/test-s3rver.js";
 
 export const BUCKET = "uploads";
 export const KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };

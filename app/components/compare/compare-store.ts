@@ -9,7 +9,7 @@ import {
   parseCompareList,
   serializeCompareCookieValue,
   serializeCompareStorageValue,
-} from "./compare-list";
+} from "~/services/compare/compare-list";
 
 /**
  * The comparison list in the browser. Local storage holds it, read again on every page; the cookie

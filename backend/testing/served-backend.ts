@@ -2,9 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { TestDatabase } from "../db/test-databases.js";
+import type { TestDatabase } from "../db/testing/test-databases.js";
 import { createBackend, type Backend } from "../index.js";
-import { serveRouter, type TestServer } from "./test-server.js";
+import { serveRouter, type TestServer } from "../http/testing/test-server.js";
 
 export type ServedBackend = { backend: Backend; server: TestServer; dataDir: string };
 

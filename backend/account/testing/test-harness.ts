@@ -1,5 +1,5 @@
-import type { Outbox } from "../mail/outbox.js";
-import type { AnyDatabase } from "../db/schema.js";
+import type { Outbox } from "../../mail/outbox.js";
+import type { AnyDatabase } from "../../db/schema.js";
 /**
  * Test-only helpers for the account suites: a real SMTP server, a real HTTP SMS gateway and a
  * fake WeChat OAuth server in the test process, a movable clock, and an HTTP client.
@@ -8,8 +8,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { SMTPServer } from "smtp-server";
-import { createAccountRouter, readAccountConfig, type AccountConfig } from "./index.js";
-import type { CodeDelivery } from "../mail/index.js";
+import { accountNotices } from "../../notices/index.js";
+import { createAccountRouter, readAccountConfig, type AccountConfig } from "../index.js";
+import type { CodeDelivery } from "../../mail/index.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely; the conformance test checks their shapes
 export type Envelope<T = any> = { code: string; message: string; data: T };
@@ -203,7 +204,7 @@ export async function serveAccounts(options: {
     res.on("finish", () => statuses.push(res.statusCode));
     next();
   });
-  app.use(createAccountRouter(options));
+  app.use(createAccountRouter({ ...options, events: accountNotices(options.db) }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;

@@ -5,7 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, Link, Outlet, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { COMPARE_STORAGE_KEY, serializeCompareStorageValue } from "./compare-list";
+import { COMPARE_STORAGE_KEY, serializeCompareStorageValue } from "~/services/compare/compare-list";
 import { resetCompareStore, useCompareList } from "./compare-store";
 
 function CompareControl({ gno }: { gno: string }) {

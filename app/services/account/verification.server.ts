@@ -4,7 +4,13 @@ import { sendVerificationCode as sendCodeCall } from "~/services/account.server"
 import { isApiError, type ApiCaller } from "~/services/api-client.server";
 import { checkFormAnswer, dataUri, newFormChallenge } from "~/services/captcha.server";
 import { errorMessage } from "~/utils/api-errors";
-import { accountProblem, OUTBOX_PATH, type CodePurpose, type FormCaptcha, type SendCodeState } from "./send-code";
+import {
+  accountProblem,
+  OUTBOX_PATH,
+  type CodePurpose,
+  type FormCaptcha,
+  type SendCodeState,
+} from "~/utils/account/send-code";
 
 /** What the backend says when the captcha verification sent along was already spent or has expired. */
 const CAPTCHA_SPENT_MESSAGE = "滑块验证已失效，请重新验证";

@@ -1,4 +1,4 @@
-import type { AnyDatabase } from "../db/schema.js";
+import type { AnyDatabase } from "../../db/schema.js";
 /**
  * Test-only: the account API on one test database, with a real SMTP server, SMS gateway and fake
  * WeChat OAuth server, a movable clock, and the steps most tests start with (solve the captcha,
@@ -9,10 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import CryptoJS from "crypto-js";
 import { expect } from "vitest";
-import { openDatabase } from "../db/database.js";
-import { migrateToLatest } from "../db/migrate.js";
-import type { TestDatabase } from "../db/test-databases.js";
-import { createCodeDelivery } from "../mail/index.js";
+import { openDatabase } from "../../db/database.js";
+import { migrateToLatest } from "../../db/migrate.js";
+import type { TestDatabase } from "../../db/testing/test-databases.js";
+import { createCodeDelivery } from "../../mail/index.js";
 import {
   client,
   movableClock,

@@ -1,23 +1,19 @@
-import fontkit from "@pdf-lib/fontkit";
 import { FONT_LIST_TEXT_MAX, type Font } from "@contract/catalogue";
-import { createSubsets, getSubsetFile, type SubsetResponseItem } from "@contract/subset";
+import { createSubsets, type SubsetResponseItem } from "@contract/subset";
 import { websiteConfig } from "~/config.server";
-import {
-  apiHeaders,
-  buildApiUrl,
-  callApi,
-  isApiError,
-  serviceBase,
-  type ApiCaller,
-} from "~/services/api-client.server";
+import { callApi, isApiError, type ApiCaller } from "~/services/api-client.server";
 import { getFont, listFonts } from "~/services/catalogue.server";
+import {
+  coveredCodepoints,
+  fetchSubsetFile,
+  missingCharacters,
+  requiredCharacters,
+  SubsetUnavailableError,
+} from "~/services/subset.server";
 import { joinBase, type PreviewFace } from "~/utils/catalogue/fonts";
 
 /** 20 s: a comparison of ten fonts makes ten subsets at once. */
 const SUBSET_TIMEOUT_MS = 20_000;
-/** Far above a subset of the longest compared text; keeps a broken answer from filling memory. */
-const MAX_SUBSET_FILE_BYTES = 8 * 1024 * 1024;
-const SUBSET_FILES_PREFIX = `${getSubsetFile.path.split("/:")[0]}/`;
 /** What goes into a CSS family name unquoted and into a <style> block without escaping. */
 const SAFE_FAMILY = /^[A-Za-z_][A-Za-z0-9_-]{0,127}$/;
 
@@ -51,21 +47,8 @@ export function subsetText(text: string): string {
   return out;
 }
 
-/** The characters of `text` a font must have a glyph for: distinct, whitespace left out, in text order. */
-export function requiredCharacters(text: string): string[] {
-  return [...new Set(Array.from(text).filter((character) => !/[\s\p{Cc}]/u.test(character)))];
-}
-
-/** The code points an sfnt's cmap maps to a glyph. */
-export function coveredCodepoints(sfnt: Uint8Array): Set<number> {
-  return new Set(fontkit.create(sfnt).characterSet);
-}
-
-export function missingCharacters(text: string, covered: ReadonlySet<number>): string[] {
-  return requiredCharacters(text).filter((character) => !covered.has(character.codePointAt(0)!));
-}
-
-export class CompareUnavailableError extends Error {}
+/** The comparison cannot be made now (the subset service failed, or gave an incomplete answer). */
+export class CompareUnavailableError extends SubsetUnavailableError {}
 
 /**
  * The catalogue's fonts for `gnos`, in that order; numbers the catalogue does not know are answered
@@ -92,35 +75,6 @@ export async function loadCatalogueFonts(
 /** One batch of subsets from the subset service, in the order asked. */
 export function requestSubsets(caller: ApiCaller, items: Array<{ gno: string; text: string }>) {
   return callApi(caller, createSubsets, { body: items, timeoutMs: SUBSET_TIMEOUT_MS });
-}
-
-/**
- * The bytes of a subset file the subset service named (its `ttfPath`): only paths of its file
- * endpoint are fetched, from the service's configured address.
- */
-export async function fetchSubsetFile(caller: ApiCaller, filePath: string): Promise<Uint8Array> {
-  const url = new URL(filePath, "http://subset.invalid");
-  if (
-    !url.pathname.startsWith(SUBSET_FILES_PREFIX) ||
-    url.pathname.includes("..") ||
-    url.origin !== "http://subset.invalid"
-  ) {
-    throw new CompareUnavailableError("字体子集地址不正确");
-  }
-  const response = await fetch(
-    buildApiUrl(serviceBase(getSubsetFile, caller.context), `${url.pathname}${url.search}`),
-    {
-      headers: apiHeaders(caller.request, { withToken: false }),
-      redirect: "manual",
-      signal: AbortSignal.timeout(SUBSET_TIMEOUT_MS),
-    },
-  ).catch(() => null);
-  if (!response?.ok) throw new CompareUnavailableError("字体子集暂时无法获取");
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.byteLength === 0 || bytes.byteLength > MAX_SUBSET_FILE_BYTES) {
-    throw new CompareUnavailableError("字体子集暂时无法获取");
-  }
-  return bytes;
 }
 
 function previewFace(subset: SubsetResponseItem): PreviewFace | null {
