@@ -6,7 +6,3 @@ export const systemClock: Clock = () => new Date();
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-
-export function addMs(date: Date, ms: number): Date {
-  return new Date(date.getTime() + ms);
-}

@@ -84,18 +84,6 @@ export function parseCompareView(params: URLSearchParams): ParsedCompareView {
   };
 }
 
-/** The query string of the compare page for `view`, defaults left out. */
-export function compareViewSearch(view: CompareView, overrides: Partial<CompareView> = {}): string {
-  const merged = { ...view, ...overrides };
-  const params = new URLSearchParams();
-  if (merged.text !== COMPARE_DEFAULT_TEXT) params.set("text", merged.text);
-  if (merged.size !== COMPARE_SIZE_DEFAULT) params.set("size", String(merged.size));
-  if (merged.theme !== "light") params.set("theme", merged.theme);
-  if (merged.layout !== "rows") params.set("layout", merged.layout);
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
-
 /** What the PDF export is asked for: the fonts (from the query, or else the list) and the text. */
 export type PdfCompareRequest = { gnos: string[] | null; text: string };
 

@@ -64,12 +64,10 @@ export function createProfileInfoSchema(now: () => Date = () => new Date()) {
   });
 }
 export const ProfileInfoSchema = createProfileInfoSchema();
-export type ProfileInfo = z.infer<typeof ProfileInfoSchema>;
 
 export const ACCOUNT_TYPES = ["phone", "email"] as const;
 export type BindType = (typeof ACCOUNT_TYPES)[number];
 export const BIND_PURPOSES = ["bind", "change"] as const;
-export type BindPurpose = (typeof BIND_PURPOSES)[number];
 
 /** The account part of the bind form (also what send-code needs); checked by its type's rule. */
 const bindAccountShape = {
@@ -98,7 +96,6 @@ export const BindAccountSchema = z
     ...reauthProofShape,
   })
   .superRefine(checkAccount);
-export type BindAccount = z.infer<typeof BindAccountSchema>;
 
 /** intent=unbind */
 export const UnbindAccountSchema = unbindAccountBodySchema;
@@ -141,7 +138,6 @@ export function createChangePasswordSchema(options: { hasPassword: boolean }) {
       }
     });
 }
-export type ChangePassword = z.infer<ReturnType<typeof createChangePasswordSchema>>;
 
 /** A file's type and size checks before upload (the server checks the content anyway). */
 export function checkAvatarFile(file: { type: string; size: number } | null | undefined): string | undefined {

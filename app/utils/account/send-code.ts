@@ -5,9 +5,6 @@ import { ACCOUNT_MESSAGE, EMAIL_MESSAGE, PHONE_MESSAGE, isEmail, isPhone } from 
 export { CODE_PURPOSES, type CodePurpose };
 export const CodePurposeSchema = codePurposeSchema;
 
-/** Seconds before another code may be asked for (decision 004: 60 s cooldown). */
-export const RESEND_COOLDOWN_S = 60;
-
 /** The local outbox page: codes this server could not send, for a visitor on its own machine (decision 022). */
 export const OUTBOX_PATH = "/outbox";
 

@@ -67,11 +67,6 @@ export const PhoneOrEmailSchema = trimmed.refine((value) => value === "" || isPh
   message: ACCOUNT_MESSAGE,
 });
 
-/** A required field with a Chinese message, e.g. `required("请输入手机号")`. */
-export function required(message: string) {
-  return trimmed.refine((value) => value !== "", { message });
-}
-
 /** Required variants: 请输入手机号 / 请输入邮箱 / 请输入手机号或邮箱 when empty or missing. */
 export const RequiredPhoneSchema = phoneSchema;
 export const RequiredEmailSchema = emailSchema;

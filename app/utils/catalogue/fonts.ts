@@ -174,11 +174,6 @@ export function toFontSummary(font: Font): FontSummary {
   };
 }
 
-/** Family display name, also for a child weight whose fontName already contains it. */
-export function fontDisplayName(font: Pick<Font, "familyName" | "fontName">): string {
-  return font.fontName || font.familyName;
-}
-
 /** Number of weights of a family (at least 1). */
 function weightCount(font: { childFontResource?: unknown[] }): number {
   return Math.max(1, font.childFontResource?.length ?? 0);

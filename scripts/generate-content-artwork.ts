@@ -2,7 +2,7 @@
  * Draws the covers of albums, cases and news and the posters of videos under
  * public/images/content/, one SVG per item of backend/content/seed/:
  *
- *   npx tsx backend/content/artwork/generate-content-artwork.ts
+ *   npx tsx scripts/generate-content-artwork.ts
  *
  * The output is committed; the script exists so that the set can be redrawn consistently when
  * items are added. Every picture is abstract (brush strokes, practice grids, phone frames, text
@@ -12,13 +12,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ALBUM_SEEDS } from "../seed/albums.js";
-import { CASE_SEEDS } from "../seed/cases.js";
-import { NEWS_SEEDS } from "../seed/news.js";
-import { coverPath } from "../seed/types.js";
-import { VIDEO_SEEDS } from "../seed/videos.js";
+import { ALBUM_SEEDS } from "../backend/content/seed/albums.js";
+import { CASE_SEEDS } from "../backend/content/seed/cases.js";
+import { NEWS_SEEDS } from "../backend/content/seed/news.js";
+import { coverPath } from "../backend/content/seed/types.js";
+import { VIDEO_SEEDS } from "../backend/content/seed/videos.js";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** [background from, background to, accent, ink] */
 type Palette = readonly [string, string, string, string];

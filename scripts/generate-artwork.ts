@@ -1,7 +1,7 @@
 /**
  * Generates the static SVG artwork under public/images/.
  *
- *   npx tsx backend/catalogue/artwork/generate-artwork.ts
+ *   npx tsx scripts/generate-artwork.ts
  *
  * The output is committed; this script only exists so the set can be
  * regenerated consistently (same grid, stroke widths, radius, backgrounds).
@@ -11,19 +11,20 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { STYLE_CARDS_SHOWN_FIRST } from "../../../contract/catalogue-values.js";
+import QRCode from "qrcode";
+import { STYLE_CARDS_SHOWN_FIRST } from "../contract/catalogue-values.js";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = join(ROOT, "public");
 
 /** Brand accent. */
-export const ACCENT = "#FF3B5C";
+const ACCENT = "#FF3B5C";
 
 type Hue = "red" | "orange" | "amber" | "green" | "teal" | "blue" | "violet" | "pink";
 type Mode = "dark" | "light";
 
 /** [luminous colour for dark backgrounds, saturated colour for light backgrounds] */
-export const HUES: Record<Hue, [string, string]> = {
+const HUES: Record<Hue, [string, string]> = {
   red: ["#FF5C77", "#E8284A"],
   orange: ["#FF9A4D", "#EC6A12"],
   amber: ["#FFC940", "#D99200"],
@@ -635,112 +636,20 @@ const SOCIAL: Record<string, string> = {
     `<path d="M42 62Q45 65 48 62Q51 65 54 62" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/>`,
 };
 
-// ---- minimal QR encoder: version 2 (25×25), error correction H, byte mode, mask 0.
-// (After Nayuki's reference implementation; single block, 16 data + 28 EC codewords.)
-function gfMul(x: number, y: number): number {
-  let z = 0;
-  for (let i = 7; i >= 0; i--) {
-    z = (z << 1) ^ ((z >>> 7) * 0x11d);
-    z ^= ((y >>> i) & 1) * x;
-  }
-  return z;
-}
-function rsRemainder(data: number[], degree: number): number[] {
-  const div = new Array<number>(degree).fill(0);
-  div[degree - 1] = 1;
-  let root = 1;
-  for (let i = 0; i < degree; i++) {
-    for (let j = 0; j < degree; j++) {
-      div[j] = gfMul(div[j], root);
-      if (j + 1 < degree) div[j] ^= div[j + 1];
-    }
-    root = gfMul(root, 2);
-  }
-  const res = new Array<number>(degree).fill(0);
-  for (const b of data) {
-    const f = b ^ (res.shift() as number);
-    res.push(0);
-    div.forEach((c, i) => (res[i] ^= gfMul(c, f)));
-  }
-  return res;
-}
-export function qrMatrix(text: string): boolean[][] {
-  const N = 25,
-    DATA = 16,
-    EC = 28;
-  const bytes = [...new TextEncoder().encode(text)];
-  if (bytes.length > 14) throw new Error("payload too long for version 2-H");
-  const bits: number[] = [];
-  const put = (v: number, n: number) => {
-    for (let i = n - 1; i >= 0; i--) bits.push((v >>> i) & 1);
-  };
-  put(4, 4);
-  put(bytes.length, 8);
-  bytes.forEach((b) => put(b, 8));
-  put(0, Math.min(4, DATA * 8 - bits.length));
-  while (bits.length % 8) bits.push(0);
-  const cw: number[] = [];
-  for (let i = 0; i < bits.length; i += 8) cw.push(parseInt(bits.slice(i, i + 8).join(""), 2));
-  for (let k = 0; cw.length < DATA; k++) cw.push(k % 2 ? 0x11 : 0xec);
-  const all = cw.concat(rsRemainder(cw, EC));
-  const m = [...Array(N)].map(() => new Array<boolean>(N).fill(false));
-  const fn = [...Array(N)].map(() => new Array<boolean>(N).fill(false));
-  const set = (x: number, y: number, d: boolean) => {
-    m[y][x] = d;
-    fn[y][x] = true;
-  };
-  for (let i = 0; i < N; i++) {
-    set(6, i, i % 2 === 0);
-    set(i, 6, i % 2 === 0);
-  }
-  for (const [cx, cy] of [
-    [3, 3],
-    [N - 4, 3],
-    [3, N - 4],
-  ])
-    for (let dy = -4; dy <= 4; dy++)
-      for (let dx = -4; dx <= 4; dx++) {
-        const x = cx + dx,
-          y = cy + dy,
-          d = Math.max(Math.abs(dx), Math.abs(dy));
-        if (x >= 0 && x < N && y >= 0 && y < N) set(x, y, d !== 2 && d !== 4);
-      }
-  for (let dy = -2; dy <= 2; dy++)
-    for (let dx = -2; dx <= 2; dx++) set(18 + dx, 18 + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
-  // format: level H (0b10), mask 0
-  const data = (2 << 3) | 0;
-  let rem = data;
-  for (let i = 0; i < 10; i++) rem = (rem << 1) ^ ((rem >>> 9) * 0x537);
-  const fb = ((data << 10) | rem) ^ 0x5412;
-  const bit = (i: number) => ((fb >>> i) & 1) === 1;
-  for (let i = 0; i <= 5; i++) set(8, i, bit(i));
-  set(8, 7, bit(6));
-  set(8, 8, bit(7));
-  set(7, 8, bit(8));
-  for (let i = 9; i < 15; i++) set(14 - i, 8, bit(i));
-  for (let i = 0; i < 8; i++) set(N - 1 - i, 8, bit(i));
-  for (let i = 8; i < 15; i++) set(8, N - 15 + i, bit(i));
-  set(8, N - 8, true);
-  let i = 0;
-  for (let right = N - 1; right >= 1; right -= 2) {
-    if (right === 6) right = 5;
-    for (let v = 0; v < N; v++)
-      for (let j = 0; j < 2; j++) {
-        const x = right - j,
-          up = ((right + 1) & 2) === 0,
-          y = up ? N - 1 - v : v;
-        if (!fn[y][x] && i < all.length * 8) {
-          m[y][x] = ((all[i >>> 3] >>> (7 - (i & 7))) & 1) === 1;
-          i++;
-        }
-      }
-  }
-  for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) if (!fn[y][x] && (x + y) % 2 === 0) m[y][x] = !m[y][x];
-  return m;
+/** The modules of a version-2 (25×25), level-H QR code of `text` in byte mode, mask 0: row by row, true = dark. */
+function qrMatrix(text: string): boolean[][] {
+  const { modules } = QRCode.create([{ data: new TextEncoder().encode(text), mode: "byte" }], {
+    version: 2,
+    errorCorrectionLevel: "H",
+    maskPattern: 0,
+  });
+  return Array.from({ length: modules.size }, (_, y) =>
+    Array.from({ length: modules.size }, (_, x) => Boolean(modules.get(y, x))),
+  );
 }
 
 /** Service code: a real version-2-H QR code (payload "字体客服") with a small centre logo. */
-export const QR_PAYLOAD = "字体客服";
+const QR_PAYLOAD = "字体客服";
 function qr(): string {
   const N = 25,
     M = 5,
@@ -796,7 +705,7 @@ function write(rel: string, body: string, warnAbove = 4096) {
   if (body.length > warnAbove) console.warn(`warning: ${rel} is ${body.length} bytes`);
 }
 
-export const CATEGORY_CODES = Object.keys(MOTIFS);
+const CATEGORY_CODES = Object.keys(MOTIFS);
 
 /**
  * Cards of a theme in one file, each a nested `<svg id="card-{name}">` shown only when it is the
