@@ -9,6 +9,7 @@ import globals from "globals";
 import typescript from "typescript";
 import tseslint from "typescript-eslint";
 import { importBoundaries } from "./eslint-rules/import-boundaries.js";
+import { importCycles, noTestImports } from "./eslint-rules/project-imports.js";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -43,7 +44,15 @@ export default defineConfig([
   js.configs.recommended,
   tseslint.configs.recommended,
   {
-    plugins: { project: { rules: { "import-boundaries": importBoundaries } } },
+    plugins: {
+      project: {
+        rules: {
+          "import-boundaries": importBoundaries,
+          "import-cycles": importCycles,
+          "no-test-imports": noTestImports,
+        },
+      },
+    },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       // U+3000, the ideographic space, is ordinary typography in Chinese page text.
@@ -103,6 +112,28 @@ export default defineConfig([
   {
     files: ["contract/**/*.test.ts"],
     rules: boundary({ allowedFolders: ["contract"], allowedPackages: ["zod", "vitest"] }),
+  },
+
+  // Inside app/ and backend/ the imports go one way: no module and no folder depends back on what depends on it.
+  {
+    files: ["app/**", "backend/**"],
+    rules: {
+      "project/import-cycles": [
+        "error",
+        {
+          root,
+          aliases,
+          folders: ["app", "backend"],
+          groupingFolders: ["app/components", "app/services", "app/utils"],
+        },
+      ],
+    },
+  },
+  // Tests may use the code they test; the code never uses tests or their helpers (`testing/` folders).
+  {
+    files: ["app/**", "backend/**", "contract/**", "server/**", "scripts/**", "server.ts"],
+    ignores: ["**/*.test.*", "**/testing/**"],
+    rules: { "project/no-test-imports": ["error", { root, aliases }] },
   },
 
   prettier,

@@ -10,6 +10,7 @@ export default defineConfig({
       "contract/**/*.test.ts",
       "server/**/*.test.ts",
       "tests/**/*.test.ts",
+      "scripts/**/*.test.ts",
     ],
     exclude: ["tests/e2e/**", "node_modules/**"],
     testTimeout: 60_000,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readAnalyticsConfig, type AnalyticsConfig } from "./utils/analytics";
+import { readAnalyticsConfig, type AnalyticsConfig } from "./analytics";
 
 /**
  * The website's settings: application title, the addresses of the web API, the font-subset

@@ -7,7 +7,7 @@ import { loadFavoritesState, type FavoritesState } from "~/services/collection.s
 import { countUserUnreadNotices } from "~/services/notices.server";
 import { getToken, requireAuthGuard } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
-import { readCompareList } from "~/utils/compare/compare-cookie.server";
+import { readCompareList } from "~/services/compare/compare-cookie.server";
 import { avatarBrowserUrl, type AccountUser, type RootData } from "~/utils/root-data";
 
 // The root loader, kept out of the route module: a route module importing `*.server` modules leaves one

@@ -37,9 +37,9 @@ import {
   type startSmsGateway,
   type startSmtpServer,
   type startWechatServer,
-} from "./account/test-harness.js";
-import { TEST_DATABASES } from "./db/test-databases.js";
-import { serveRouter, type TestServer } from "./http/test-server.js";
+} from "./account/testing/test-harness.js";
+import { TEST_DATABASES } from "./db/testing/test-databases.js";
+import { serveRouter, type TestServer } from "./http/testing/test-server.js";
 import { createBackend, type Backend } from "./index.js";
 import { createSubsetService, type SubsetService } from "./subset/index.js";
 

@@ -22,27 +22,20 @@ import {
 } from "./submissions/routes.js";
 import { createContentRouter, MESSAGE_WINDOW_MS, MESSAGES_PER_WINDOW } from "./content/routes.js";
 import { seedContent } from "./content/seed.js";
-import { createDownloadRouter } from "./downloads/index.js";
-import { createNoticeRouter } from "./notices/index.js";
+import { createDownloadRouter, downloadDb, recordDownload } from "./downloads/index.js";
+import { accountNotices, createNoticeRouter } from "./notices/index.js";
 import { openDatabase, pgliteDirectory, type DatabaseLocation } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import type { Database } from "./db/schema.js";
 import { apiErrorHandler, apiNotFound } from "./http/errors.js";
 import { FontStorage } from "./storage/font-storage.js";
 import { openBlobStore, type BlobStore, type S3Settings } from "./blob/index.js";
-import {
-  connectRedis,
-  RedisPendingUploads,
-  RedisRateLimiter,
-  RedisRateLimits,
-  RedisSubsetRecipes,
-  sharedSecret,
-} from "./kv/index.js";
+import { connectRedis, RedisPendingUploads, RedisRateLimits, RedisSubsetRecipes, sharedSecret } from "./kv/index.js";
 import { InMemoryPendingUploads, type PendingBounds, type PendingUploads } from "./submissions/pending-uploads.js";
-import type { RateLimits } from "./account/rate-limit.js";
+import type { RateLimits } from "./http/rate-limits.js";
 import { CODE_TTL_MS } from "./account/codes.js";
 import { Outbox } from "./mail/outbox.js";
-import type { RateLimiter } from "./http/rate-limit.js";
+import { RateLimiter } from "./http/rate-limits.js";
 import type { FontSource } from "./subset/font-source.js";
 import type { VariableFontSource } from "./subset/variable-font-source.js";
 import type { SubsetRecipes } from "./subset/subset-recipes.js";
@@ -124,8 +117,15 @@ export type BackendContext = {
  * factory here and its tables as a migration file in db/migrations/.
  */
 const routeModules: Array<(context: BackendContext) => express.Router> = [
-  createCatalogueRouter,
-  ({ db, account, blobs, limits, outbox }) => createAccountRouter({ db, config: account, blobs, limits, outbox }),
+  ({ db, storage, assetUrl }) =>
+    createCatalogueRouter({
+      db,
+      storage,
+      assetUrl,
+      onUserDownload: (download, now) => recordDownload(downloadDb(db), download, now),
+    }),
+  ({ db, account, blobs, limits, outbox }) =>
+    createAccountRouter({ db, config: account, blobs, limits, outbox, events: accountNotices(db) }),
   ({ db }) => createCollectionRouter({ db }),
   ({ db, assetUrl, sharedRateLimiter }) =>
     createContentRouter({
@@ -189,8 +189,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const removed = await removeUnreferencedAvatarFiles({ db, config: account, blobs });
     if (removed > 0) console.info(`已删除 ${removed} 个不再使用的头像文件`);
 
-    const sharedRateLimiter: BackendContext["sharedRateLimiter"] = redis
-      ? (limiter) => new RedisRateLimiter(redis, limiter)
+    const redisLimits = redis ? new RedisRateLimits(redis) : undefined;
+    const sharedRateLimiter: BackendContext["sharedRateLimiter"] = redisLimits
+      ? ({ name, ...limit }) => new RateLimiter(redisLimits, { bucket: name, ...limit })
       : undefined;
     const context: BackendContext = {
       db,
@@ -199,7 +200,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       account,
       dataDir: options.dataDir,
       blobs,
-      limits: redis ? new RedisRateLimits(redis) : undefined,
+      limits: redisLimits,
       sharedRateLimiter,
       uploadSigningKey: redis ? await sharedSecret(redis, "upload-signing") : undefined,
       s3: options.s3,

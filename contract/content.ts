@@ -50,13 +50,22 @@ export type FontSummary = z.infer<typeof fontSummarySchema>;
 export const contentLinkSchema = z.object({ id, title: z.string().min(1) });
 export type ContentLink = z.infer<typeof contentLinkSchema>;
 
+/** A kind's card in a list: its id, title and one or two sentences, then the kind's own fields. */
+function contentSummarySchema<Shape extends z.ZodRawShape>(fields: Shape) {
+  return z.object({ id, title: z.string().min(1), summary: z.string(), ...fields });
+}
+
+/** A kind's page: its summary with the Markdown body, then the kind's own fields. */
+function contentDetailSchema<Summary extends z.ZodRawShape, Shape extends z.ZodRawShape>(
+  summary: z.ZodObject<Summary>,
+  fields: Shape,
+) {
+  return summary.extend({ bodyMarkdown: z.string() }).extend(fields);
+}
+
 // Albums -------------------------------------------------------------------
 
-export const albumSummarySchema = z.object({
-  id,
-  title: z.string().min(1),
-  /** One or two sentences for the card. */
-  summary: z.string(),
+export const albumSummarySchema = contentSummarySchema({
   /** An image path (`/images/content/…svg`). */
   cover: z.string().min(1),
   tags: z.array(contentTagSchema),
@@ -71,25 +80,20 @@ export type AlbumSummary = z.infer<typeof albumSummarySchema>;
 export const albumFontSchema = fontSummarySchema.extend({ note: z.string() });
 export type AlbumFont = z.infer<typeof albumFontSchema>;
 
-export const albumDetailSchema = albumSummarySchema.extend({
-  bodyMarkdown: z.string(),
+export const albumDetailSchema = contentDetailSchema(albumSummarySchema, {
   fonts: z.array(albumFontSchema),
 });
 export type AlbumDetail = z.infer<typeof albumDetailSchema>;
 
 // Baike --------------------------------------------------------------------
 
-export const baikeSummarySchema = z.object({
-  id,
-  title: z.string().min(1),
-  summary: z.string(),
+export const baikeSummarySchema = contentSummarySchema({
   tag: contentTagSchema,
   updatedAt: isoDateTime,
 });
 export type BaikeSummary = z.infer<typeof baikeSummarySchema>;
 
-export const baikeDetailSchema = baikeSummarySchema.extend({
-  bodyMarkdown: z.string(),
+export const baikeDetailSchema = contentDetailSchema(baikeSummarySchema, {
   /** Catalogue fonts in the style the entry describes; may be empty. */
   fonts: z.array(fontSummarySchema),
 });
@@ -109,10 +113,7 @@ export type BaikeTitleGroup = z.infer<typeof baikeTitleGroupSchema>;
 export const CASE_FONT_ROLES = ["封面", "标题", "字幕", "花字"] as const;
 export type CaseFontRole = (typeof CASE_FONT_ROLES)[number];
 
-export const caseSummarySchema = z.object({
-  id,
-  title: z.string().min(1),
-  summary: z.string(),
+export const caseSummarySchema = contentSummarySchema({
   cover: z.string().min(1),
   tags: z.array(contentTagSchema),
   /** Every font the case uses, each once, in order of first use. */
@@ -131,18 +132,14 @@ export const caseFontUsageSchema = z.object({
 });
 export type CaseFontUsage = z.infer<typeof caseFontUsageSchema>;
 
-export const caseDetailSchema = caseSummarySchema.extend({
-  bodyMarkdown: z.string(),
+export const caseDetailSchema = contentDetailSchema(caseSummarySchema, {
   fontUsages: z.array(caseFontUsageSchema),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 
 // News ---------------------------------------------------------------------
 
-export const newsSummarySchema = z.object({
-  id,
-  title: z.string().min(1),
-  summary: z.string(),
+export const newsSummarySchema = contentSummarySchema({
   cover: z.string().min(1),
   tags: z.array(contentTagSchema),
   author: z.string(),
@@ -150,8 +147,7 @@ export const newsSummarySchema = z.object({
 });
 export type NewsSummary = z.infer<typeof newsSummarySchema>;
 
-export const newsDetailSchema = newsSummarySchema.extend({
-  bodyMarkdown: z.string(),
+export const newsDetailSchema = contentDetailSchema(newsSummarySchema, {
   /** Catalogue fonts the article talks about; may be empty. */
   fonts: z.array(fontSummarySchema),
   /** The article published just before this one, and just after. */
@@ -173,10 +169,7 @@ export const videoStreamSchema = z.object({
 });
 export type VideoStream = z.infer<typeof videoStreamSchema>;
 
-export const videoSummarySchema = z.object({
-  id,
-  title: z.string().min(1),
-  summary: z.string(),
+export const videoSummarySchema = contentSummarySchema({
   /** The still shown before playing. */
   poster: z.string().min(1),
   durationSeconds: z.number().int().positive(),
@@ -186,8 +179,7 @@ export const videoSummarySchema = z.object({
 });
 export type VideoSummary = z.infer<typeof videoSummarySchema>;
 
-export const videoDetailSchema = videoSummarySchema.extend({
-  bodyMarkdown: z.string(),
+export const videoDetailSchema = contentDetailSchema(videoSummarySchema, {
   fonts: z.array(fontSummarySchema),
   /** Empty while the video has no media to play. */
   streams: z.array(videoStreamSchema),

@@ -6,13 +6,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Subsetter } from "../backend/subset/subsetter";
 import { fontFile, NOTO_SANS_SC, ZCOOL_KUAILE } from "../backend/subset/testing/fonts";
-import { coveredCodepoints, missingCharacters, subsetText } from "../app/utils/compare/compare-fonts.server";
+import { subsetText } from "../app/services/compare/compare-fonts.server";
+import { coveredCodepoints, missingCharacters } from "../app/services/subset.server";
 import {
   buildComparePdf,
   pdfLabelText,
   type ComparePdfInput,
   type PdfFont,
-} from "../app/utils/compare/compare-pdf.server";
+} from "../app/services/compare/compare-pdf.server";
 
 /**
  * The compare export, built from subsets the HarfBuzz subsetter of the subset service makes, read

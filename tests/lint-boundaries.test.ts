@@ -131,3 +131,103 @@ test("server.ts composes the app and the backend, so it may import both", async 
   ].join("\n");
   expect(await crossings("server.ts", code)).toEqual([]);
 });
+
+describe("imports inside app/ and backend/ never close a cycle", () => {
+  const CYCLE_RULE = "project/import-cycles";
+  let cycles: ESLint;
+  beforeAll(() => {
+    cycles = new ESLint({
+      cwd: root,
+      overrideConfigFile: path.join(root, "eslint.config.js"),
+      ruleFilter: ({ ruleId }) => ruleId === CYCLE_RULE,
+    });
+  });
+
+  async function cycleMessages(filePath: string, code: string): Promise<string[]> {
+    const [result] = await cycles.lintText(code, { filePath: path.join(root, filePath) });
+    expect(result.messages.filter((message) => message.fatal)).toEqual([]);
+    return result.messages.filter((message) => message.ruleId === CYCLE_RULE).map((message) => message.message);
+  }
+
+  test("a folder importing one that depends on it is reported, with the way back", async () => {
+    // backend/account builds on backend/http; http importing account would close the loop.
+    const messages = await cycleMessages(
+      "backend/http/new-module.ts",
+      'import { requireUser } from "../account/index.js";\nexport const guard = requireUser;',
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("backend/http → backend/account → backend/http");
+  });
+
+  test("a module importing one that imports it is reported", async () => {
+    // database-rate-limits.ts imports clock.ts.
+    const messages = await cycleMessages(
+      "backend/http/clock.ts",
+      'import { DatabaseRateLimits } from "./database-rate-limits.js";\nexport const limits = DatabaseRateLimits;',
+    );
+    expect(messages).toEqual([expect.stringContaining("backend/http/database-rate-limits.ts")]);
+  });
+
+  test("app/utils reaching up into app/services is reported, however it is spelled", async () => {
+    const code = [
+      'import { callApi } from "~/services/api-client.server";',
+      'const lazy = () => import("../services/catalogue.server");',
+      "export { callApi, lazy };",
+    ].join("\n");
+    expect(await cycleMessages("app/utils/new-helper.ts", code)).toHaveLength(2);
+  });
+
+  test("imports of types only vanish at run time and do not count", async () => {
+    const code = [
+      'import type { ApiCaller } from "~/services/api-client.server";',
+      'import { type CallOptions } from "~/services/api-client.server";',
+      "export type Both = ApiCaller | CallOptions;",
+    ].join("\n");
+    expect(await cycleMessages("app/utils/new-helper.ts", code)).toEqual([]);
+  });
+
+  test("the tree as it is has no cycle", { timeout: 180_000 }, async () => {
+    const results = await cycles.lintFiles(["app", "backend"]);
+    const found = results.flatMap((result) =>
+      result.messages.map((message) => `${path.relative(root, result.filePath)}: ${message.message}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
+describe("production code never imports tests or test support", () => {
+  const TEST_IMPORT_RULE = "project/no-test-imports";
+  let testImports: ESLint;
+  beforeAll(() => {
+    testImports = new ESLint({
+      cwd: root,
+      overrideConfigFile: path.join(root, "eslint.config.js"),
+      ruleFilter: ({ ruleId }) => ruleId === TEST_IMPORT_RULE,
+    });
+  });
+
+  async function reported(filePath: string, code: string): Promise<number> {
+    const [result] = await testImports.lintText(code, { filePath: path.join(root, filePath) });
+    return result.messages.filter((message) => message.ruleId === TEST_IMPORT_RULE).length;
+  }
+
+  const importsHelpers = [
+    'import { serveAccounts } from "./testing/test-harness.js";',
+    'import { startTestServer } from "../http/testing/test-server.js";',
+    'export { databases } from "backend/db/testing/test-databases.js";',
+  ].join("\n");
+
+  test("a module importing a testing/ folder is reported, by any spelling", async () => {
+    expect(await reported("backend/account/new-module.ts", importsHelpers)).toBe(3);
+    expect(await reported("server/new-module.ts", 'import { x } from "../backend/testing/served-backend.js";')).toBe(1);
+  });
+
+  test("a module importing a test file is reported", async () => {
+    expect(await reported("app/utils/new-helper.ts", 'import { cases } from "~/utils/misc.test";')).toBe(1);
+  });
+
+  test("tests and test support may import test support", async () => {
+    expect(await reported("backend/account/accounts.test.ts", importsHelpers)).toBe(0);
+    expect(await reported("backend/account/testing/more-helpers.ts", importsHelpers)).toBe(0);
+  });
+});

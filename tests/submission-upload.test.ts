@@ -4,9 +4,9 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { submitWork } from "~/services/submission.server";
-import { bucketSettings, startCheckedBucket } from "../backend/submissions/test-bucket.js";
+import { bucketSettings, startCheckedBucket } from "../backend/submissions/testing/test-bucket.js";
 import { submissionDb } from "../backend/submissions/tables.js";
-import { serveRouter } from "../backend/http/test-server.js";
+import { serveRouter } from "../backend/http/testing/test-server.js";
 import { createBackend } from "../backend/index.js";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 5)]);

@@ -1,15 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isApiError } from "~/services/api-client.server";
-import { readCompareList } from "~/utils/compare/compare-cookie.server";
-import {
-  CompareUnavailableError,
-  loadCatalogueFonts,
-  loadLabelFont,
-  subsetFonts,
-} from "~/utils/compare/compare-fonts.server";
-import { buildComparePdf, formatPdfDate, pdfLabelText, PDF_TITLE } from "~/utils/compare/compare-pdf.server";
-import { COMPARE_MAX } from "~/utils/compare/compare-list";
-import { parsePdfCompareQuery } from "~/utils/compare/compare-view";
+import { readCompareList } from "~/services/compare/compare-cookie.server";
+import { loadCatalogueFonts, loadLabelFont, subsetFonts } from "~/services/compare/compare-fonts.server";
+import { buildComparePdf, formatPdfDate, pdfLabelText, PDF_TITLE } from "~/services/compare/compare-pdf.server";
+import { COMPARE_MAX } from "~/services/compare/compare-list";
+import { parsePdfCompareQuery } from "~/services/compare/compare-view";
+import { SubsetUnavailableError } from "~/services/subset.server";
 import { statusPage } from "~/utils/status-page";
 
 /**
@@ -61,7 +57,7 @@ function failure(error: unknown, refuse: (status: number, message: string) => Re
     if (error.status >= 400 && error.status < 500) return refuse(400, error.message);
     return refuse(503, "字体服务暂时不可用，请稍后再导出。");
   }
-  if (error instanceof CompareUnavailableError) return refuse(503, `${error.message}，请稍后再导出。`);
+  if (error instanceof SubsetUnavailableError) return refuse(503, `${error.message}，请稍后再导出。`);
   if (error instanceof Response) return refuse(502, "字体服务的应答不正确，请稍后再导出。");
   console.error("[compare] PDF 生成失败", error);
   return refuse(503, "PDF 暂时无法生成，请稍后再试。");

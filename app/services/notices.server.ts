@@ -1,5 +1,5 @@
 import type { EndpointQuery } from "@contract/endpoint";
-import { countUnreadNotices, getMyNews, listNotices, readNotice } from "@contract/notices";
+import { countUnreadNotices, listNotices, readNotice } from "@contract/notices";
 import { callApi, type ApiCaller } from "./api-client.server";
 
 /** A page of the user's messages, unread first; `type` keeps one kind. */
@@ -15,9 +15,4 @@ export function countUserUnreadNotices(caller: ApiCaller, options: { timeoutMs?:
 /** Marks one of the user's messages read; another user's id is a 404 ApiError. */
 export function markNoticeRead(caller: ApiCaller, id: number) {
   return callApi(caller, readNotice, { params: { id } });
-}
-
-/** What was written to the user (announcements, replies), newest first. */
-export function listMyNews(caller: ApiCaller, query: EndpointQuery<typeof getMyNews>) {
-  return callApi(caller, getMyNews, { query });
 }

@@ -1,4 +1,5 @@
-import { createSubsets, SUBSET_LIMITS } from "@contract/subset";
+import fontkit from "@pdf-lib/fontkit";
+import { createSubsets, getSubsetFile, SUBSET_LIMITS } from "@contract/subset";
 import { websiteConfig } from "~/config.server";
 import { isApiError } from "~/utils/api-errors";
 import {
@@ -9,8 +10,7 @@ import {
   type SubsetResponseItem,
 } from "~/utils/catalogue/fonts";
 import { BoundedCache } from "~/utils/bounded-cache.server";
-import { coveredCodepoints, fetchSubsetFile, missingCharacters } from "~/utils/compare/compare-fonts.server";
-import { callApi, type ApiCaller } from "./api-client.server";
+import { apiHeaders, buildApiUrl, callApi, serviceBase, type ApiCaller } from "./api-client.server";
 
 export type { PreviewFace } from "~/utils/catalogue/fonts";
 
@@ -175,4 +175,56 @@ function withoutLacking({ lacking: _lacking, ...face }: AnsweredFace): PreviewFa
 function browserUrl(base: string, path: string): string {
   if (/^https?:\/\//i.test(path) || path.startsWith("//")) return path;
   return joinBase(base, path.startsWith("/") ? path : `/${path}`);
+}
+
+/** A subset file the subset service named could not be had. */
+export class SubsetUnavailableError extends Error {}
+
+/** 20 s: a comparison of ten fonts makes ten subsets at once. */
+const SUBSET_FILE_TIMEOUT_MS = 20_000;
+/** Far above a subset of the longest compared text; keeps a broken answer from filling memory. */
+const MAX_SUBSET_FILE_BYTES = 8 * 1024 * 1024;
+const SUBSET_FILES_PREFIX = `${getSubsetFile.path.split("/:")[0]}/`;
+
+/** The characters of `text` a font must have a glyph for: distinct, whitespace left out, in text order. */
+export function requiredCharacters(text: string): string[] {
+  return [...new Set(Array.from(text).filter((character) => !/[\s\p{Cc}]/u.test(character)))];
+}
+
+/** The code points an sfnt's cmap maps to a glyph. */
+export function coveredCodepoints(sfnt: Uint8Array): Set<number> {
+  return new Set(fontkit.create(sfnt).characterSet);
+}
+
+export function missingCharacters(text: string, covered: ReadonlySet<number>): string[] {
+  return requiredCharacters(text).filter((character) => !covered.has(character.codePointAt(0)!));
+}
+
+/**
+ * The bytes of a subset file the subset service named (its `ttfPath`): only paths of its file
+ * endpoint are fetched, from the service's configured address.
+ */
+export async function fetchSubsetFile(caller: ApiCaller, filePath: string): Promise<Uint8Array> {
+  const url = new URL(filePath, "http://subset.invalid");
+  if (
+    !url.pathname.startsWith(SUBSET_FILES_PREFIX) ||
+    url.pathname.includes("..") ||
+    url.origin !== "http://subset.invalid"
+  ) {
+    throw new SubsetUnavailableError("字体子集地址不正确");
+  }
+  const response = await fetch(
+    buildApiUrl(serviceBase(getSubsetFile, caller.context), `${url.pathname}${url.search}`),
+    {
+      headers: apiHeaders(caller.request, { withToken: false }),
+      redirect: "manual",
+      signal: AbortSignal.timeout(SUBSET_FILE_TIMEOUT_MS),
+    },
+  ).catch(() => null);
+  if (!response?.ok) throw new SubsetUnavailableError("字体子集暂时无法获取");
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.byteLength === 0 || bytes.byteLength > MAX_SUBSET_FILE_BYTES) {
+    throw new SubsetUnavailableError("字体子集暂时无法获取");
+  }
+  return bytes;
 }

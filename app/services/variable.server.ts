@@ -8,10 +8,16 @@ import {
 import { SUBSET_LIMITS } from "@contract/subset";
 import { websiteConfig } from "~/config.server";
 import { joinBase, uniqueChars } from "~/utils/catalogue/fonts";
-import type { VariableFace } from "~/components/variable/variation";
 import { callApi, type ApiCaller } from "./api-client.server";
 
 /** Variable fonts: the list, one font, and subsets of them that keep their axes. */
+
+/** A variable subset ready to declare: one family, one file per unicode-range slice. */
+export type VariableFace = {
+  gno: string;
+  familyName: string;
+  files: Array<{ woffPath: string; ttfPath: string; unicodeRange: string }>;
+};
 
 /** 15 s: previews are a nicety; a page must not wait longer for them. */
 const SUBSET_TIMEOUT_MS = 15_000;

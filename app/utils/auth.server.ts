@@ -4,12 +4,6 @@ import { websiteConfig, type WebsiteConfig } from "~/config.server";
 import { isGuardedPath } from "./misc";
 import { redirectWithToast } from "./toast.server";
 
-/**
- * The session token's cookie: `__Host-token` on an HTTPS deployment with host-only cookies, `token`
- * otherwise (development over HTTP, or a SITE_DOMAIN shared by subdomains).
- */
-export const TOKEN_COOKIE = websiteConfig.tokenCookieName;
-
 type TokenCookieName = WebsiteConfig["tokenCookieName"];
 type TokenCookieConfig = Pick<WebsiteConfig, "siteDomain" | "cookieSecure" | "tokenCookieName">;
 

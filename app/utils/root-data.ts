@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import type { PublicConfig } from "~/config.server";
 import { staticUrl } from "./misc";
 import type { Toast } from "./toast";
-import type { AnalyticsConfig } from "./analytics";
+import type { AnalyticsConfig } from "~/analytics";
 
 export type { FriendLink };
 export type ColumnLink = WebColumn;

@@ -1,12 +1,12 @@
 import type { AnyDatabase } from "../db/schema.js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASES } from "../db/test-databases.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
 import { createCodeDelivery } from "../mail/index.js";
 import { isLoopbackAddress, Outbox } from "../mail/outbox.js";
 import { codeChannelsNotice, readAccountConfig } from "./index.js";
-import { aesEcb, MINUTE, openAccountTestBed, until, wait, type AccountTestBed } from "./test-bed.js";
-import type { CallOptions } from "./test-harness.js";
+import { aesEcb, MINUTE, openAccountTestBed, until, wait, type AccountTestBed } from "./testing/test-bed.js";
+import type { CallOptions } from "./testing/test-harness.js";
 
 const EVIL = `'); DROP TABLE app_user; -- <script>alert("x")</script><img src=x onerror=alert(1)>`;
 

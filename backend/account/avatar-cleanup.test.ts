@@ -4,11 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlobStore } from "../blob/blob-store.js";
 import { S3BlobStore } from "../blob/s3-blob-store.js";
-import { startS3rver } from "../blob/test-s3rver.js";
-import { TEST_DATABASES } from "../db/test-databases.js";
+import { startS3rver } from "../blob/testing/test-s3rver.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
 import { createBackend } from "../index.js";
 import { removeUnreferencedAvatarFiles } from "./index.js";
-import { testConfig } from "./test-harness.js";
+import { testConfig } from "./testing/test-harness.js";
 
 const HOUR = 60 * 60_000;
 const name = (digit: string) => `${digit.repeat(32)}.jpg`;

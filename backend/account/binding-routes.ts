@@ -1,7 +1,6 @@
 import express, { type Router } from "express";
 import { bindAccount, unbindAccount } from "../../contract/account.js";
 import { route } from "../http/route.js";
-import { noticeSecurityChange } from "../notices/events.js";
 import { signedInUser, type AccountContext } from "./context.js";
 import { refused, writeConflict } from "./errors.js";
 import { requireIdentity } from "./reauth.js";
@@ -31,7 +30,7 @@ export function createBindingRoutes(ctx: AccountContext): Router {
       // WeChat's bind state was only issued to a session that had proved who it is.
       if (body.type === "wechat") {
         const withWechat = await bindWechatAccount(ctx, user, body.code, body.state);
-        await noticeSecurityChange(ctx.rawDb, user.id, "bind-wechat", ctx.clock());
+        await ctx.events.securityChanged(user.id, "bind-wechat", ctx.clock());
         return toUserView(withWechat);
       }
       const kind = body.type;
@@ -47,7 +46,7 @@ export function createBindingRoutes(ctx: AccountContext): Router {
         throw error;
       }
       if (!updated) throw writeConflict();
-      await noticeSecurityChange(ctx.rawDb, user.id, `bind-${kind}`, ctx.clock());
+      await ctx.events.securityChanged(user.id, `bind-${kind}`, ctx.clock());
       return toUserView(updated);
     },
     { before: [auth] },
@@ -70,7 +69,7 @@ export function createBindingRoutes(ctx: AccountContext): Router {
       const updated = await removeWayIn(ctx.db, user, changes, ctx.clock());
       // The version read above still had another way in, so nothing but a newer write stops this one.
       if (!updated) throw writeConflict();
-      await noticeSecurityChange(ctx.rawDb, user.id, `unbind-${body.type}`, ctx.clock());
+      await ctx.events.securityChanged(user.id, `unbind-${body.type}`, ctx.clock());
       return toUserView(updated);
     },
     { before: [auth] },

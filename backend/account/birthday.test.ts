@@ -4,8 +4,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { client, movableClock, serveAccounts, startSmsGateway, testConfig, type TestApi } from "./test-harness.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import {
+  client,
+  movableClock,
+  serveAccounts,
+  startSmsGateway,
+  testConfig,
+  type TestApi,
+} from "./testing/test-harness.js";
 
 /** UTC+14 and UTC−8/−7: a date read as a local midnight lands on another day in one of them. */
 const TIME_ZONES = ["Pacific/Kiritimati", "America/Los_Angeles"];

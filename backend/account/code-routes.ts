@@ -1,3 +1,4 @@
+import { clientIp } from "../http/client-address.js";
 import express, { type Request, type Router } from "express";
 import { getOutbox, isLoopbackHostName, sendCode, SEND_CODE_CAPTCHA_MESSAGE } from "../../contract/account.js";
 import { CODE_RESEND_COOLDOWN_S, CODE_VALID_S } from "../../contract/fields.js";
@@ -6,7 +7,7 @@ import { route } from "../http/route.js";
 import type { Destination } from "../mail/index.js";
 import { isLoopbackAddress } from "../mail/outbox.js";
 import type { Delivery } from "./codes.js";
-import { clientIp, signedInUser, type AccountContext } from "./context.js";
+import { signedInUser, type AccountContext } from "./context.js";
 import { refused, unauthorized } from "./errors.js";
 import { alreadyBound } from "./refusals.js";
 import { currentUser, optionalUser } from "./sessions.js";

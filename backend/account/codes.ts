@@ -8,7 +8,7 @@ import {
   type CodePurpose,
   type Destination,
 } from "../mail/index.js";
-import { HOUR, MINUTE } from "./clock.js";
+import { HOUR, MINUTE } from "../http/clock.js";
 import {
   consumeCode,
   countAttempt,
@@ -18,8 +18,9 @@ import {
   retireCode,
   supersedeCodes,
 } from "./code-repository.js";
-import { refused, tooMany, upstreamFailed } from "./errors.js";
-import { consumeAll, wholeSeconds, type LimitRule, type RateLimits } from "./rate-limit.js";
+import { refused, upstreamFailed } from "./errors.js";
+import { tooMany } from "../http/envelope.js";
+import { consumeAll, wholeSeconds, type LimitRule, type RateLimits } from "../http/rate-limits.js";
 import type { AccountDb } from "./tables.js";
 
 export const CODE_TTL_MS = 10 * MINUTE;

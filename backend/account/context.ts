@@ -1,15 +1,17 @@
 import type { BlobStore } from "../blob/blob-store.js";
 import type { AnyDatabase } from "../db/schema.js";
 import type { Request, Response } from "express";
+import { clientIp } from "../http/client-address.js";
 import type { LoginData } from "../../contract/account.js";
 import type { CaptchaService } from "../captcha/service.js";
 import type { Outbox } from "../mail/outbox.js";
-import type { Clock } from "./clock.js";
+import type { Clock } from "../http/clock.js";
 import type { CodeService } from "./codes.js";
+import type { AccountEvents } from "./events.js";
 import type { AccountConfig } from "./config.js";
 import { unauthorized } from "./errors.js";
 import { accountKey, LOGIN_BUCKETS } from "./login-limits.js";
-import type { RateLimits } from "./rate-limit.js";
+import type { RateLimits } from "../http/rate-limits.js";
 import { createSession, mustUser } from "./sessions.js";
 import type { AccountDb } from "./tables.js";
 import { findUserById } from "./user-repository.js";
@@ -28,13 +30,10 @@ export type AccountContext = {
   blobs: BlobStore;
   /** The local outbox, when this server keeps one (decision 022). */
   outbox?: Outbox;
+  events: AccountEvents;
 };
 
 export type { LoginData };
-
-export function clientIp(req: Request): string {
-  return req.ip || req.socket.remoteAddress || "unknown";
-}
 
 /** Opens a session for the user: the data of every login answer. */
 export async function loginData(ctx: AccountContext, user: UserRow, req: Request): Promise<LoginData> {

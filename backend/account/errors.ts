@@ -17,11 +17,6 @@ export function refused(message: string): ApiError {
   return badRequest(message);
 }
 
-/** Too many attempts: HTTP 429, code "429". */
-export function tooMany(message: string): ApiError {
-  return new ApiError(429, "429", message);
-}
-
 /** A delivery or upstream service failed: HTTP 502, code "502". */
 export function upstreamFailed(message: string): ApiError {
   return new ApiError(502, "502", message);

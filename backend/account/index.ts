@@ -8,15 +8,17 @@ import { CaptchaService } from "../captcha/service.js";
 import { createCodeDelivery, type CodeDelivery } from "../mail/index.js";
 import type { Outbox } from "../mail/outbox.js";
 import { createBindingRoutes } from "./binding-routes.js";
-import { systemClock, type Clock } from "./clock.js";
+import { systemClock, type Clock } from "../http/clock.js";
 import { createCodeRoutes } from "./code-routes.js";
 import { CodeService } from "./codes.js";
 import type { AccountConfig } from "./config.js";
 import type { AccountContext } from "./context.js";
+import { NO_ACCOUNT_EVENTS, type AccountEvents } from "./events.js";
 import { removeUnreferencedAvatars } from "./avatar.js";
 import { createPasswordRoutes } from "./password-routes.js";
 import { createProfileRoutes } from "./profile-routes.js";
-import { DatabaseRateLimits, type RateLimits } from "./rate-limit.js";
+import { DatabaseRateLimits } from "../http/database-rate-limits.js";
+import type { RateLimits } from "../http/rate-limits.js";
 import { createRegistrationRoutes } from "./registration-routes.js";
 import { createSessionRoutes } from "./session-routes.js";
 import { accountDb } from "./tables.js";
@@ -24,6 +26,7 @@ import { avatarsInUse } from "./user-repository.js";
 import { createWechatRoutes } from "./wechat-routes.js";
 
 export { readAccountConfig, type AccountConfig } from "./config.js";
+export type { AccountEvents, SecurityChange } from "./events.js";
 export {
   requireUser,
   optionalUser,
@@ -34,8 +37,6 @@ export {
   type AuthenticatedUser,
 } from "./sessions.js";
 export type { AccountTables } from "./tables.js";
-export type { Clock } from "./clock.js";
-export type { RateLimits, RateLimit, RateDecision } from "./rate-limit.js";
 
 /** Every path prefix this module answers; body parsers and the error handler apply only there. */
 export const ACCOUNT_PATHS = [
@@ -63,6 +64,8 @@ export type AccountRouterOptions = {
    * also serves the website, never with another instance or an external website.
    */
   outbox?: Outbox;
+  /** Who hears of registrations, security changes and logins: the notices, wired in backend/index.ts. */
+  events?: AccountEvents;
 };
 
 /**
@@ -74,7 +77,7 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
   const db = accountDb(options.db);
   const delivery = options.delivery ?? createCodeDelivery({ ...options.config, outbox: options.outbox });
   const captcha = new CaptchaService(options.db);
-  const limits = options.limits ?? new DatabaseRateLimits(db);
+  const limits = options.limits ?? new DatabaseRateLimits(options.db);
   const ctx: AccountContext = {
     db,
     rawDb: options.db,
@@ -85,6 +88,7 @@ export function createAccountRouter(options: AccountRouterOptions): Router {
     limits,
     blobs: options.blobs ?? localUploads(options.config),
     outbox: options.outbox,
+    events: options.events ?? NO_ACCOUNT_EVENTS,
   };
 
   const router = express.Router();

@@ -1,6 +1,6 @@
-import { MINUTE } from "./clock.js";
-import { tooMany } from "./errors.js";
-import { wholeMinutes, type LimitRule } from "./rate-limit.js";
+import { MINUTE } from "../http/clock.js";
+import { tooMany } from "../http/envelope.js";
+import { wholeMinutes, type LimitRule } from "../http/rate-limits.js";
 
 export const LOGIN_WINDOW_MS = 15 * MINUTE;
 /** Wrong passwords one client may try on one account: the first lock, and the only one the owner meets from elsewhere. */

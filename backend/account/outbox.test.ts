@@ -11,7 +11,7 @@ import { createCodeDelivery } from "../mail/index.js";
 import { Outbox } from "../mail/outbox.js";
 import { CODE_TTL_MS } from "./codes.js";
 import { createAccountRouter } from "./index.js";
-import { client, movableClock, serveAccounts, testConfig, type TestApi } from "./test-harness.js";
+import { client, movableClock, serveAccounts, testConfig, type TestApi } from "./testing/test-harness.js";
 
 /**
  * The local outbox behind the account API (decision 022), with no channel configured:

@@ -7,8 +7,7 @@ import {
   verifyResetCode,
 } from "../../contract/account.js";
 import { route } from "../http/route.js";
-import { noticeSecurityChange } from "../notices/events.js";
-import { MINUTE } from "./clock.js";
+import { MINUTE } from "../http/clock.js";
 import { CODE_INVALID_MESSAGE } from "./codes.js";
 import { refuseCommonPassword } from "./common-passwords.js";
 import { signedInUser, unlockPasswordLogin, type AccountContext } from "./context.js";
@@ -61,7 +60,7 @@ export function createPasswordRoutes(ctx: AccountContext): Router {
     await spendUserResetTickets(ctx.db, userId, now);
     const user = await findUserById(ctx.db, userId);
     if (user) await unlockPasswordLogin(ctx, user);
-    await noticeSecurityChange(ctx.rawDb, userId, "password-reset", now);
+    await ctx.events.securityChanged(userId, "password-reset", now);
     return null;
   });
 
@@ -85,7 +84,7 @@ export function createPasswordRoutes(ctx: AccountContext): Router {
       const updated = await updateUser(ctx.db, user, { password_hash: passwordHash }, now);
       if (!updated) throw writeConflict();
       await revokeUserSessions(ctx.db, user.id, now, session.sessionId);
-      await noticeSecurityChange(ctx.rawDb, user.id, "password", now);
+      await ctx.events.securityChanged(user.id, "password", now);
       return null;
     },
     { before: [auth] },

@@ -3,7 +3,7 @@ import type { AccountContext } from "./context.js";
 import { reauthRequired, refused } from "./errors.js";
 import { passwordCheckRule } from "./login-limits.js";
 import { verifyPassword } from "./passwords.js";
-import { consumeAll, refundAll } from "./rate-limit.js";
+import { consumeAll, refundAll } from "../http/rate-limits.js";
 import { recordReauthentication } from "./session-repository.js";
 import type { AuthenticatedUser } from "./sessions.js";
 import type { UserRow } from "./users.js";

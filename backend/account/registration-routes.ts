@@ -1,7 +1,6 @@
 import express, { type Request, type Router } from "express";
 import { registerByEmail, registerByPhone, type LoginData } from "../../contract/account.js";
 import { route } from "../http/route.js";
-import { welcomeUser } from "../notices/events.js";
 import { refuseCommonPassword } from "./common-passwords.js";
 import { loginData, type AccountContext } from "./context.js";
 import { hashPassword } from "./passwords.js";
@@ -35,7 +34,7 @@ export function createRegistrationRoutes(ctx: AccountContext): Router {
       if (isUniqueViolation(error)) throw alreadyRegistered(kind);
       throw error;
     }
-    await welcomeUser(ctx.rawDb, user.id, ctx.clock());
+    await ctx.events.registered(user.id, ctx.clock());
     return loginData(ctx, user, req);
   }
 

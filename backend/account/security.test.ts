@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { MINUTE, openAccountTestBed, until, type AccountTestBed } from "./test-bed.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { MINUTE, openAccountTestBed, until, type AccountTestBed } from "./testing/test-bed.js";
 
 const SENT = { code: "200", message: "success", data: { sent: true, cooldown: 60, expiresIn: 600 } };
 const COMMON_PASSWORD = "这个密码太常见，容易被猜中，请换一个";

@@ -1,3 +1,4 @@
+import { clientIp } from "../http/client-address.js";
 import express, { type Router } from "express";
 import {
   endSession,
@@ -10,15 +11,14 @@ import {
   type SessionView,
 } from "../../contract/account.js";
 import { notFound } from "../http/envelope.js";
-import { noticeIfNewDevice } from "../notices/events.js";
 import { route } from "../http/route.js";
 import { CODE_INVALID_MESSAGE } from "./codes.js";
-import { clientIp, loginData, signedInUser, unlockPasswordLogin, type AccountContext } from "./context.js";
+import { loginData, signedInUser, unlockPasswordLogin, type AccountContext } from "./context.js";
 import { deviceName, placeOf } from "./devices.js";
 import { refused } from "./errors.js";
 import { accountKey, LOGIN_BUCKETS, passwordLoginRules } from "./login-limits.js";
 import { verifyPassword } from "./passwords.js";
-import { consumeAll, refundAll } from "./rate-limit.js";
+import { consumeAll, refundAll } from "../http/rate-limits.js";
 import { REAUTH_WINDOW_MS, requireIdentity } from "./reauth.js";
 import { findLiveSessions, revokeSession, revokeUserSession } from "./session-repository.js";
 import { mustUser, requireUser } from "./sessions.js";
@@ -46,7 +46,7 @@ export function createSessionRoutes(ctx: AccountContext): Router {
     if (!user || !ok) throw refused(WRONG_CREDENTIALS);
     await refundAll(ctx.limits, consumed);
     await ctx.limits.reset(LOGIN_BUCKETS.ipAndAccount, `${ip}|${accountKey(account)}`);
-    await noticeIfNewDevice(ctx.rawDb, user.id, { ip, userAgent: req.get("user-agent") }, ctx.clock());
+    await ctx.events.signingIn(user.id, { ip, userAgent: req.get("user-agent") }, ctx.clock());
     return loginData(ctx, user, req);
   });
 
@@ -56,7 +56,7 @@ export function createSessionRoutes(ctx: AccountContext): Router {
     const user = await findUserByAccount(ctx.db, "phone", body.phone);
     if (!user) throw refused(CODE_INVALID_MESSAGE);
     await unlockPasswordLogin(ctx, user);
-    await noticeIfNewDevice(ctx.rawDb, user.id, { ip: clientIp(req), userAgent: req.get("user-agent") }, ctx.clock());
+    await ctx.events.signingIn(user.id, { ip: clientIp(req), userAgent: req.get("user-agent") }, ctx.clock());
     return loginData(ctx, user, req);
   });
 

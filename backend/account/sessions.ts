@@ -1,7 +1,7 @@
 import type { AnyDatabase } from "../db/schema.js";
 import { createHash, randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { systemClock, DAY, MINUTE, type Clock } from "./clock.js";
+import { systemClock, DAY, MINUTE, type Clock } from "../http/clock.js";
 import { unauthorized } from "./errors.js";
 import { deleteSessionsEndedBefore, findLiveSession, insertSession, touchSession } from "./session-repository.js";
 import { accountDb, type AccountDb } from "./tables.js";

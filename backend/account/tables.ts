@@ -1,5 +1,6 @@
 import type { AnyDatabase } from "../db/schema.js";
 import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
+import type { CaptchaChallengeTable } from "../captcha/tables.js";
 
 /** Timestamps are written as Date or ISO strings and always read as Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -69,13 +70,6 @@ export interface VerificationCodeTable {
 }
 
 /** One counter per (bucket, key): `count` events since `window_start`, raised in one atomic statement. */
-export interface RateCounterTable {
-  bucket: string;
-  key: string;
-  window_start: Timestamp;
-  count: number;
-}
-
 export interface PasswordResetTicketTable {
   id: Generated<number>;
   user_id: number;
@@ -83,26 +77,6 @@ export interface PasswordResetTicketTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
-}
-
-export interface CaptchaChallengeTable {
-  token: string;
-  secret_key: string;
-  mode: "ajax" | "form";
-  /** Where the slider's gap is (ajax); null for the typed challenge. */
-  gap_x: number | null;
-  gap_y: number | null;
-  /** The digits drawn in the picture (form); null for the slider. */
-  answer: string | null;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  /** Set by the one and only check. */
-  checked_at: Timestamp | null;
-  passed: boolean | null;
-  /** SHA-256 (hex) of the issued captchaVerification. */
-  verification_hash: string | null;
-  verification_expires_at: Timestamp | null;
-  verification_used_at: Timestamp | null;
 }
 
 export type WechatStatePurpose = "login" | "bind" | "reauth";
@@ -117,12 +91,11 @@ export interface WechatStateTable {
   used_at: Timestamp | null;
 }
 
-/** The account module's tables (migrations 100-accounts and 102-account-security). */
+/** The account module's tables (migrations 100-accounts and 102-account-security), with the captcha's its tests look into. */
 export type AccountTables = {
   app_user: AppUserTable;
   user_session: UserSessionTable;
   verification_code: VerificationCodeTable;
-  rate_counter: RateCounterTable;
   password_reset_ticket: PasswordResetTicketTable;
   captcha_challenge: CaptchaChallengeTable;
   wechat_state: WechatStateTable;

@@ -74,13 +74,16 @@ export function updateUser(
   changes: UserChanges,
   now: Date,
 ): Promise<UserRow | undefined> {
+  return versionedUpdate(db, seen, changes, now).returningAll().executeTakeFirst();
+}
+
+/** The update of `changes` that applies only while the user is still at the version `seen`. */
+function versionedUpdate(db: AccountDb, seen: UserVersion, changes: UserChanges, now: Date) {
   return db
     .updateTable("app_user")
     .set((eb) => ({ ...changes, updated_at: now, version: eb("version", "+", 1) }))
     .where("id", "=", seen.id)
-    .where("version", "=", seen.version)
-    .returningAll()
-    .executeTakeFirst();
+    .where("version", "=", seen.version);
 }
 
 /** Sets the password whatever was written before (a reset, proven by a code sent to the owner). */
@@ -102,11 +105,7 @@ export function removeWayIn(
   changes: UserChanges,
   now: Date,
 ): Promise<UserRow | undefined> {
-  return db
-    .updateTable("app_user")
-    .set((eb) => ({ ...changes, updated_at: now, version: eb("version", "+", 1) }))
-    .where("id", "=", seen.id)
-    .where("version", "=", seen.version)
+  return versionedUpdate(db, seen, changes, now)
     .where((eb) =>
       eb(
         eb.parens(

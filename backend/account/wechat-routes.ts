@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { clientIp } from "../http/client-address.js";
 import express, { type Router } from "express";
 import { NICKNAME_MAX } from "../../contract/fields.js";
 import { getWechatQrConfig, wechatCallback } from "../../contract/wechat.js";
 import { route } from "../http/route.js";
-import { noticeIfNewDevice, noticeSecurityChange, welcomeUser } from "../notices/events.js";
-import { clientIp, loginData, signedInUser, type AccountContext } from "./context.js";
+import { loginData, signedInUser, type AccountContext } from "./context.js";
 import { reauthRequired, refused, unauthorized } from "./errors.js";
 import { withinReauthWindow } from "./reauth.js";
 import { recordReauthentication } from "./session-repository.js";
@@ -106,7 +106,7 @@ export function createWechatRoutes(ctx: AccountContext): Router {
           return { action: "reauth" as const, token: null, expired: null, user: toUserView(user) };
         }
         const bound = await bindWechatProfile(ctx, user, profile);
-        await noticeSecurityChange(ctx.rawDb, user.id, "bind-wechat", ctx.clock());
+        await ctx.events.securityChanged(user.id, "bind-wechat", ctx.clock());
         return { action: "bind" as const, token: null, expired: null, user: toUserView(bound) };
       }
       const profile = await wechatProfileFor(ctx, query.code);
@@ -116,12 +116,7 @@ export function createWechatRoutes(ctx: AccountContext): Router {
           wechat_unionid: existing.wechat_unionid ?? profile.unionid,
           wechat_nickname: profile.nickname ?? existing.wechat_nickname,
         });
-        await noticeIfNewDevice(
-          ctx.rawDb,
-          existing.id,
-          { ip: clientIp(req), userAgent: req.get("user-agent") },
-          ctx.clock(),
-        );
+        await ctx.events.signingIn(existing.id, { ip: clientIp(req), userAgent: req.get("user-agent") }, ctx.clock());
         return { action: "login" as const, ...(await loginData(ctx, refreshed, req)) };
       }
       let created: UserRow;
@@ -140,7 +135,7 @@ export function createWechatRoutes(ctx: AccountContext): Router {
         if (isUniqueViolation(error)) throw refused("微信登录失败，请重新扫码");
         throw error;
       }
-      await welcomeUser(ctx.rawDb, created.id, ctx.clock());
+      await ctx.events.registered(created.id, ctx.clock());
       return { action: "register" as const, ...(await loginData(ctx, created, req)) };
     },
     { before: [maybeAuth], nameParameters: false },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlobStore } from "./blob-store.js";
 import { DiskBlobStore } from "./disk-blob-store.js";
 import { S3BlobStore } from "./s3-blob-store.js";
-import { startS3rver } from "./test-s3rver.js";
+import { startS3rver } from "./testing/test-s3rver.js";
 
 type Store = { name: string; open(): Promise<{ store: BlobStore; close(): Promise<void> }> };
 

@@ -1,4 +1,4 @@
-import type { AccountDb } from "../account/tables.js";
+import type { CaptchaDb } from "./tables.js";
 
 export type NewChallenge = {
   token: string;
@@ -10,7 +10,7 @@ export type NewChallenge = {
   expiresAt: Date;
 };
 
-export async function insertChallenge(db: AccountDb, challenge: NewChallenge): Promise<void> {
+export async function insertChallenge(db: CaptchaDb, challenge: NewChallenge): Promise<void> {
   await db
     .insertInto("captcha_challenge")
     .values({
@@ -31,7 +31,7 @@ export async function insertChallenge(db: AccountDb, challenge: NewChallenge): P
     .execute();
 }
 
-export async function deleteChallengesExpiredBefore(db: AccountDb, cutoff: Date): Promise<void> {
+export async function deleteChallengesExpiredBefore(db: CaptchaDb, cutoff: Date): Promise<void> {
   await db.deleteFrom("captcha_challenge").where("expires_at", "<", cutoff).execute();
 }
 
@@ -39,7 +39,7 @@ export async function deleteChallengesExpiredBefore(db: AccountDb, cutoff: Date)
  * Marks an unchecked, unexpired challenge as checked (and failed until `recordPassedCheck`);
  * its gap or answer and key, or undefined when it was checked already or has expired.
  */
-export function takeChallengeForCheck(db: AccountDb, token: string, now: Date) {
+export function takeChallengeForCheck(db: CaptchaDb, token: string, now: Date) {
   return db
     .updateTable("captcha_challenge")
     .set({ checked_at: now, passed: false })
@@ -51,7 +51,7 @@ export function takeChallengeForCheck(db: AccountDb, token: string, now: Date) {
 }
 
 export async function recordPassedCheck(
-  db: AccountDb,
+  db: CaptchaDb,
   token: string,
   verification: { hash: string; expiresAt: Date },
 ): Promise<void> {
@@ -63,7 +63,7 @@ export async function recordPassedCheck(
 }
 
 /** Spends the live verification with this hash; false when unknown, expired or already spent. */
-export async function spendVerification(db: AccountDb, verificationHash: string, now: Date): Promise<boolean> {
+export async function spendVerification(db: CaptchaDb, verificationHash: string, now: Date): Promise<boolean> {
   const row = await db
     .updateTable("captcha_challenge")
     .set({ verification_used_at: now })

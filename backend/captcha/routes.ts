@@ -1,10 +1,10 @@
 import express, { type Router } from "express";
 import { checkCaptcha, getCaptcha, getFormCaptcha } from "../../contract/captcha.js";
 import { route } from "../http/route.js";
-import type { Clock } from "../account/clock.js";
-import { clientIp } from "../account/context.js";
-import { tooMany } from "../account/errors.js";
-import { consumeAll, type LimitRule, type RateLimits } from "../account/rate-limit.js";
+import type { Clock } from "../http/clock.js";
+import { clientIp } from "../http/client-address.js";
+import { tooMany } from "../http/envelope.js";
+import { consumeAll, type LimitRule, type RateLimits } from "../http/rate-limits.js";
 import { CAPTCHA_TYPE, CaptchaService } from "./service.js";
 
 const GETS_PER_IP = 120;

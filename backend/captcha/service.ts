@@ -12,7 +12,7 @@ import {
 } from "../../contract/captcha.js";
 import { ERROR_CODES } from "../../contract/envelope.js";
 import { ApiError } from "../http/envelope.js";
-import { accountDb, type AccountDb } from "../account/tables.js";
+import { captchaDb, type CaptchaDb } from "./tables.js";
 import { aesDecrypt, aesEncrypt } from "./aes.js";
 import {
   deleteChallengesExpiredBefore,
@@ -61,12 +61,12 @@ function normaliseAnswer(answer: string): string {
  * without JavaScript a picture of digits to type. Each gets exactly one check.
  */
 export class CaptchaService {
-  private readonly db: AccountDb;
+  private readonly db: CaptchaDb;
   private readonly testSeed: string | null;
 
   /** `testSeed`: see `captchaTestSeed`; read from the environment unless given. */
   constructor(db: AnyDatabase, options: { testSeed?: string | null } = {}) {
-    this.db = accountDb(db);
+    this.db = captchaDb(db);
     this.testSeed = options.testSeed !== undefined ? options.testSeed : captchaTestSeed(process.env);
   }
 

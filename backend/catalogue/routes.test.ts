@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import { request } from "node:http";
 import { describe, expect, it, vi } from "vitest";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { useServedBackend } from "../http/served-backend.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { useServedBackend } from "../testing/served-backend.js";
 import { FontStorage } from "../storage/font-storage.js";
 import { requiredCodepoints } from "./codepoints.js";
 import { FAMILY_SEEDS } from "./families.js";

@@ -18,7 +18,6 @@ import {
 } from "../../contract/catalogue.js";
 import { currentUser, optionalUser } from "../account/index.js";
 import type { Database } from "../db/schema.js";
-import { downloadDb, recordDownload } from "../downloads/index.js";
 import { notFound } from "../http/envelope.js";
 import { toPage } from "../http/page.js";
 import { route } from "../http/route.js";
@@ -34,10 +33,24 @@ const FONT_NOT_FOUND = "字体不存在";
 const FONT_FILE_MISSING = "字体文件缺失，暂时无法下载，请联系管理员";
 const HOME_LIST_SIZE = 8;
 
-export type CatalogueRouterOptions = { db: Kysely<Database>; storage: FontStorage; assetUrl: AssetUrl };
+/** A whole font file a signed-in user has been sent. */
+export type UserDownload = { userId: number; fontGNo: string; format: "ttf" | "woff2"; fileName: string };
+
+export type CatalogueRouterOptions = {
+  db: Kysely<Database>;
+  storage: FontStorage;
+  assetUrl: AssetUrl;
+  /** Told of each download by a signed-in user: the download history, wired in backend/index.ts. */
+  onUserDownload?: (download: UserDownload, now: Date) => Promise<void>;
+};
 
 /** The catalogue endpoints of the contract (contract/catalogue.ts). */
-export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouterOptions): express.Router {
+export function createCatalogueRouter({
+  db,
+  storage,
+  assetUrl,
+  onUserDownload,
+}: CatalogueRouterOptions): express.Router {
   const fonts = new FontRepository(db, assetUrl);
   const router = express.Router();
 
@@ -100,7 +113,6 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
     return family;
   });
 
-  const downloads = downloadDb(db);
   route(
     router,
     downloadFont,
@@ -123,9 +135,7 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
             // Only whole-TTF downloads count; the WOFF2 serves the website's own previews.
             if (format === "ttf") await fonts.addDownload(font.gno);
             // A signed-in user's download goes into their history.
-            if (user) {
-              await recordDownload(downloads, { userId: user.userId, fontGNo: font.gno, format, fileName }, new Date());
-            }
+            if (user) await onUserDownload?.({ userId: user.userId, fontGNo: font.gno, format, fileName }, new Date());
           },
         ));
       if (!sent) {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
-import { TEST_DATABASES } from "../db/test-databases.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
 import { FontStorage } from "../storage/font-storage.js";
 import { FAMILY_SEEDS, FIRST_FONT_GNO } from "./families.js";
 import { seedCatalogue } from "./seed.js";

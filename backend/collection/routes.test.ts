@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, startSmsGateway, testConfig } from "../account/test-harness.js";
+import { client, startSmsGateway, testConfig } from "../account/testing/test-harness.js";
 import type { Database } from "../db/schema.js";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { serveRouter, type TestServer } from "../http/test-server.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { serveRouter, type TestServer } from "../http/testing/test-server.js";
 import { createBackend, type Backend } from "../index.js";
 import type { CollectionTables } from "./tables.js";
 

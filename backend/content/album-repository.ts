@@ -3,7 +3,7 @@ import type { AlbumDetail, AlbumSummary, ContentPageQuery } from "../../contract
 import type { Page } from "../../contract/envelope.js";
 import type { AssetUrl } from "../catalogue/urls.js";
 import { toPage } from "../http/page.js";
-import { containsKeyword, hasTag, tagsByItem } from "./content-tags.js";
+import { containsKeyword, hasTag, summarise } from "./content-tags.js";
 import { loadFontSummaries } from "./font-summaries.js";
 import type { AlbumTable, ContentDb } from "./tables.js";
 
@@ -29,14 +29,14 @@ export async function listAlbums(
       .offset((current - 1) * size)
       .execute(),
   ]);
-  return toPage(await summarise(db, rows, assetUrl), Number(total), query);
+  return toPage(await summariseAlbums(db, rows, assetUrl), Number(total), query);
 }
 
 /** Album `id` with its fonts resolved, or null. */
 export async function findAlbum(db: ContentDb, id: number, assetUrl: AssetUrl): Promise<AlbumDetail | null> {
   const row = await db.selectFrom("album").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const [summary] = await summarise(db, [row], assetUrl);
+  const [summary] = await summariseAlbums(db, [row], assetUrl);
   const notes = await albumFonts(db, [id]);
   const fonts = await loadFontSummaries(db, summary!.fontGNos);
   return {
@@ -49,22 +49,30 @@ export async function findAlbum(db: ContentDb, id: number, assetUrl: AssetUrl): 
   };
 }
 
-async function summarise(db: ContentDb, rows: AlbumRow[], assetUrl: AssetUrl): Promise<AlbumSummary[]> {
-  const ids = rows.map((row) => row.id);
-  const [tags, fonts] = await Promise.all([tagsByItem(db, "album", ids), albumFonts(db, ids)]);
-  return rows.map((row) => {
-    const fontGNos = (fonts.get(row.id) ?? []).map((font) => font.gno);
-    return {
-      id: row.id,
-      title: row.title,
-      summary: row.summary,
-      cover: assetUrl(row.cover),
-      tags: tags.get(row.id) ?? [],
-      fontGNos,
-      fontCount: fontGNos.length,
-      createdAt: new Date(row.created_at).toISOString(),
-    };
-  });
+function summariseAlbums(db: ContentDb, rows: AlbumRow[], assetUrl: AssetUrl): Promise<AlbumSummary[]> {
+  const fonts = albumFonts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return summarise(
+    db,
+    "album",
+    rows,
+    (row, tags, fonts) => {
+      const fontGNos = (fonts.get(row.id) ?? []).map((font) => font.gno);
+      return {
+        id: row.id,
+        title: row.title,
+        summary: row.summary,
+        cover: assetUrl(row.cover),
+        tags,
+        fontGNos,
+        fontCount: fontGNos.length,
+        createdAt: new Date(row.created_at).toISOString(),
+      };
+    },
+    fonts,
+  );
 }
 
 /** The fonts of each album that the catalogue has, in the album's order. */

@@ -5,8 +5,8 @@ import { albumZipEndpoints, albumZipSchema } from "../../contract/album-zip.js";
 import { successEnvelopeSchema } from "../../contract/envelope.js";
 import { dispositionFileName, zipEntries } from "../../tests/zip-entries.js";
 import { OFL_1_1_TEXT } from "../catalogue/ofl-1.1.js";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { useServedBackend } from "../http/served-backend.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { useServedBackend } from "../testing/served-backend.js";
 import { FontStorage } from "../storage/font-storage.js";
 import { contentDb } from "./tables.js";
 

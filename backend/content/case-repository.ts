@@ -3,7 +3,7 @@ import type { CaseDetail, CasePageQuery, CaseSummary } from "../../contract/cont
 import type { Page } from "../../contract/envelope.js";
 import type { AssetUrl } from "../catalogue/urls.js";
 import { toPage } from "../http/page.js";
-import { containsKeyword, hasTag, tagsByItem } from "./content-tags.js";
+import { containsKeyword, hasTag, summarise } from "./content-tags.js";
 import { loadFontSummaries } from "./font-summaries.js";
 import type { ContentDb, FontCaseFontTable, FontCaseTable } from "./tables.js";
 
@@ -38,7 +38,7 @@ export async function listCases(db: ContentDb, query: CasePageQuery, assetUrl: A
     db,
     rows.map((row) => row.id),
   );
-  return toPage(await summarise(db, rows, usages, assetUrl), Number(total), query);
+  return toPage(await summariseCases(db, rows, usages, assetUrl), Number(total), query);
 }
 
 /** Case `id` with which font does what, or null. */
@@ -46,7 +46,7 @@ export async function findCase(db: ContentDb, id: number, assetUrl: AssetUrl): P
   const row = await db.selectFrom("font_case").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const usages = await caseUsages(db, [id]);
-  const [summary] = await summarise(db, [row], usages, assetUrl);
+  const [summary] = await summariseCases(db, [row], usages, assetUrl);
   const fonts = await loadFontSummaries(db, summary!.fontGNos);
   return {
     ...summary!,
@@ -58,23 +58,18 @@ export async function findCase(db: ContentDb, id: number, assetUrl: AssetUrl): P
   };
 }
 
-async function summarise(
+function summariseCases(
   db: ContentDb,
   rows: CaseRow[],
   usages: Map<number, UsageRow[]>,
   assetUrl: AssetUrl,
 ): Promise<CaseSummary[]> {
-  const tags = await tagsByItem(
-    db,
-    "case",
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
+  return summarise(db, "case", rows, (row, tags) => ({
     id: row.id,
     title: row.title,
     summary: row.summary,
     cover: assetUrl(row.cover),
-    tags: tags.get(row.id) ?? [],
+    tags,
     fontGNos: [...new Set((usages.get(row.id) ?? []).map((usage) => usage.font_gno))],
     example: row.example,
     createdAt: new Date(row.created_at).toISOString(),

@@ -13,6 +13,28 @@ const TAG_LINKS = {
   video: { table: "video_tag", item: "video_id" },
 } as const satisfies Record<TaggedKind, { table: string; item: string }>;
 
+/**
+ * The summaries of `rows`, each made by `summary` from its row and its tags (looked up for all rows in
+ * one query, alongside what `alongside` loads), in the rows' order.
+ */
+export async function summarise<Row extends { id: number }, Loaded, Summary>(
+  db: ContentDb,
+  kind: TaggedKind,
+  rows: Row[],
+  summary: (row: Row, tags: ContentTag[], loaded: Loaded) => Summary,
+  alongside: Promise<Loaded> = Promise.resolve(undefined as Loaded),
+): Promise<Summary[]> {
+  const [tags, loaded] = await Promise.all([
+    tagsByItem(
+      db,
+      kind,
+      rows.map((row) => row.id),
+    ),
+    alongside,
+  ]);
+  return rows.map((row) => summary(row, tags.get(row.id) ?? [], loaded));
+}
+
 /** The tags of each of the items `ids` of `kind`, in the tags' order. */
 export async function tagsByItem(db: ContentDb, kind: TaggedKind, ids: number[]): Promise<Map<number, ContentTag[]>> {
   const tags = new Map<number, ContentTag[]>(ids.map((id) => [id, []]));

@@ -3,7 +3,7 @@ import type { ContentLink, ContentPageQuery, NewsDetail, NewsSummary } from "../
 import type { Page } from "../../contract/envelope.js";
 import type { AssetUrl } from "../catalogue/urls.js";
 import { toPage } from "../http/page.js";
-import { containsKeyword, hasTag, tagsByItem } from "./content-tags.js";
+import { containsKeyword, hasTag, summarise } from "./content-tags.js";
 import { loadFontSummaries, pickFonts } from "./font-summaries.js";
 import type { ContentDb, NewsArticleTable } from "./tables.js";
 
@@ -25,7 +25,7 @@ export async function listNews(db: ContentDb, query: ContentPageQuery, assetUrl:
       .offset((current - 1) * size)
       .execute(),
   ]);
-  return toPage(await summarise(db, rows, assetUrl), Number(total), query);
+  return toPage(await summariseNews(db, rows, assetUrl), Number(total), query);
 }
 
 /** Article `id` with the fonts it mentions and its neighbours in publication order, or null. */
@@ -33,7 +33,7 @@ export async function findNews(db: ContentDb, id: number, assetUrl: AssetUrl): P
   const row = await db.selectFrom("news_article").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const [[summary], fonts, previous, next] = await Promise.all([
-    summarise(db, [row], assetUrl),
+    summariseNews(db, [row], assetUrl),
     loadFontSummaries(db, row.font_gnos),
     neighbour(db, row, "previous"),
     neighbour(db, row, "next"),
@@ -66,18 +66,13 @@ async function neighbour(db: ContentDb, row: NewsRow, side: "previous" | "next")
   return found ?? null;
 }
 
-async function summarise(db: ContentDb, rows: NewsRow[], assetUrl: AssetUrl): Promise<NewsSummary[]> {
-  const tags = await tagsByItem(
-    db,
-    "news",
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
+function summariseNews(db: ContentDb, rows: NewsRow[], assetUrl: AssetUrl): Promise<NewsSummary[]> {
+  return summarise(db, "news", rows, (row, tags) => ({
     id: row.id,
     title: row.title,
     summary: row.summary,
     cover: assetUrl(row.cover),
-    tags: tags.get(row.id) ?? [],
+    tags,
     author: row.author,
     publishedAt: new Date(row.published_at).toISOString(),
   }));

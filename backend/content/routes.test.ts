@@ -9,10 +9,10 @@ import { CASE_FONT_ROLES, contentEndpoints, MESSAGE_CONTACT_MESSAGE, SEARCH_KIND
 import type { EndpointData } from "../../contract/endpoint.js";
 import { successEnvelopeSchema } from "../../contract/envelope.js";
 import { HONEYPOT_MESSAGE, PHONE_MESSAGE } from "../../contract/fields.js";
-import { TEST_DATABASES } from "../db/test-databases.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
 import { apiErrorHandler } from "../http/errors.js";
-import { InMemoryRateLimiter } from "../http/rate-limit.js";
-import { serveRouter, type TestServer } from "../http/test-server.js";
+import { MemoryRateLimits, RateLimiter } from "../http/rate-limits.js";
+import { serveRouter, type TestServer } from "../http/testing/test-server.js";
 import { createBackend, type Backend } from "../index.js";
 import { createContentRouter } from "./routes.js";
 import { seedContent } from "./seed.js";
@@ -48,7 +48,11 @@ describe.each(TEST_DATABASES)("content API on $name", (database) => {
       createContentRouter({
         db: backend.db,
         assetUrl: (assetPath) => assetPath,
-        messageLimiter: new InMemoryRateLimiter({ limit: MESSAGES_PER_TEST_WINDOW, windowMs: 60_000 }),
+        messageLimiter: new RateLimiter(new MemoryRateLimits(), {
+          bucket: "messages",
+          limit: MESSAGES_PER_TEST_WINDOW,
+          windowMs: 60_000,
+        }),
       }),
     );
     router.use(backend.router);

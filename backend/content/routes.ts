@@ -23,7 +23,7 @@ import type { AssetUrl } from "../catalogue/urls.js";
 import type { Database } from "../db/schema.js";
 import { notFound } from "../http/envelope.js";
 import { toPage } from "../http/page.js";
-import { clientKey, InMemoryRateLimiter, tooManyRequests, type RateLimiter } from "../http/rate-limit.js";
+import { MemoryRateLimits, RateLimiter } from "../http/rate-limits.js";
 import { route } from "../http/route.js";
 import { findAlbum, listAlbums } from "./album-repository.js";
 import { baikeTitleGroups, findBaikeEntry, listBaike } from "./baike-repository.js";
@@ -60,7 +60,12 @@ export function createContentRouter({
 }: ContentRouterOptions): express.Router {
   const db = contentDb(catalogueDb);
   const limiter =
-    messageLimiter ?? new InMemoryRateLimiter({ limit: MESSAGES_PER_WINDOW, windowMs: MESSAGE_WINDOW_MS });
+    messageLimiter ??
+    new RateLimiter(new MemoryRateLimits(), {
+      bucket: "messages",
+      limit: MESSAGES_PER_WINDOW,
+      windowMs: MESSAGE_WINDOW_MS,
+    });
   const router = express.Router();
 
   function found<T>(item: T | null, message: string): T {
@@ -103,8 +108,7 @@ export function createContentRouter({
     router,
     saveMessage,
     async ({ body }, { req, res }) => {
-      const decision = await limiter.consume(clientKey(req), 1);
-      if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs);
+      await limiter.consume(req);
       const id = await storeMessage(db, {
         name: body.name,
         phone: body.phone ?? null,

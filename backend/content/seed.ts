@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { linkFamiliesToVideo } from "../catalogue/seed.js";
 import type { Database } from "../db/schema.js";
 import { markdownToPlainText } from "./plain-text.js";
-import { indexDocument } from "./search-index.js";
+import { indexDocument, type SearchDocument } from "./search-index.js";
 import { ALBUM_SEEDS } from "./seed/albums.js";
 import { BAIKE_SEEDS } from "./seed/baike.js";
 import { CASE_SEEDS } from "./seed/cases.js";
@@ -86,11 +86,7 @@ async function tagIds(db: ContentDb, kind: ContentKind, names: readonly string[]
 }
 
 /** Whether an item with `slug` is in `table` already. */
-async function hasSlug(
-  db: ContentDb,
-  table: "album" | "baike_entry" | "font_case" | "news_article" | "video",
-  slug: string,
-): Promise<boolean> {
+async function hasSlug(db: ContentDb, table: SeedKind<{ slug: string }>["table"], slug: string): Promise<boolean> {
   const row = await db.selectFrom(table).select("slug").where("slug", "=", slug).executeTakeFirst();
   return row !== undefined;
 }
@@ -99,222 +95,235 @@ function searchBody(...parts: string[]): string {
   return parts.map(markdownToPlainText).join("\n");
 }
 
-async function seedBaike(db: ContentDb, resolve: FontResolver): Promise<number> {
-  const tags = await tagIds(
-    db,
-    "baike",
-    BAIKE_SEEDS.map((entry) => entry.tag),
-  );
+/**
+ * One kind of content as the seed adds it: its items, the table their slugs are in, where their tags
+ * go, what one item's rows are and its search document.
+ */
+type SeedKind<Item extends { slug: string }> = {
+  items: readonly Item[];
+  table: "album" | "baike_entry" | "font_case" | "news_article" | "video";
+  tagKind: ContentKind;
+  tagsOf: (item: Item) => readonly string[];
+  /** The table linking an item to its tags; none when the item's row holds its one tag. */
+  tagLinks?: { table: "album_tag" | "font_case_tag" | "news_article_tag" | "video_tag"; column: TagLinkColumn };
+  /** Inserts the item's row (and the rows of its fonts) and answers its id. */
+  insert: (db: ContentDb, item: Item, context: { index: number; tags: Map<string, number> }) => Promise<number>;
+  document: (item: Item, id: number) => Omit<SearchDocument, "refId">;
+};
+
+type TagLinkColumn = "album_id" | "case_id" | "news_id" | "video_id";
+
+/** Adds the items of one kind whose slug is not in the database yet; answers how many. */
+async function seedKind<Item extends { slug: string }>(db: ContentDb, kind: SeedKind<Item>): Promise<number> {
+  const tags = await tagIds(db, kind.tagKind, kind.items.flatMap(kind.tagsOf));
   let inserted = 0;
-  for (const [index, entry] of BAIKE_SEEDS.entries()) {
-    if (await hasSlug(db, "baike_entry", entry.slug)) continue;
-    const { id } = await db
-      .insertInto("baike_entry")
-      .values({
-        slug: entry.slug,
-        tag_id: tags.get(entry.tag)!,
-        title: entry.title,
-        summary: entry.summary,
-        body_markdown: entry.bodyMarkdown,
-        sort: index + 1,
-        font_gnos: resolveAll(resolve, entry.fonts ?? []),
-        updated_at: entry.updatedAt,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await indexDocument(db, {
+  for (const [index, item] of kind.items.entries()) {
+    if (await hasSlug(db, kind.table, item.slug)) continue;
+    const id = await kind.insert(db, item, { index, tags });
+    if (kind.tagLinks) await linkTags(db, kind.tagLinks.table, kind.tagLinks.column, id, kind.tagsOf(item), tags);
+    await indexDocument(db, { ...kind.document(item, id), refId: String(id) });
+    inserted++;
+  }
+  return inserted;
+}
+
+function seedBaike(db: ContentDb, resolve: FontResolver): Promise<number> {
+  return seedKind(db, {
+    items: BAIKE_SEEDS,
+    table: "baike_entry",
+    tagKind: "baike",
+    tagsOf: (entry) => [entry.tag],
+    insert: async (db, entry, { index, tags }) => {
+      const { id } = await db
+        .insertInto("baike_entry")
+        .values({
+          slug: entry.slug,
+          tag_id: tags.get(entry.tag)!,
+          title: entry.title,
+          summary: entry.summary,
+          body_markdown: entry.bodyMarkdown,
+          sort: index + 1,
+          font_gnos: resolveAll(resolve, entry.fonts ?? []),
+          updated_at: entry.updatedAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    document: (entry, id) => ({
       kind: "baike",
-      refId: String(id),
       title: entry.title,
       body: searchBody(entry.summary, entry.bodyMarkdown),
       cover: null,
       path: `/baike/${id}`,
       publishedAt: entry.updatedAt,
-    });
-    inserted++;
-  }
-  return inserted;
+    }),
+  });
 }
 
-async function seedAlbums(db: ContentDb, resolve: FontResolver): Promise<number> {
-  const tags = await tagIds(
-    db,
-    "album",
-    ALBUM_SEEDS.flatMap((album) => album.tags),
-  );
-  let inserted = 0;
-  for (const album of ALBUM_SEEDS) {
-    if (await hasSlug(db, "album", album.slug)) continue;
-    const cover = coverPath("albums", album.slug);
-    const { id } = await db
-      .insertInto("album")
-      .values({
-        slug: album.slug,
-        title: album.title,
-        summary: album.summary,
-        body_markdown: album.bodyMarkdown,
-        cover,
-        created_at: album.createdAt,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const fonts = album.fonts.flatMap(({ font, note }) => {
-      const gno = resolve(font);
-      return gno ? [{ gno, note }] : [];
-    });
-    if (fonts.length > 0) {
-      await db
-        .insertInto("album_font")
-        .values(fonts.map(({ gno, note }, index) => ({ album_id: id, font_gno: gno, note, sort: index + 1 })))
-        .execute();
-    }
-    await linkTags(db, "album_tag", "album_id", id, album.tags, tags);
-    await indexDocument(db, {
+function seedAlbums(db: ContentDb, resolve: FontResolver): Promise<number> {
+  return seedKind(db, {
+    items: ALBUM_SEEDS,
+    table: "album",
+    tagKind: "album",
+    tagsOf: (album) => album.tags,
+    tagLinks: { table: "album_tag", column: "album_id" },
+    insert: async (db, album) => {
+      const { id } = await db
+        .insertInto("album")
+        .values({
+          slug: album.slug,
+          title: album.title,
+          summary: album.summary,
+          body_markdown: album.bodyMarkdown,
+          cover: coverPath("albums", album.slug),
+          created_at: album.createdAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const fonts = album.fonts.flatMap(({ font, note }) => {
+        const gno = resolve(font);
+        return gno ? [{ gno, note }] : [];
+      });
+      if (fonts.length > 0) {
+        await db
+          .insertInto("album_font")
+          .values(fonts.map(({ gno, note }, index) => ({ album_id: id, font_gno: gno, note, sort: index + 1 })))
+          .execute();
+      }
+      return id;
+    },
+    document: (album, id) => ({
       kind: "albums",
-      refId: String(id),
       title: album.title,
       body: searchBody(album.summary, album.bodyMarkdown, ...album.fonts.map((font) => font.note)),
-      cover,
+      cover: coverPath("albums", album.slug),
       path: `/album/${id}`,
       publishedAt: album.createdAt,
-    });
-    inserted++;
-  }
-  return inserted;
+    }),
+  });
 }
 
-async function seedCases(db: ContentDb, resolve: FontResolver): Promise<number> {
-  const tags = await tagIds(
-    db,
-    "case",
-    CASE_SEEDS.flatMap((item) => item.tags),
-  );
-  let inserted = 0;
-  for (const item of CASE_SEEDS) {
-    if (await hasSlug(db, "font_case", item.slug)) continue;
-    const cover = coverPath("cases", item.slug);
-    const { id } = await db
-      .insertInto("font_case")
-      .values({
-        slug: item.slug,
-        title: item.title,
-        summary: item.summary,
-        body_markdown: item.bodyMarkdown,
-        cover,
-        example: true,
-        created_at: item.createdAt,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const usages = item.usages.flatMap((usage) => {
-      const gno = resolve(usage.font);
-      return gno ? [{ ...usage, gno }] : [];
-    });
-    if (usages.length > 0) {
-      await db
-        .insertInto("font_case_font")
-        .values(
-          usages.map((usage, index) => ({
-            case_id: id,
-            sort: index + 1,
-            font_gno: usage.gno,
-            role: usage.role,
-            rationale: usage.rationale,
-          })),
-        )
-        .execute();
-    }
-    await linkTags(db, "font_case_tag", "case_id", id, item.tags, tags);
-    await indexDocument(db, {
+function seedCases(db: ContentDb, resolve: FontResolver): Promise<number> {
+  return seedKind(db, {
+    items: CASE_SEEDS,
+    table: "font_case",
+    tagKind: "case",
+    tagsOf: (item) => item.tags,
+    tagLinks: { table: "font_case_tag", column: "case_id" },
+    insert: async (db, item) => {
+      const { id } = await db
+        .insertInto("font_case")
+        .values({
+          slug: item.slug,
+          title: item.title,
+          summary: item.summary,
+          body_markdown: item.bodyMarkdown,
+          cover: coverPath("cases", item.slug),
+          example: true,
+          created_at: item.createdAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const usages = item.usages.flatMap((usage) => {
+        const gno = resolve(usage.font);
+        return gno ? [{ ...usage, gno }] : [];
+      });
+      if (usages.length > 0) {
+        await db
+          .insertInto("font_case_font")
+          .values(
+            usages.map((usage, index) => ({
+              case_id: id,
+              sort: index + 1,
+              font_gno: usage.gno,
+              role: usage.role,
+              rationale: usage.rationale,
+            })),
+          )
+          .execute();
+      }
+      return id;
+    },
+    document: (item, id) => ({
       kind: "cases",
-      refId: String(id),
       title: item.title,
       body: searchBody(item.summary, item.bodyMarkdown, ...item.usages.map((usage) => usage.rationale)),
-      cover,
+      cover: coverPath("cases", item.slug),
       path: `/case/${id}`,
       publishedAt: item.createdAt,
-    });
-    inserted++;
-  }
-  return inserted;
+    }),
+  });
 }
 
-async function seedNews(db: ContentDb, resolve: FontResolver): Promise<number> {
-  const tags = await tagIds(
-    db,
-    "news",
-    NEWS_SEEDS.flatMap((article) => article.tags),
-  );
-  let inserted = 0;
-  for (const article of NEWS_SEEDS) {
-    if (await hasSlug(db, "news_article", article.slug)) continue;
-    const cover = coverPath("news", article.slug);
-    const { id } = await db
-      .insertInto("news_article")
-      .values({
-        slug: article.slug,
-        title: article.title,
-        summary: article.summary,
-        body_markdown: article.bodyMarkdown,
-        cover,
-        author: article.author,
-        font_gnos: resolveAll(resolve, article.fonts ?? []),
-        published_at: article.publishedAt,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await linkTags(db, "news_article_tag", "news_id", id, article.tags, tags);
-    await indexDocument(db, {
+function seedNews(db: ContentDb, resolve: FontResolver): Promise<number> {
+  return seedKind(db, {
+    items: NEWS_SEEDS,
+    table: "news_article",
+    tagKind: "news",
+    tagsOf: (article) => article.tags,
+    tagLinks: { table: "news_article_tag", column: "news_id" },
+    insert: async (db, article) => {
+      const { id } = await db
+        .insertInto("news_article")
+        .values({
+          slug: article.slug,
+          title: article.title,
+          summary: article.summary,
+          body_markdown: article.bodyMarkdown,
+          cover: coverPath("news", article.slug),
+          author: article.author,
+          font_gnos: resolveAll(resolve, article.fonts ?? []),
+          published_at: article.publishedAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    document: (article, id) => ({
       kind: "news",
-      refId: String(id),
       title: article.title,
       body: searchBody(article.summary, article.bodyMarkdown),
-      cover,
+      cover: coverPath("news", article.slug),
       path: `/news/${id}`,
       publishedAt: article.publishedAt,
-    });
-    inserted++;
-  }
-  return inserted;
+    }),
+  });
 }
 
-async function seedVideos(db: ContentDb, resolve: FontResolver): Promise<number> {
-  const tags = await tagIds(
-    db,
-    "video",
-    VIDEO_SEEDS.flatMap((video) => video.tags),
-  );
-  let inserted = 0;
-  for (const video of VIDEO_SEEDS) {
-    if (await hasSlug(db, "video", video.slug)) continue;
-    const { poster } = videoMediaPaths(video.slug);
-    const { id } = await db
-      .insertInto("video")
-      .values({
-        slug: video.slug,
-        title: video.title,
-        summary: video.summary,
-        body_markdown: video.bodyMarkdown,
-        poster,
-        duration_seconds: video.durationSeconds,
-        font_gnos: resolveAll(resolve, video.fonts),
-        published_at: video.publishedAt,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await linkTags(db, "video_tag", "video_id", id, video.tags, tags);
-    await indexDocument(db, {
+function seedVideos(db: ContentDb, resolve: FontResolver): Promise<number> {
+  return seedKind(db, {
+    items: VIDEO_SEEDS,
+    table: "video",
+    tagKind: "video",
+    tagsOf: (video) => video.tags,
+    tagLinks: { table: "video_tag", column: "video_id" },
+    insert: async (db, video) => {
+      const { id } = await db
+        .insertInto("video")
+        .values({
+          slug: video.slug,
+          title: video.title,
+          summary: video.summary,
+          body_markdown: video.bodyMarkdown,
+          poster: videoMediaPaths(video.slug).poster,
+          duration_seconds: video.durationSeconds,
+          font_gnos: resolveAll(resolve, video.fonts),
+          published_at: video.publishedAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    document: (video, id) => ({
       kind: "videos",
-      refId: String(id),
       title: video.title,
       body: searchBody(video.summary, video.bodyMarkdown),
-      cover: poster,
+      cover: videoMediaPaths(video.slug).poster,
       path: `/video/${id}`,
       publishedAt: video.publishedAt,
-    });
-    inserted++;
-  }
-  return inserted;
+    }),
+  });
 }
 
 /**
@@ -361,8 +370,8 @@ async function attachVideoMedia(db: ContentDb, catalogue: Kysely<Database>): Pro
 
 async function linkTags(
   db: ContentDb,
-  table: "album_tag" | "font_case_tag" | "news_article_tag" | "video_tag",
-  column: "album_id" | "case_id" | "news_id" | "video_id",
+  table: NonNullable<SeedKind<{ slug: string }>["tagLinks"]>["table"],
+  column: TagLinkColumn,
   itemId: number,
   names: readonly string[],
   tags: Map<string, number>,

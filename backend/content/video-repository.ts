@@ -3,7 +3,7 @@ import type { VideoDetail, VideoPageQuery, VideoSummary } from "../../contract/c
 import type { Page } from "../../contract/envelope.js";
 import type { AssetUrl } from "../catalogue/urls.js";
 import { toPage } from "../http/page.js";
-import { containsKeyword, hasTag, tagsByItem } from "./content-tags.js";
+import { containsKeyword, hasTag, summarise } from "./content-tags.js";
 import { loadFontSummaries, pickFonts } from "./font-summaries.js";
 import type { ContentDb, VideoTable } from "./tables.js";
 
@@ -36,7 +36,7 @@ export async function listVideos(
       .offset((current - 1) * size)
       .execute(),
   ]);
-  return toPage(await summarise(db, rows, assetUrl), Number(total), query);
+  return toPage(await summariseVideos(db, rows, assetUrl), Number(total), query);
 }
 
 /** Video `id` with its fonts and its streams (none until its media exist), or null. */
@@ -44,7 +44,7 @@ export async function findVideo(db: ContentDb, id: number, assetUrl: AssetUrl): 
   const row = await db.selectFrom("video").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const [[summary], streams] = await Promise.all([
-    summarise(db, [row], assetUrl),
+    summariseVideos(db, [row], assetUrl),
     db
       .selectFrom("video_stream")
       .select(["type", "url", "width", "height"])
@@ -61,23 +61,24 @@ export async function findVideo(db: ContentDb, id: number, assetUrl: AssetUrl): 
   };
 }
 
-async function summarise(db: ContentDb, rows: VideoRow[], assetUrl: AssetUrl): Promise<VideoSummary[]> {
-  const ids = rows.map((row) => row.id);
-  const [tags, known] = await Promise.all([
-    tagsByItem(db, "video", ids),
+function summariseVideos(db: ContentDb, rows: VideoRow[], assetUrl: AssetUrl): Promise<VideoSummary[]> {
+  return summarise(
+    db,
+    "video",
+    rows,
+    (row, tags, known) => ({
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      poster: assetUrl(row.poster),
+      durationSeconds: row.duration_seconds,
+      tags,
+      fontGNos: row.font_gnos.filter((gno) => known.has(gno)),
+      publishedAt: new Date(row.published_at).toISOString(),
+    }),
     loadFontSummaries(
       db,
       rows.flatMap((row) => row.font_gnos),
     ),
-  ]);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    summary: row.summary,
-    poster: assetUrl(row.poster),
-    durationSeconds: row.duration_seconds,
-    tags: tags.get(row.id) ?? [],
-    fontGNos: row.font_gnos.filter((gno) => known.has(gno)),
-    publishedAt: new Date(row.published_at).toISOString(),
-  }));
+  );
 }

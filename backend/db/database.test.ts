@@ -9,7 +9,7 @@ import { createBackend } from "../index.js";
 import { FontStorage } from "../storage/font-storage.js";
 import { openDatabase, pgliteDirectory, type DatabaseHandle } from "./database.js";
 import { migrateToLatest } from "./migrate.js";
-import { TEST_DATABASES } from "./test-databases.js";
+import { TEST_DATABASES } from "./testing/test-databases.js";
 
 describe.each(TEST_DATABASES)("database on $name", (database) => {
   let handle: DatabaseHandle;

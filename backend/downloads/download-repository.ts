@@ -1,11 +1,10 @@
 import type { DownloadRecord } from "../../contract/downloads.js";
 import { familySize, fontName } from "../catalogue/font-rows.js";
+import type { UserDownload } from "../catalogue/routes.js";
 import { likeContaining } from "../db/like-pattern.js";
 import type { DownloadDb } from "./tables.js";
 
-export type NewDownload = { userId: number; fontGNo: string; format: "ttf" | "woff2"; fileName: string };
-
-export async function recordDownload(db: DownloadDb, download: NewDownload, now: Date): Promise<void> {
+export async function recordDownload(db: DownloadDb, download: UserDownload, now: Date): Promise<void> {
   await db
     .insertInto("font_download")
     .values({

@@ -1,3 +1,3 @@
 export { createDownloadRouter } from "./routes.js";
-export { recordDownload, type NewDownload } from "./download-repository.js";
+export { recordDownload } from "./download-repository.js";
 export { downloadDb } from "./tables.js";

@@ -46,3 +46,17 @@ export function badRequest(message: string): ApiError {
 export function notFound(message: string): ApiError {
   return new ApiError(404, ERROR_CODES.notFound, message);
 }
+
+/** Too many attempts: HTTP 429, code "429", with Retry-After in whole seconds (at least one) when the wait is known. */
+export function tooMany(message: string, retryAfterMs?: number): ApiError {
+  const headers: Record<string, string> =
+    retryAfterMs === undefined ? {} : { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
+  return new ApiError(429, "429", message, headers);
+}
+
+export const TOO_MANY_REQUESTS_MESSAGE = "请求过于频繁，请稍后再试";
+
+/** The 429 answer to a request over a per-client limit, telling the client when to try again. */
+export function tooManyRequests(retryAfterMs: number): ApiError {
+  return tooMany(TOO_MANY_REQUESTS_MESSAGE, retryAfterMs);
+}

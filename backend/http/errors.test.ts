@@ -2,7 +2,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { badRequest, notFound } from "./envelope.js";
 import { apiErrorHandler, apiNotFound } from "./errors.js";
-import { serveRouter, type TestServer } from "./test-server.js";
+import { serveRouter, type TestServer } from "./testing/test-server.js";
 
 describe("API error handling", () => {
   let server: TestServer;

@@ -7,7 +7,7 @@ import { oneOf, optionalQueryInt, queryIntWithDefault, queryValue } from "../../
 import { notFound } from "./envelope.js";
 import { apiErrorHandler, apiNotFound } from "./errors.js";
 import { parseRequestPart, route } from "./route.js";
-import { serveRouter, type TestServer } from "./test-server.js";
+import { serveRouter, type TestServer } from "./testing/test-server.js";
 
 const getThing = defineEndpoint({
   method: "GET",

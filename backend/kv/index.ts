@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 
-export { RedisRateLimits, RedisRateLimiter } from "./redis-rate-limits.js";
+export { RedisRateLimits } from "./redis-rate-limits.js";
 export { RedisPendingUploads } from "./redis-pending-uploads.js";
 export { RedisSubsetRecipes } from "./redis-subset-recipes.js";
 export { sharedSecret } from "./shared-secret.js";

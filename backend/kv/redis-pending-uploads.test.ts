@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisPendingUploads } from "./redis-pending-uploads.js";
-import { hasRedisServer, startRedisServer } from "./test-redis-server.js";
+import { hasRedisServer, startRedisServer } from "./testing/test-redis-server.js";
 
 describe.skipIf(!hasRedisServer)("uploads not yet submitted, counted in Redis", () => {
   let server: Awaited<ReturnType<typeof startRedisServer>>;

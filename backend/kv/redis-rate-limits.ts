@@ -1,7 +1,6 @@
 import type { Redis } from "ioredis";
-import type { RateDecision, RateLimit, RateLimits } from "../account/rate-limit.js";
 import { ApiError } from "../http/envelope.js";
-import type { RateLimitDecision, RateLimiter } from "../http/rate-limit.js";
+import type { RateDecision, RateLimit, RateLimits } from "../http/rate-limits.js";
 
 /**
  * Redis did not answer (down, or still reconnecting after its retries): the limits cannot be
@@ -17,61 +16,50 @@ export async function whileRedisAnswers<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * One event of a fixed window in one round trip: the first event of a window creates the counter
- * with the window's length as its expiry. Answers the count (this event included) and the
- * milliseconds the window still has.
+ * `cost` units against a fixed window unless that would pass the limit; a window with nothing counted
+ * yet takes any cost, and its first units give the counter the window's length as its expiry.
+ * Answers {allowed 1/0, units counted in the window after it, milliseconds the window still has}.
  */
-const COUNT_EVENT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+const CONSUME = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local cost = tonumber(ARGV[1])
+local allowed = 1
+if used > 0 and used + cost > tonumber(ARGV[2]) then
+  allowed = 0
+else
+  used = redis.call('INCRBY', KEYS[1], cost)
+end
 local left = redis.call('PTTL', KEYS[1])
 if left < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  left = tonumber(ARGV[1])
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  left = tonumber(ARGV[3])
 end
-return {count, left}
+return {allowed, used, left}
 `;
 
-/** Takes one event back from a window that is still open (never below zero). */
-const REFUND_EVENT = `
+/** Takes units back from a window that is still open (never below zero). */
+const REFUND = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count > 0 then redis.call('DECR', KEYS[1]) end
+if count > 0 then redis.call('DECRBY', KEYS[1], math.min(count, tonumber(ARGV[1]))) end
 return 0
 `;
 
-/**
- * `cost` units against a window unless that would pass the limit; a client that has used nothing in
- * the window always goes ahead. Answers {allowed 1/0, milliseconds the window still has}.
- */
-const SPEND_UNITS = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-local cost = tonumber(ARGV[1])
-if used > 0 and used + cost > tonumber(ARGV[2]) then
-  return {0, redis.call('PTTL', KEYS[1])}
-end
-redis.call('INCRBY', KEYS[1], cost)
-if used == 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
-return {1, 0}
-`;
-
 type Scripts = {
-  countEvent(key: string, windowMs: number): Promise<[number, number]>;
-  refundEvent(key: string): Promise<number>;
-  spendUnits(key: string, cost: number, limit: number, windowMs: number): Promise<[number, number]>;
+  consumeUnits(key: string, cost: number, limit: number, windowMs: number): Promise<[number, number, number]>;
+  refundUnits(key: string, cost: number): Promise<number>;
 };
 
 function scripts(redis: Redis): Scripts {
-  if (!("countEvent" in redis)) {
-    redis.defineCommand("countEvent", { numberOfKeys: 1, lua: COUNT_EVENT });
-    redis.defineCommand("refundEvent", { numberOfKeys: 1, lua: REFUND_EVENT });
-    redis.defineCommand("spendUnits", { numberOfKeys: 1, lua: SPEND_UNITS });
+  if (!("consumeUnits" in redis)) {
+    redis.defineCommand("consumeUnits", { numberOfKeys: 1, lua: CONSUME });
+    redis.defineCommand("refundUnits", { numberOfKeys: 1, lua: REFUND });
   }
   return redis as unknown as Scripts;
 }
 
 /**
- * The accounts' limits (logins, codes, captcha) in Redis: each decision is one Lua script, atomic on
- * the server, so every instance counts into the same windows. A window's key expires with it.
+ * Rate limits in Redis: each decision is one Lua script, atomic on the server, so every instance
+ * counts into the same windows. A window's key expires with it.
  */
 export class RedisRateLimits implements RateLimits {
   private readonly scripts: Scripts;
@@ -83,17 +71,19 @@ export class RedisRateLimits implements RateLimits {
     this.scripts = scripts(redis);
   }
 
-  async consume(limit: RateLimit, now: Date): Promise<RateDecision> {
-    const [count, leftMs] = await whileRedisAnswers(
-      this.scripts.countEvent(this.key(limit.bucket, limit.key), limit.windowMs),
+  async consume(limit: RateLimit, now: Date, cost = 1): Promise<RateDecision> {
+    const [allowed, count, leftMs] = await whileRedisAnswers(
+      this.scripts.consumeUnits(this.key(limit.bucket, limit.key), cost, limit.limit, limit.windowMs),
     );
     const windowStart = new Date(now.getTime() + leftMs - limit.windowMs);
-    const allowed = count <= limit.limit;
-    return { allowed, count, windowStart, retryAfterMs: allowed ? 0 : Math.max(1000, leftMs) };
+    return allowed === 1
+      ? { allowed: true, count, counted: cost, windowStart, retryAfterMs: 0 }
+      : { allowed: false, count, counted: 0, windowStart, retryAfterMs: Math.max(1000, leftMs) };
   }
 
-  async refund(limit: RateLimit): Promise<void> {
-    await whileRedisAnswers(this.scripts.refundEvent(this.key(limit.bucket, limit.key)));
+  async refund(limit: RateLimit, decision: RateDecision): Promise<void> {
+    if (decision.counted === 0) return;
+    await whileRedisAnswers(this.scripts.refundUnits(this.key(limit.bucket, limit.key), decision.counted));
   }
 
   async reset(bucket: string, key: string): Promise<void> {
@@ -102,25 +92,5 @@ export class RedisRateLimits implements RateLimits {
 
   private key(bucket: string, key: string): string {
     return `${this.prefix}${bucket}:${key}`;
-  }
-}
-
-/** A per-client limiter (subsets, messages, uploads) whose windows live in Redis, shared by every instance. */
-export class RedisRateLimiter implements RateLimiter {
-  private readonly scripts: Scripts;
-
-  constructor(
-    redis: Redis,
-    private readonly options: { name: string; limit: number; windowMs: number },
-  ) {
-    this.scripts = scripts(redis);
-  }
-
-  async consume(key: string, cost: number): Promise<RateLimitDecision> {
-    const { name, limit, windowMs } = this.options;
-    const [allowed, leftMs] = await whileRedisAnswers(
-      this.scripts.spendUnits(`limiter:${name}:${key}`, cost, limit, windowMs),
-    );
-    return { allowed: allowed === 1, retryAfterMs: allowed === 1 ? 0 : Math.max(1, leftMs) };
   }
 }

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeRecipe, encodeRecipe, RedisSubsetRecipes, SUBSET_RECIPE_TTL_S } from "./redis-subset-recipes.js";
-import { hasRedisServer, startRedisServer } from "./test-redis-server.js";
+import { hasRedisServer, startRedisServer } from "./testing/test-redis-server.js";
 
 const RECIPE = { gno: "10001", fontVersion: "2.004|123|456", codepoints: [0x41, 0x4e00, 0x9fa5, 0x2a6d6] };
 

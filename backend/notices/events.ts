@@ -1,5 +1,6 @@
 import type { AnyDatabase } from "../db/schema.js";
 import { deviceName, placeOf } from "../account/devices.js";
+import type { AccountEvents, SecurityChange } from "../account/index.js";
 import { insertNotice, insertNoticeForEveryone, userAgentsOf, type NewNotice } from "./notice-repository.js";
 import { noticeDb } from "./tables.js";
 
@@ -55,16 +56,6 @@ export async function welcomeUser(db: AnyDatabase, userId: number, now = new Dat
     now,
   );
 }
-
-export type SecurityChange =
-  | "password"
-  | "password-reset"
-  | "bind-phone"
-  | "bind-email"
-  | "bind-wechat"
-  | "unbind-phone"
-  | "unbind-email"
-  | "unbind-wechat";
 
 const CHANGE_TEXT: Record<SecurityChange, { title: string; done: string }> = {
   password: { title: "登录密码已修改", done: "修改了登录密码，其他设备上的登录已退出" },
@@ -149,4 +140,15 @@ export async function replyToMessage(
     now,
   );
   return { outcome: "sent", userId: message.user_id };
+}
+
+/** The notices the accounts' events send, handed to the account router by backend/index.ts. */
+export function accountNotices(db: AnyDatabase): AccountEvents {
+  return {
+    registered: (userId, now) => welcomeUser(db, userId, now),
+    securityChanged: (userId, change, now) => noticeSecurityChange(db, userId, change, now),
+    signingIn: async (userId, request, now) => {
+      await noticeIfNewDevice(db, userId, request, now);
+    },
+  };
 }

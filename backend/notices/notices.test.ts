@@ -15,11 +15,11 @@ import {
   type startSmsGateway,
   type startSmtpServer,
   type startWechatServer,
-} from "../account/test-harness.js";
+} from "../account/testing/test-harness.js";
 import { openDatabase, pgliteDirectory } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { serveRouter, type TestServer } from "../http/test-server.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { serveRouter, type TestServer } from "../http/testing/test-server.js";
 import { createBackend, type Backend } from "../index.js";
 import { runNotifyCommand, UsageError } from "./command.js";
 import { replyToMessage } from "./events.js";

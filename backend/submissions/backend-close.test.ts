@@ -1,7 +1,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { PNG, useServedSubmissions } from "./served-submissions.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { PNG, useServedSubmissions } from "./testing/served-submissions.js";
 
 /** A PUT on a connection of its own, closed after the answer, so only the backend's connections stay. */
 function putOnce(url: string, headers: Record<string, string>, body: Buffer): Promise<number> {

@@ -1,8 +1,8 @@
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { describe, expect, it } from "vitest";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { PNG, useServedSubmissions } from "./served-submissions.js";
-import { BUCKET, bucketSettings } from "./test-bucket.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { PNG, useServedSubmissions } from "./testing/served-submissions.js";
+import { BUCKET, bucketSettings } from "./testing/test-bucket.js";
 
 const DAY = 24 * 60 * 60_000;
 

@@ -3,10 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { BlobStore } from "../blob/blob-store.js";
 import { S3BlobStore } from "../blob/s3-blob-store.js";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { useServedSubmissions } from "./served-submissions.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { useServedSubmissions } from "./testing/served-submissions.js";
 import { submissionDb } from "./tables.js";
-import { bucketSettings } from "./test-bucket.js";
+import { bucketSettings } from "./testing/test-bucket.js";
 
 const TTF = Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00]), Buffer.alloc(2 * 1024 * 1024, 3)]);
 

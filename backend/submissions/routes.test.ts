@@ -11,9 +11,9 @@ import {
   UPLOAD_TYPE_MESSAGE,
   type StsToken,
 } from "../../contract/submission.js";
-import { TEST_DATABASES } from "../db/test-databases.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
 import { apiErrorHandler } from "../http/errors.js";
-import { serveRouter, type TestServer } from "../http/test-server.js";
+import { serveRouter, type TestServer } from "../http/testing/test-server.js";
 import { createBackend, type Backend } from "../index.js";
 import { createSubmissionRouter } from "./routes.js";
 import { submissionDb } from "./tables.js";

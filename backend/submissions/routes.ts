@@ -18,7 +18,8 @@ import type { Database } from "../db/schema.js";
 import { ApiError, badRequest } from "../http/envelope.js";
 import type { BlobStore } from "../blob/blob-store.js";
 import type { S3Settings } from "../blob/s3-blob-store.js";
-import { clientKey, InMemoryRateLimiter, tooManyRequests, type RateLimiter } from "../http/rate-limit.js";
+import { clientKey } from "../http/client-address.js";
+import { MemoryRateLimits, RateLimiter } from "../http/rate-limits.js";
 import { route } from "../http/route.js";
 import { submissionDb } from "./tables.js";
 import type { S3Uploads } from "./s3-uploads.js";
@@ -128,10 +129,13 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
   const secret = options.secret ?? randomBytes(32);
   const now = options.now ?? Date.now;
   const uploadDirectory = path.join(options.dataDir, "submissions");
+  const memory = new MemoryRateLimits();
   const credentials =
-    options.credentialLimiter ?? new InMemoryRateLimiter({ limit: CREDENTIALS_PER_WINDOW, windowMs: WINDOW_MS });
+    options.credentialLimiter ??
+    new RateLimiter(memory, { bucket: "upload-credentials", limit: CREDENTIALS_PER_WINDOW, windowMs: WINDOW_MS });
   const submissions =
-    options.submissionLimiter ?? new InMemoryRateLimiter({ limit: SUBMISSIONS_PER_WINDOW, windowMs: WINDOW_MS });
+    options.submissionLimiter ??
+    new RateLimiter(memory, { bucket: "submissions", limit: SUBMISSIONS_PER_WINDOW, windowMs: WINDOW_MS });
   const sweep = options.sweep ?? { intervalMs: SWEEP_INTERVAL_MS, batch: SWEEP_BATCH };
   const pending = options.pending ?? new InMemoryPendingUploads(options.pendingBounds ?? DEFAULT_PENDING_BOUNDS);
   // The S3 client is loaded only by the sites that use it.
@@ -142,8 +146,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
   const router = express.Router();
 
   route(router, getStsToken, async ({ query }, { req }) => {
-    const decision = await credentials.consume(clientKey(req), 1);
-    if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs);
+    await credentials.consume(req);
     const issuedAt = new Date(now());
     let ticket = query.ticket;
     if (ticket) {
@@ -377,8 +380,7 @@ export function createSubmissionRouter(options: SubmissionRouterOptions): expres
     router,
     saveSubmission,
     async ({ body }, { req, res }) => {
-      const decision = await submissions.consume(clientKey(req), 1);
-      if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs);
+      await submissions.consume(req);
       const ticketHash = hashTicket(body.ticket);
       const claimedAt = new Date(now());
       await claimTicket(ticketHash, claimedAt);

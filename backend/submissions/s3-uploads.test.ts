@@ -1,9 +1,9 @@
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { describe, expect, it } from "vitest";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { PNG, useServedSubmissions } from "./served-submissions.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { PNG, useServedSubmissions } from "./testing/served-submissions.js";
 import { submissionDb } from "./tables.js";
-import { BUCKET } from "./test-bucket.js";
+import { BUCKET } from "./testing/test-bucket.js";
 
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(191, 1)]);
 const FIELDS = {

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { TEST_DATABASES } from "../db/test-databases.js";
-import { InMemoryRateLimiter } from "../http/rate-limit.js";
-import { PNG, useServedSubmissions } from "./served-submissions.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { MemoryRateLimits, RateLimiter } from "../http/rate-limits.js";
+import { PNG, useServedSubmissions } from "./testing/served-submissions.js";
 import { submissionDb } from "./tables.js";
-import { bucketSettings } from "./test-bucket.js";
+import { bucketSettings } from "./testing/test-bucket.js";
 
 const FIELDS = {
   title: "并发的投稿",
@@ -50,7 +50,11 @@ describe.each(TEST_DATABASES)("saving one 投稿 while its files are checked in 
     },
     router: ({ bucket }) => ({
       s3: bucketSettings(bucket.endpoint),
-      submissionLimiter: new InMemoryRateLimiter({ limit: 100, windowMs: 60_000 }),
+      submissionLimiter: new RateLimiter(new MemoryRateLimits(), {
+        bucket: "submissions",
+        limit: 100,
+        windowMs: 60_000,
+      }),
     }),
   });
   // Runs before the suite's teardown (after hooks run last registered first).

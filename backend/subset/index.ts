@@ -1,6 +1,6 @@
 import path from "node:path";
 import type express from "express";
-import { InMemoryRateLimiter } from "../http/rate-limit.js";
+import { MemoryRateLimits, RateLimiter } from "../http/rate-limits.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
 import { prepareFonts } from "./font-preparation.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
@@ -62,12 +62,15 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     maxBytes: options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
     sharing: options.recipes && { recipes: options.recipes, findFont: (gno) => findSubsetFont(options, gno) },
   });
+  const memory = new MemoryRateLimits();
   const rateLimiters = options.rateLimiters ?? {
-    subset: new InMemoryRateLimiter({
+    subset: new RateLimiter(memory, {
+      bucket: "subset",
       limit: options.rateLimitPerMinute ?? DEFAULT_SUBSET_RATE_LIMIT_PER_MINUTE,
       windowMs: MINUTE_MS,
     }),
-    files: new InMemoryRateLimiter({
+    files: new RateLimiter(memory, {
+      bucket: "subset-files",
       limit: options.fileRateLimitPerMinute ?? DEFAULT_FILE_RATE_LIMIT_PER_MINUTE,
       windowMs: MINUTE_MS,
     }),

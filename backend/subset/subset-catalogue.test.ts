@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import { describe, expect, it, vi } from "vitest";
-import { TEST_DATABASES } from "../db/test-databases.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
 import { useServedSubsetService } from "./testing/served-subset.js";
 import { glyphCountOf, sfntFromWoff, unicodesOf } from "./testing/fonts.js";
 

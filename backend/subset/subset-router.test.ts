@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { serveRouter } from "../http/test-server.js";
+import { serveRouter } from "../http/testing/test-server.js";
 import { createSubsetService, type SubsetService } from "./index.js";
 import { SubsetCache } from "./subset-cache.js";
 import type { SubsetResponseItem } from "../../contract/subset.js";

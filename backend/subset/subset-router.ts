@@ -1,10 +1,10 @@
 import { stat } from "node:fs/promises";
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
 import { endpointPath } from "../../contract/endpoint.js";
 import { createSubsets, getSubsetFile, type SubsetResponseItem } from "../../contract/subset.js";
 import { ApiError, badRequest, notFound } from "../http/envelope.js";
 import { apiErrorHandler } from "../http/errors.js";
-import { clientKey, tooManyRequests, type RateLimiter } from "../http/rate-limit.js";
+import type { RateLimiter } from "../http/rate-limits.js";
 import { route } from "../http/route.js";
 import { subsetFamilyName } from "./family-name.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
@@ -48,7 +48,7 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
         (sum, item) => sum + 1 + (cache.has(fonts.get(item.gno)!, item.codepoints) ? 0 : item.codepoints.length),
         0,
       );
-      await consume(rateLimiters.subset, req, cost);
+      await rateLimiters.subset.consume(req, cost);
       const entries = await Promise.all(items.map((item) => subsetOf(fonts.get(item.gno)!, item.codepoints)));
       return items.map((item, index) => toResponseItem(cache, item, entries[index]!));
     },
@@ -56,7 +56,7 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
   );
 
   route(router, getSubsetFile, async ({ params: { name } }, { req, res }) => {
-    await consume(rateLimiters.files, req, 1);
+    await rateLimiters.files.consume(req);
     const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
     if (!file || !(await cache.makeMissing(file.hash, file.format))) throw notFound("文件不存在");
     const release = cache.holdForServing(file.hash);
@@ -99,11 +99,6 @@ function sendFile(res: Response, filePath: string): Promise<void> {
       error ? reject(error) : resolve(),
     );
   });
-}
-
-export async function consume(limiter: RateLimiter, req: Request, cost: number): Promise<void> {
-  const { allowed, retryAfterMs } = await limiter.consume(clientKey(req), cost);
-  if (!allowed) throw tooManyRequests(retryAfterMs);
 }
 
 async function resolveFonts(fontSource: FontSource, items: SubsetRequestItem[]): Promise<Map<string, FontSourceFile>> {

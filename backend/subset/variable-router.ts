@@ -3,13 +3,13 @@ import { endpointPath } from "../../contract/endpoint.js";
 import { getSubsetFile } from "../../contract/subset.js";
 import { createVariableSubsets, type VariableSubsetItem } from "../../contract/variable.js";
 import { ApiError, badRequest } from "../http/envelope.js";
-import type { RateLimiter } from "../http/rate-limit.js";
+import type { RateLimiter } from "../http/rate-limits.js";
 import { route } from "../http/route.js";
 import { subsetFamilyName } from "./family-name.js";
 import type { SubsetCache, SubsetEntry } from "./subset-cache.js";
 import { UnusableFontError } from "./unusable-font.js";
 import { rejectDeepBody, withCodepoints } from "./subset-request.js";
-import { allowCrossOrigin, consume, MAX_BODY_BYTES, requireJson, subsetErrorHandler } from "./subset-router.js";
+import { allowCrossOrigin, MAX_BODY_BYTES, requireJson, subsetErrorHandler } from "./subset-router.js";
 import type { VariableFontFile, VariableFontSource } from "./variable-font-source.js";
 import { makeVariableSubset, planVariableSubset, unicodeRangeOf, type VariableSubsetPlan } from "./variable-subset.js";
 
@@ -45,7 +45,7 @@ export function createVariableSubsetRouter(options: VariableSubsetRouterOptions)
           ),
         0,
       );
-      await consume(rateLimiter, req, cost);
+      await rateLimiter.consume(req, cost);
       return Promise.all(
         items.map(async (item, index) => {
           const subset = await withFontErrors(item.gno, () => makeVariableSubset(cache, plans[index]!));

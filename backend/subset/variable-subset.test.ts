@@ -4,7 +4,7 @@ import * as hb from "harfbuzzjs";
 import wawoff2 from "wawoff2";
 import { describe, expect, it } from "vitest";
 import type { VariableSubsetItem } from "../../contract/variable.js";
-import { TEST_DATABASES } from "../db/test-databases.js";
+import { TEST_DATABASES } from "../db/testing/test-databases.js";
 import { useServedSubsetService } from "./testing/served-subset.js";
 import { sfntFromWoff } from "./testing/fonts.js";
 import { readVariableSliceGno, variableSliceGno } from "./variable-font-source.js";

@@ -14,7 +14,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { startBuiltSite } from "./built-site.js";
-import { COMPARE_COOKIE, serializeCompareCookieValue } from "../../app/utils/compare/compare-list.js";
+import { COMPARE_COOKIE, serializeCompareCookieValue } from "../../app/services/compare/compare-list.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);

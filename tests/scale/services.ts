@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import S3rver from "s3rver";
-import { startRedisServer } from "../../backend/kv/test-redis-server.js";
+import { startRedisServer } from "../../backend/kv/testing/test-redis-server.js";
 import { startE2eFakes } from "../../scripts/e2e-fakes.mjs";
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import {
   type Font,
   type License,
 } from "~/utils/catalogue/fonts";
-import { LicenseBadge } from "./license-badge";
+import { LicenseBadge } from "~/components/font/license-badge";
 
 export type DownloadDialogProps = {
   /** Visible flag, default true. */

@@ -7,8 +7,8 @@ import {
 } from "~/utils/catalogue/fonts";
 import { formatNumber } from "~/utils/misc";
 import { FontActions } from "./font-actions";
-import { FontPreview } from "./font-preview";
-import { LicenseBadge } from "./license-badge";
+import { FontPreview } from "~/components/font/font-preview";
+import { LicenseBadge } from "~/components/font/license-badge";
 
 export type FontItemProps = {
   font: FontSummary;

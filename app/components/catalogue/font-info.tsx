@@ -9,7 +9,7 @@ import {
 } from "~/utils/catalogue/fonts";
 import { licenseExplanation } from "~/utils/catalogue/license-explanation";
 import { formatNumber } from "~/utils/misc";
-import { LicenseBadge } from "./license-badge";
+import { LicenseBadge } from "~/components/font/license-badge";
 
 /** Charset coverage with bars, e.g. GB2312 6763/6763. */
 export function CharsetBars({ charsets }: { charsets: Charset[] }) {

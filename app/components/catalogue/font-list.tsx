@@ -9,8 +9,8 @@ import {
 import { formatNumber } from "~/utils/misc";
 import { FontActions } from "./font-actions";
 import { FontCard, FontStick } from "./font-card";
-import { FontPreview } from "./font-preview";
-import { LicenseBadge } from "./license-badge";
+import { FontPreview } from "~/components/font/font-preview";
+import { LicenseBadge } from "~/components/font/license-badge";
 import { CLIENT_LINKS } from "~/utils/client-links";
 
 export type FontListProps = {

@@ -1,5 +1,5 @@
 import type { PreviewFace, PreviewTheme } from "~/utils/catalogue/fonts";
-import { FontPreview } from "./font-preview";
+import { FontPreview } from "~/components/font/font-preview";
 
 export const SPECIMEN_PARAGRAPH =
   "在短视频的世界里，第一秒就决定了观众是否停留。一个合适的字体，能让封面更抓眼，让字幕更耐读，也让你的风格被记住。标题要大胆，字幕要清晰，花字要有趣。";

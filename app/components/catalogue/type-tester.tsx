@@ -3,7 +3,7 @@ import type { PreviewFace, PreviewTheme } from "~/utils/catalogue/fonts";
 import { TESTER_SIZE_MAX, TESTER_SIZE_MIN, THEMES, THEME_LABELS } from "~/utils/catalogue/font-query";
 import { DEFAULT_PREVIEW_TEXT, TESTER_TEXT_MAX } from "~/utils/catalogue/preview-text";
 import { useTypedBeforeHydration } from "~/utils/misc";
-import { FontPreview } from "./font-preview";
+import { FontPreview } from "~/components/font/font-preview";
 
 export type TypeTesterProps = {
   /** Path of this page; the form GETs it (`?text=&size=&theme=#editor`). */

@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
-import { COMPARE_STORAGE_KEY } from "~/utils/compare/compare-list";
-import { resetCompareStore } from "~/utils/compare/compare-store";
+import { COMPARE_STORAGE_KEY } from "~/services/compare/compare-list";
+import { resetCompareStore } from "~/components/compare/compare-store";
 import { toast } from "~/utils/toast";
 import { CompareControl } from "./compare-control";
 

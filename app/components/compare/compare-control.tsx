@@ -1,8 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import type { FontActionTarget } from "~/components/catalogue/font-actions";
-import { applyCompareIntent, isCompareIntent } from "~/utils/compare/compare-list";
-import { reloadCompareList, saveCompareList, useCompareList } from "~/utils/compare/compare-store";
+import { applyCompareIntent, isCompareIntent } from "~/services/compare/compare-list";
+import { reloadCompareList, saveCompareList, useCompareList } from "~/components/compare/compare-store";
 import { cn } from "~/utils/misc";
 import { toast } from "~/utils/toast";
 

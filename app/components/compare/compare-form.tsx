@@ -7,7 +7,7 @@ import {
   COMPARE_THEMES,
   COMPARE_THEME_LABELS,
   type CompareView,
-} from "~/utils/compare/compare-view";
+} from "~/services/compare/compare-view";
 
 /**
  * The comparison's settings: a GET form to the page itself, so the text, size, background and

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { FontPreview } from "~/components/catalogue/font-preview";
-import { LicenseBadge } from "~/components/catalogue/license-badge";
-import { MissingGlyphText } from "~/components/catalogue/missing-glyphs";
+import { FontPreview } from "~/components/font/font-preview";
+import { LicenseBadge } from "~/components/font/license-badge";
+import { MissingGlyphText } from "~/components/font/missing-glyphs";
 import type { PreviewTheme } from "~/utils/catalogue/fonts";
-import type { ComparedFont } from "~/utils/compare/compare-fonts.server";
+import type { ComparedFont } from "~/services/compare/compare-fonts.server";
 import { CompareControl } from "./compare-control";
 
 /** One compared font: its name, licence and coverage, the text set in it, a download link and 移出对比. */

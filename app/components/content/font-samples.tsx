@@ -1,6 +1,6 @@
 import type { FontSummary } from "@contract/content";
 import { Link } from "@remix-run/react";
-import { FontPreview } from "~/components/catalogue/font-preview";
+import { FontPreview } from "~/components/font/font-preview";
 import { fontHref, licenseKind, type PreviewFace, type PreviewTheme } from "~/utils/catalogue/fonts";
 
 export type FontSample = {

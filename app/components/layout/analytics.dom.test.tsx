@@ -2,7 +2,7 @@
 import "../../../tests/setup-dom";
 import { render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readAnalyticsConfig } from "~/utils/analytics";
+import { readAnalyticsConfig } from "~/analytics";
 import { Analytics } from "./analytics";
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { analyticsScriptAttributes, type AnalyticsConfig } from "~/utils/analytics";
+import { analyticsScriptAttributes, type AnalyticsConfig } from "~/analytics";
 import { whenIdle } from "~/utils/idle";
 
 /**

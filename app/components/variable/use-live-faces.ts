@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FACES_PARAM } from "~/utils/live-faces";
-import type { VariableFace } from "./variation";
+import type { VariableFace } from "~/services/variable.server";
 
 const LIVE_DEBOUNCE_MS = 300;
 

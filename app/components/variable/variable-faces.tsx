@@ -1,6 +1,7 @@
 import type { VariableAxis } from "@contract/variable";
 import { useNonce } from "~/utils/nonce";
-import { variableFontFaceCss, type VariableFace } from "./variation";
+import type { VariableFace } from "~/services/variable.server";
+import { variableFontFaceCss } from "./variation";
 
 /** Declares variable subsets in the server-rendered page, so previews show without JavaScript. */
 export function VariableFaces({ faces }: { faces: Array<{ face: VariableFace; axes: readonly VariableAxis[] }> }) {

@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { AxisSliders } from "./axis-sliders";
 import { CssSnippet } from "./css-snippet";
 import { InstancePresets } from "./instance-presets";
-import { copyableCss, matchingInstance, variationSettings, type AxisValues, type VariableFace } from "./variation";
+import type { VariableFace } from "~/services/variable.server";
+import { copyableCss, matchingInstance, variationSettings, type AxisValues } from "./variation";
 import { WeightAnimation } from "./weight-animation";
 
 export type VariableSpecimenProps = {

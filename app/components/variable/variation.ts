@@ -1,13 +1,7 @@
 import type { VariableAxis, VariableInstance } from "@contract/variable";
 import { AXIS_NAMES_ZH } from "@contract/variable";
+import type { VariableFace } from "~/services/variable.server";
 import { cssString } from "~/utils/css-string";
-
-/** A variable subset ready to declare: one family, one file per unicode-range slice. */
-export type VariableFace = {
-  gno: string;
-  familyName: string;
-  files: Array<{ woffPath: string; ttfPath: string; unicodeRange: string }>;
-};
 
 /** Axis tag → value. */
 export type AxisValues = Record<string, number>;

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { applyCompareIntent, isCompareIntent } from "~/utils/compare/compare-list";
-import { compareSetCookie, readCompareList } from "~/utils/compare/compare-cookie.server";
+import { applyCompareIntent, isCompareIntent } from "~/services/compare/compare-list";
+import { compareSetCookie, readCompareList } from "~/services/compare/compare-cookie.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { safeRedirect } from "~/utils/redirect";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CodePurposeSchema, type SendCodeState } from "~/utils/account/send-code";
-import { sendVerificationCode } from "~/utils/account/verification.server";
+import { sendVerificationCode } from "~/services/account/verification.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { FETCHER_ROUTE_HANDLE } from "~/utils/fetcher-route";
 

@@ -1,19 +1,13 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CASE_FONT_ROLES } from "../../../contract/content.js";
 import { FAMILY_SEEDS } from "../../catalogue/families.js";
-import { contentArtwork } from "../artwork/generate-content-artwork.js";
 import { markdownToPlainText } from "../plain-text.js";
 import { ALBUM_SEEDS } from "./albums.js";
 import { BAIKE_SEEDS } from "./baike.js";
 import { CASE_SEEDS } from "./cases.js";
 import { NEWS_SEEDS } from "./news.js";
-import { coverPath, type FontRef } from "./types.js";
+import type { FontRef } from "./types.js";
 import { VIDEO_SEEDS } from "./videos.js";
-
-const PUBLIC_DIRECTORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../public");
 
 const ALL_ITEMS = [...BAIKE_SEEDS, ...ALBUM_SEEDS, ...CASE_SEEDS, ...NEWS_SEEDS, ...VIDEO_SEEDS];
 
@@ -133,23 +127,6 @@ describe("the site's content", () => {
         expect(CASE_FONT_ROLES).toContain(usage.role);
         expect(usage.rationale.length, item.slug).toBeGreaterThan(10);
       }
-    }
-  });
-
-  it("has every cover and poster drawn, as the artwork script draws it", () => {
-    const artwork = contentArtwork();
-    const expected = [
-      ...ALBUM_SEEDS.map((album) => coverPath("albums", album.slug)),
-      ...CASE_SEEDS.map((item) => coverPath("cases", item.slug)),
-      ...NEWS_SEEDS.map((article) => coverPath("news", article.slug)),
-      ...VIDEO_SEEDS.map((video) => coverPath("videos", video.slug)),
-    ];
-    expect([...artwork.keys()].sort()).toEqual([...expected].sort());
-    for (const [picture, svg] of artwork) {
-      const file = path.join(PUBLIC_DIRECTORY, picture);
-      expect(fs.existsSync(file), `${picture}: run backend/content/artwork/generate-content-artwork.ts`).toBe(true);
-      expect(fs.readFileSync(file, "utf8"), picture).toBe(svg);
-      expect(svg).not.toMatch(/<text|<image|href=/);
     }
   });
 });

@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import type { TestDatabase } from "../../db/test-databases.js";
-import { serveRouter, type TestServer } from "../../http/test-server.js";
+import type { TestDatabase } from "../../db/testing/test-databases.js";
+import { serveRouter, type TestServer } from "../../http/testing/test-server.js";
 import { createBackend, type Backend } from "../../index.js";
 import { createSubsetService, type SubsetService } from "../index.js";
 

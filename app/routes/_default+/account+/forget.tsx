@@ -18,7 +18,7 @@ import { safeRedirect } from "~/utils/session.server";
 import { clearResetCookie, readResetCookie, serializeResetCookie } from "./forget.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
+import { isSendCodeIntent, sendCodeFromForm } from "~/services/account/verification.server";
 
 export const meta: MetaFunction = () => [{ title: "找回密码 - 短视频字体" }, { name: "robots", content: "noindex" }];
 

@@ -15,7 +15,7 @@ import {
 import { codeSent, failed, invalid } from "./account-actions.server";
 import { redirectLoggedIn, safeRedirect } from "~/utils/session.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
-import { isSendCodeIntent, sendCodeFromForm } from "~/utils/account/verification.server";
+import { isSendCodeIntent, sendCodeFromForm } from "~/services/account/verification.server";
 
 export const meta: MetaFunction = () => [{ title: "注册 - 短视频字体" }, { name: "robots", content: "noindex" }];
 

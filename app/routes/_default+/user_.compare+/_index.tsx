@@ -5,11 +5,11 @@ import { FontFaces } from "~/components/catalogue/font-faces";
 import { CompareForm } from "~/components/compare/compare-form";
 import { ComparedFontCard } from "~/components/compare/compared-font-card";
 import compareStylesHref from "~/styles/compare.css?url";
-import { COMPARE_MAX } from "~/utils/compare/compare-list";
-import { readCompareList } from "~/utils/compare/compare-cookie.server";
-import { loadComparedFonts } from "~/utils/compare/compare-fonts.server";
-import { useCompareList } from "~/utils/compare/compare-store";
-import { comparePdfHref, parseCompareView } from "~/utils/compare/compare-view";
+import { COMPARE_MAX } from "~/services/compare/compare-list";
+import { readCompareList } from "~/services/compare/compare-cookie.server";
+import { loadComparedFonts } from "~/services/compare/compare-fonts.server";
+import { useCompareList } from "~/components/compare/compare-store";
+import { comparePdfHref, parseCompareView } from "~/services/compare/compare-view";
 import { cn } from "~/utils/misc";
 import { throwApiError } from "~/utils/responses.server";
 

@@ -14,9 +14,9 @@ import { DownloadDialog, LicenseNotice } from "~/components/catalogue/download-d
 import { ErrorPage, describeError } from "~/components/ui/error-page";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { FontInfo, FontLicense } from "~/components/catalogue/font-info";
-import { FontPreview } from "~/components/catalogue/font-preview";
+import { FontPreview } from "~/components/font/font-preview";
 import { FontSpecimen } from "~/components/catalogue/font-specimen";
-import { LicenseBadge } from "~/components/catalogue/license-badge";
+import { LicenseBadge } from "~/components/font/license-badge";
 import { TypeTester } from "~/components/catalogue/type-tester";
 import { FontActions } from "~/components/catalogue/font-actions";
 import { VideoList } from "~/components/video/video-list";

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
-import { FontPreview } from "~/components/catalogue/font-preview";
+import { FontPreview } from "~/components/font/font-preview";
 import { parseSampleText, SampleTextForm } from "~/components/content/sample-text-form";
 import { FavoriteForm } from "~/components/favorites/favorite-control";
 import { getCollection } from "~/services/collection.server";
