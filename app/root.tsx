@@ -28,7 +28,7 @@ import { ModulePreloads } from "~/components/layout/module-preloads";
 import { Toaster } from "~/components/ui/toaster";
 import { UpdatePrompt } from "~/components/ui/update-prompt";
 import { chunkFailure, reloadOnceForChunkError } from "~/utils/chunk-reload";
-import { revalidatesUnlessTesterOnly } from "~/utils/catalogue/tester-address";
+import { revalidatesUnlessTesterOnly } from "~/services/catalogue/tester-address";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteStyles }];
 

@@ -8,11 +8,11 @@ import {
   type PreviewFace,
   type SubsetRequestItem,
   type SubsetResponseItem,
-} from "~/utils/catalogue/fonts";
+} from "~/services/catalogue/fonts";
 import { BoundedCache } from "~/utils/bounded-cache.server";
 import { apiHeaders, buildApiUrl, callApi, serviceBase, type ApiCaller } from "./api-client.server";
 
-export type { PreviewFace } from "~/utils/catalogue/fonts";
+export type { PreviewFace } from "~/services/catalogue/fonts";
 
 /** Per-item limit for list previews (unique characters). */
 export const LIST_SUBSET_CHARS = 200;

@@ -7,7 +7,7 @@ import {
 } from "@contract/variable";
 import { SUBSET_LIMITS } from "@contract/subset";
 import { websiteConfig } from "~/config.server";
-import { joinBase, uniqueChars } from "~/utils/catalogue/fonts";
+import { joinBase, uniqueChars } from "~/services/catalogue/fonts";
 import { callApi, type ApiCaller } from "./api-client.server";
 
 /** Variable fonts: the list, one font, and subsets of them that keep their axes. */

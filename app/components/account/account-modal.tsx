@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
-import type { AccountFormResult } from "~/utils/account/account-forms";
+import type { AccountFormResult } from "~/services/account/account-forms";
 import { viewHref, type AuthView } from "./auth-view";
 import { CodeLoginForm } from "./code-login-form";
 import { ForgetPasswordForm } from "./forget-password-form";

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from "react";
 import { FormField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { PasswordField } from "~/components/ui/password-field";
-import { PASSWORD_MIN, type AccountFormResult } from "~/utils/account/account-forms";
+import { PASSWORD_MIN, type AccountFormResult } from "~/services/account/account-forms";
 import { cn } from "~/utils/misc";
 import { SendCodeButton, type SendCodeButtonProps } from "./send-code-button";
 import { ViewLink, viewHref, type AuthView, type FormComponent } from "./auth-view";

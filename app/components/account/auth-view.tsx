@@ -1,6 +1,6 @@
 import { Link, type Form as RemixForm, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { AccountFormResult } from "~/utils/account/account-forms";
+import type { AccountFormResult } from "~/services/account/account-forms";
 
 /** Every account view, as a page URL and as a modal mode. */
 export type AuthView =

@@ -5,7 +5,7 @@ import ECB from "crypto-js/mode-ecb";
 import Pkcs7 from "crypto-js/pad-pkcs7";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CaptchaCheckResult, SliderChallenge } from "~/routes/resources+/captcha";
-import type { FormCaptcha } from "~/utils/account/send-code";
+import type { FormCaptcha } from "~/services/account/send-code";
 
 /** AJ-Captcha: the point is sent as AES-ECB-PKCS7(JSON, secretKey), base64. */
 export function encryptPoint(point: { x: number; y: number }, secretKey: string): string {

@@ -1,4 +1,4 @@
-import { LoginCodeSchema } from "~/utils/account/account-forms";
+import { LoginCodeSchema } from "~/services/account/account-forms";
 import { ViewLink, type AuthFormProps } from "./auth-view";
 import {
   AgreementNote,

@@ -3,7 +3,7 @@ import {
   ForgetVerifyPhoneSchema,
   ResetPasswordSchema,
   type AccountBy,
-} from "~/utils/account/account-forms";
+} from "~/services/account/account-forms";
 import { cn } from "~/utils/misc";
 import { ViewLink, type AuthFormProps, type AuthView } from "./auth-view";
 import {

@@ -1,7 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import type { z } from "zod";
-import { validate, type AccountFormResult } from "~/utils/account/account-forms";
+import { validate, type AccountFormResult } from "~/services/account/account-forms";
 
 function formValues(form: HTMLFormElement) {
   const values: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { PasswordField } from "~/components/ui/password-field";
-import { LoginPasswordSchema } from "~/utils/account/account-forms";
+import { LoginPasswordSchema } from "~/services/account/account-forms";
 import { ViewLink, type AuthFormProps } from "./auth-view";
 import { AgreementNote, AuthForm, FormError, RedirectField, Submit, TextField, ownResult } from "./auth-form-parts";
 import { useFormHints } from "./form-hints";

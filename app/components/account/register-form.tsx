@@ -1,6 +1,11 @@
 import { useId } from "react";
 import { FieldError } from "~/components/ui/field-error";
-import { NICKNAME_MAX, RegisterEmailSchema, RegisterPhoneSchema, type AccountBy } from "~/utils/account/account-forms";
+import {
+  NICKNAME_MAX,
+  RegisterEmailSchema,
+  RegisterPhoneSchema,
+  type AccountBy,
+} from "~/services/account/account-forms";
 import { ViewLink, type AuthFormProps, type AuthView } from "./auth-view";
 import {
   AgreementLinks,

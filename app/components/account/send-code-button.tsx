@@ -1,7 +1,7 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/utils/misc";
-import type { CodePurpose, SendCodeState } from "~/utils/account/send-code";
+import type { CodePurpose, SendCodeState } from "~/services/account/send-code";
 import { CaptchaDigitsChallenge, CaptchaSlider } from "./captcha-slider";
 
 export type SendCodeButtonProps = {

@@ -7,7 +7,7 @@ import {
   type DownloadFile,
   type Font,
   type License,
-} from "~/utils/catalogue/fonts";
+} from "~/services/catalogue/fonts";
 import { LicenseBadge } from "~/components/font/license-badge";
 
 export type DownloadDialogProps = {

@@ -4,7 +4,7 @@ import {
   type FontSummary,
   type PreviewFace,
   type PreviewTheme,
-} from "~/utils/catalogue/fonts";
+} from "~/services/catalogue/fonts";
 import { formatNumber } from "~/utils/misc";
 import { FontActions } from "./font-actions";
 import { FontPreview } from "~/components/font/font-preview";

@@ -1,4 +1,4 @@
-import type { PreviewFace } from "~/utils/catalogue/fonts";
+import type { PreviewFace } from "~/services/catalogue/fonts";
 import { cssString } from "~/utils/css-string";
 import { useNonce } from "~/utils/nonce";
 

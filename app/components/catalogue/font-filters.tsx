@@ -1,6 +1,6 @@
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
-import type { Tag } from "~/utils/catalogue/fonts";
+import type { Tag } from "~/services/catalogue/fonts";
 import { CLIENT_LINKS_KEEPING_SCROLL } from "~/utils/client-links";
 import {
   KEYWORD_MAX,
@@ -11,8 +11,8 @@ import {
   fontListSearch,
   parseFontListQuery,
   type FontListQuery,
-} from "~/utils/catalogue/font-query";
-import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/utils/catalogue/preview-text";
+} from "~/services/catalogue/font-query";
+import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "~/services/catalogue/preview-text";
 
 export type CategoryChip = { code: string; name: string };
 

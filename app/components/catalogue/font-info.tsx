@@ -6,8 +6,8 @@ import {
   formatFileSize,
   type Charset,
   type FontDetail,
-} from "~/utils/catalogue/fonts";
-import { licenseExplanation } from "~/utils/catalogue/license-explanation";
+} from "~/services/catalogue/fonts";
+import { licenseExplanation } from "~/services/catalogue/license-explanation";
 import { formatNumber } from "~/utils/misc";
 import { LicenseBadge } from "~/components/font/license-badge";
 

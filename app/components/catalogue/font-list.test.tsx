@@ -2,7 +2,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { toFontSummary, type Font, type PreviewFace } from "~/utils/catalogue/fonts";
+import { toFontSummary, type Font, type PreviewFace } from "~/services/catalogue/fonts";
 import { FontList } from "./font-list";
 
 /** The list as a visitor's /font page renders it: inside the root route, whose data the hearts read. */

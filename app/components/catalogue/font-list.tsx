@@ -5,7 +5,7 @@ import {
   type ListLayout,
   type PreviewFace,
   type PreviewTheme,
-} from "~/utils/catalogue/fonts";
+} from "~/services/catalogue/fonts";
 import { formatNumber } from "~/utils/misc";
 import { FontActions } from "./font-actions";
 import { FontCard, FontStick } from "./font-card";

@@ -1,4 +1,4 @@
-import type { PreviewFace, PreviewTheme } from "~/utils/catalogue/fonts";
+import type { PreviewFace, PreviewTheme } from "~/services/catalogue/fonts";
 import { FontPreview } from "~/components/font/font-preview";
 
 export const SPECIMEN_PARAGRAPH =

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { ListLayout } from "~/utils/catalogue/fonts";
-import { LAYOUTS, LAYOUT_LABELS } from "~/utils/catalogue/font-query";
+import type { ListLayout } from "~/services/catalogue/fonts";
+import { LAYOUTS, LAYOUT_LABELS } from "~/services/catalogue/font-query";
 
 export type LayoutSwitchProps = {
   current: ListLayout;

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
-import type { PreviewFace, PreviewTheme } from "~/utils/catalogue/fonts";
-import { TESTER_SIZE_MAX, TESTER_SIZE_MIN, THEMES, THEME_LABELS } from "~/utils/catalogue/font-query";
-import { DEFAULT_PREVIEW_TEXT, TESTER_TEXT_MAX } from "~/utils/catalogue/preview-text";
+import type { PreviewFace, PreviewTheme } from "~/services/catalogue/fonts";
+import { TESTER_SIZE_MAX, TESTER_SIZE_MIN, THEMES, THEME_LABELS } from "~/services/catalogue/font-query";
+import { DEFAULT_PREVIEW_TEXT, TESTER_TEXT_MAX } from "~/services/catalogue/preview-text";
 import { useTypedBeforeHydration } from "~/utils/misc";
 import { FontPreview } from "~/components/font/font-preview";
 

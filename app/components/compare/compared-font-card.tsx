@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { FontPreview } from "~/components/font/font-preview";
 import { LicenseBadge } from "~/components/font/license-badge";
 import { MissingGlyphText } from "~/components/font/missing-glyphs";
-import type { PreviewTheme } from "~/utils/catalogue/fonts";
+import type { PreviewTheme } from "~/services/catalogue/fonts";
 import type { ComparedFont } from "~/services/compare/compare-fonts.server";
 import { CompareControl } from "./compare-control";
 

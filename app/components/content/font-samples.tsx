@@ -1,7 +1,7 @@
 import type { FontSummary } from "@contract/content";
 import { Link } from "@remix-run/react";
 import { FontPreview } from "~/components/font/font-preview";
-import { fontHref, licenseKind, type PreviewFace, type PreviewTheme } from "~/utils/catalogue/fonts";
+import { fontHref, licenseKind, type PreviewFace, type PreviewTheme } from "~/services/catalogue/fonts";
 
 export type FontSample = {
   font: FontSummary;

@@ -1,5 +1,5 @@
 import type { CSSProperties, ElementType, ReactNode } from "react";
-import { previewFontFamily, type PreviewFace, type PreviewTheme } from "~/utils/catalogue/fonts";
+import { previewFontFamily, type PreviewFace, type PreviewTheme } from "~/services/catalogue/fonts";
 import { MissingGlyphText, missingGlyphNote } from "./missing-glyphs";
 
 export type FontPreviewProps = {

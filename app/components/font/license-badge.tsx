@@ -1,4 +1,4 @@
-import { licenseKind, licenseLabel, type License } from "~/utils/catalogue/fonts";
+import { licenseKind, licenseLabel, type License } from "~/services/catalogue/fonts";
 
 export type LicenseBadgeProps = {
   license: Pick<License, "commercialLabel" | "commercialUse"> & Partial<Pick<License, "name">>;

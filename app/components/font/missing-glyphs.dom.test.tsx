@@ -2,7 +2,7 @@
 import "../../../tests/setup-dom";
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PreviewFace } from "~/utils/catalogue/fonts";
+import type { PreviewFace } from "~/services/catalogue/fonts";
 import { FontPreview } from "./font-preview";
 import { segmentText } from "./missing-glyphs";
 

@@ -6,7 +6,7 @@ import {
   CROPPER_OUTPUT_SIZE,
   CROPPER_OUTPUT_TYPE,
   fitWithin,
-} from "~/utils/account/profile-forms";
+} from "~/services/account/profile-forms";
 
 /** Loads `file` as an <img>, downscaled so its longer side is at most 2000 px. */
 async function prepareImage(file: Blob): Promise<string> {

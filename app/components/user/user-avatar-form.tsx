@@ -1,7 +1,7 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/utils/misc";
-import { AVATAR_ACCEPT, checkAvatarFile } from "~/utils/account/profile-forms";
+import { AVATAR_ACCEPT, checkAvatarFile } from "~/services/account/profile-forms";
 import { AvatarCropper } from "./avatar-cropper";
 import { UserAvatar } from "./user-avatar";
 import type { ProfileActionResult } from "./user-form-bits";

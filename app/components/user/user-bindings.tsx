@@ -9,7 +9,7 @@ import {
   type BindType,
   type ProfileUser,
   type ProofChannel,
-} from "~/utils/account/profile-forms";
+} from "~/services/account/profile-forms";
 import { FormError, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
 import { FormField } from "~/components/ui/form-field";
 import { ProofFields, ReauthForm, SEND_REAUTH_CODE_INTENT } from "./user-proof";

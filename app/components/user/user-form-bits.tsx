@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { ZodTypeAny } from "zod";
-import type { SendCodeState } from "~/utils/account/send-code";
-import { fieldErrors } from "~/utils/account/validation";
+import type { SendCodeState } from "~/services/account/send-code";
+import { fieldErrors } from "~/services/account/validation";
 
 /** What the profile action answers when a form needs another look (errors, the input to keep). */
 export type ProfileActionResult = {

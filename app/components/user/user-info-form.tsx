@@ -7,7 +7,7 @@ import {
   ProfileInfoSchema,
   todayString,
   type ProfileUser,
-} from "~/utils/account/profile-forms";
+} from "~/services/account/profile-forms";
 import { FieldError } from "~/components/ui/field-error";
 import { FormError, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
 import { FormField } from "~/components/ui/form-field";

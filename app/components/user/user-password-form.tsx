@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN,
   createChangePasswordSchema,
   type ProofChannel,
-} from "~/utils/account/profile-forms";
+} from "~/services/account/profile-forms";
 import { FormError, useSchemaCheck, type ProfileActionResult } from "./user-form-bits";
 import { FormField } from "~/components/ui/form-field";
 import { CurrentPasswordField, ProofFields, SEND_REAUTH_CODE_INTENT } from "./user-proof";

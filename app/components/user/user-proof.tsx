@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CodeField } from "~/components/account/auth-form-parts";
-import { PASSWORD_MAX, type ProofChannel } from "~/utils/account/profile-forms";
+import { PASSWORD_MAX, type ProofChannel } from "~/services/account/profile-forms";
 import { FormError, type ProfileActionResult } from "./user-form-bits";
 import { FormField } from "~/components/ui/form-field";
 

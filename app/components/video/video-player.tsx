@@ -8,7 +8,7 @@ import {
   RELOAD_ON_ERROR_OPTIONS,
   type PlaylistController,
   type VhsGlobalConfig,
-} from "~/utils/video/player-config";
+} from "~/services/video/player-config";
 import playerStylesHref from "./video-player.css?url";
 
 /** The stylesheets a page with a player links: video.js's skin and the player's box. */

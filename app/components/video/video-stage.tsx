@@ -3,7 +3,7 @@ import { COVER_SIZES } from "~/components/content/content-card";
 import { describeDuration, formatChinaDate, formatDuration } from "~/components/content/format";
 import { LazyImage } from "~/components/ui/lazy-image";
 import { useStaticUrl } from "~/utils/root-data";
-import { pickStreams } from "~/utils/video/streams";
+import { pickStreams } from "~/services/video/streams";
 import { VideoPlayer } from "./video-player";
 
 type StagedVideo = { title: string; poster: string; streams: readonly VideoStream[] };

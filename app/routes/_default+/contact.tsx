@@ -13,7 +13,7 @@ import { Honeypot } from "~/components/ui/honeypot";
 import { LimitedTextarea } from "~/components/ui/limited-textarea";
 import { isApiError } from "~/services/api-client.server";
 import { leaveMessage } from "~/services/content.server";
-import { fieldErrors } from "~/utils/account/validation";
+import { fieldErrors } from "~/services/account/validation";
 import { parseFormSubmission } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [

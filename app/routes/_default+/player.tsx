@@ -5,13 +5,13 @@ import { contentCardBasics } from "~/components/content/content-card";
 import { ContentSection, RelatedList } from "~/components/content/content-detail";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { positiveInt } from "~/components/content/list-query";
-import { loadRelated } from "~/components/content/related.server";
+import { loadRelated } from "~/services/content/related.server";
 import { describeError } from "~/components/ui/error-page";
 import { formatDuration } from "~/components/content/format";
 import { videoPlayerLinks } from "~/components/video/video-player";
 import { VideoFacts, VideoStage } from "~/components/video/video-stage";
 import { getVideo, listVideos } from "~/services/content.server";
-import { fontHref } from "~/utils/catalogue/fonts";
+import { fontHref } from "~/services/catalogue/fonts";
 import { notFound, throwApiError } from "~/utils/responses.server";
 
 export const links: LinksFunction = () => videoPlayerLinks();

@@ -17,8 +17,8 @@ import { FormField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { isApiError } from "~/services/api-client.server";
 import { submitWork } from "~/services/submission.server";
-import { formObject } from "~/utils/account/account-forms";
-import { fieldErrors } from "~/utils/account/validation";
+import { formObject } from "~/services/account/account-forms";
+import { fieldErrors } from "~/services/account/validation";
 import { readFormSubmission } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [

@@ -1,9 +1,16 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { HomeData } from "@contract/catalogue";
 import { STYLE_CARDS_SHOWN_FIRST } from "@contract/catalogue-values";
-import { fontHref, licenseLabel, previewFontFamily, type FontSummary, type PreviewFace } from "~/utils/catalogue/fonts";
-import { LIST_TEXT_MAX } from "~/utils/catalogue/preview-text";
+import {
+  fontHref,
+  licenseLabel,
+  previewFontFamily,
+  type FontSummary,
+  type PreviewFace,
+  toFontSummary,
+} from "~/services/catalogue/fonts";
+import { LIST_TEXT_MAX, DEFAULT_PREVIEW_TEXT } from "~/services/catalogue/preview-text";
 import { formatCount } from "~/utils/misc";
 import { useStaticUrl } from "~/utils/root-data";
 import { FontFaces } from "~/components/catalogue/font-faces";
@@ -12,10 +19,72 @@ import { BannerStrip } from "~/components/catalogue/banner-strip";
 import { HomeContentSections, HomeSection } from "~/components/content/home-sections";
 import { LazyImage } from "~/components/ui/lazy-image";
 import { anonymousPageHeaders } from "~/utils/page-cache";
-import type { loader } from "./_index.server";
 import { CLIENT_LINKS } from "~/utils/client-links";
+import { isApiError } from "~/services/api-client.server";
+import { getHomeData } from "~/services/catalogue.server";
+import { getHomeContent } from "~/services/content.server";
+import { loadPreviewFaces } from "~/services/subset.server";
+import { categoryEntryImage } from "~/services/catalogue/category-image";
 
-export { loader } from "./_index.server";
+const EMPTY_HOME: Pick<HomeData, "categories" | "recommend" | "newest" | "stats" | "banners"> = {
+  categories: [],
+  recommend: [],
+  newest: [],
+  stats: { fontCount: 0, familyCount: 0, freeCommercialCount: 0 },
+  banners: [],
+};
+
+const RECOMMEND_COUNT = 8;
+const NEWEST_COUNT = 6;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const caller = { request, context };
+  let home = EMPTY_HOME;
+  let loadError: string | null = null;
+  // Loaded alongside the fonts; awaited at the end (the guard only keeps an early throw below from
+  // leaving its failure unhandled).
+  const content = getHomeContent(caller);
+  content.catch(() => undefined);
+  try {
+    const data = await getHomeData(caller);
+    home = {
+      categories: [...data.categories].sort((a, b) => a.sort - b.sort),
+      recommend: data.recommend,
+      newest: data.newest,
+      stats: data.stats,
+      banners: data.banners.filter((banner) => banner.title).sort((a, b) => a.sort - b.sort),
+    };
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    loadError = error.message;
+  }
+
+  const recommend = home.recommend.slice(0, RECOMMEND_COUNT).map(toFontSummary);
+  const newest = home.newest.slice(0, NEWEST_COUNT).map(toFontSummary);
+  const previewText = DEFAULT_PREVIEW_TEXT;
+  const faces: Record<string, PreviewFace> = await loadPreviewFaces(
+    caller,
+    [...recommend, ...newest].map((font) => ({ gno: font.fontGNo, text: previewText })),
+    { checkCoverage: true },
+  );
+  return {
+    // The grid's cards: where each goes, its name and its artwork for each colour scheme.
+    categories: home.categories.map((category) => ({
+      code: category.code,
+      name: category.name,
+      href: category.url || `/font?style=${encodeURIComponent(category.code)}`,
+      image: { light: categoryEntryImage(category, "light"), dark: categoryEntryImage(category, "dark") },
+    })),
+    recommend,
+    newest,
+    stats: home.stats,
+    banners: home.banners,
+    faces,
+    previewText,
+    loadError,
+    content: await content,
+  };
+}
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;

@@ -14,7 +14,7 @@ import {
   performFavorite,
   readPendingFavorite,
   replayAddress,
-} from "./favorite.server";
+} from "~/services/favorites/favorite-intent.server";
 
 const INVALID_MESSAGE = "操作不正确，请刷新页面后重试";
 

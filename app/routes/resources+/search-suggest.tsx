@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SuggestPayload } from "~/components/layout/search-box";
 import { suggestKeywords } from "~/services/catalogue.server";
-import { KEYWORD_MAX } from "~/utils/catalogue/font-query";
+import { KEYWORD_MAX } from "~/services/catalogue/font-query";
 import { FETCHER_ROUTE_HANDLE } from "~/utils/fetcher-route";
 
 const SUGGEST_LIMIT = 10;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CodePurposeSchema, type SendCodeState } from "~/utils/account/send-code";
+import { CodePurposeSchema, type SendCodeState } from "~/services/account/send-code";
 import { sendVerificationCode } from "~/services/account/verification.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { FETCHER_ROUTE_HANDLE } from "~/utils/fetcher-route";

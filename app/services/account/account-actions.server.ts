@@ -1,8 +1,8 @@
 import { data } from "@remix-run/node";
 import { COMMON_PASSWORD_MESSAGE } from "@contract/fields";
 import { errorMessage, isApiError, toastTypeForError } from "~/utils/api-errors";
-import { keptValues, type AccountFormResult } from "~/utils/account/account-forms";
-import type { SendCodeState } from "~/utils/account/send-code";
+import { keptValues, type AccountFormResult } from "~/services/account/account-forms";
+import type { SendCodeState } from "~/services/account/send-code";
 
 /*
  * Form answers are HTTP 200 on purpose: the page re-renders with its messages (like any form

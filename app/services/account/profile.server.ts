@@ -28,8 +28,8 @@ import {
   UnbindAccountSchema,
   createChangePasswordSchema,
   formValues,
-} from "~/utils/account/profile-forms";
-import { fieldErrors } from "~/utils/account/validation";
+} from "~/services/account/profile-forms";
+import { fieldErrors } from "~/services/account/validation";
 import { isSendCodeIntent, sendCodeFromForm, sendVerificationCode } from "~/services/account/verification.server";
 import { clearTokenCookies } from "~/utils/auth.server";
 import { errorMessage } from "~/utils/api-errors";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "~/utils/api-errors";
-import { accountProblem } from "~/utils/account/send-code";
+import { accountProblem } from "~/services/account/send-code";
 import { isCaptchaRequired, isSendCodeIntent } from "./verification.server";
 
 describe("send-code helpers", () => {

@@ -10,7 +10,7 @@ import {
   type CodePurpose,
   type FormCaptcha,
   type SendCodeState,
-} from "~/utils/account/send-code";
+} from "~/services/account/send-code";
 
 /** What the backend says when the captcha verification sent along was already spent or has expired. */
 const CAPTCHA_SPENT_MESSAGE = "滑块验证已失效，请重新验证";

@@ -10,7 +10,7 @@ import {
   requiredCharacters,
   SubsetUnavailableError,
 } from "~/services/subset.server";
-import { joinBase, type PreviewFace } from "~/utils/catalogue/fonts";
+import { joinBase, type PreviewFace } from "~/services/catalogue/fonts";
 
 /** 20 s: a comparison of ten fonts makes ten subsets at once. */
 const SUBSET_TIMEOUT_MS = 20_000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { THEMES, THEME_LABELS } from "~/utils/catalogue/font-query";
-import type { PreviewTheme } from "~/utils/catalogue/fonts";
+import { THEMES, THEME_LABELS } from "~/services/catalogue/font-query";
+import type { PreviewTheme } from "~/services/catalogue/fonts";
 import { FONT_GNO_PATTERN } from "@contract/catalogue";
 import { COMPARE_MAX } from "./compare-list";
 

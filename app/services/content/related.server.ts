@@ -1,5 +1,5 @@
 import { isApiError } from "~/services/api-client.server";
-import { rankRelated } from "./related";
+import { rankRelated } from "~/components/content/related";
 
 /** How many related items a detail page suggests. */
 const RELATED_COUNT = 3;

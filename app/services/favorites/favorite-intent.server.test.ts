@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAVORITE_INTENT_COOKIE, pendingFavoriteCookie, readPendingFavorite } from "./favorite.server";
+import { FAVORITE_INTENT_COOKIE, pendingFavoriteCookie, readPendingFavorite } from "./favorite-intent.server";
 
 const requestWith = (cookie: string) =>
   new Request("http://site.test/resources/favorite", { headers: { Cookie: cookie } });

@@ -12,10 +12,10 @@ import {
   accountBy,
   formObject,
   validate,
-} from "~/utils/account/account-forms";
-import { codeSent, failed, invalid } from "./account-actions.server";
+} from "~/services/account/account-forms";
+import { codeSent, failed, invalid } from "~/services/account/account-actions.server";
 import { safeRedirect } from "~/utils/session.server";
-import { clearResetCookie, readResetCookie, serializeResetCookie } from "./forget.server";
+import { clearResetCookie, readResetCookie, serializeResetCookie } from "~/services/account/reset-ticket-cookie.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/services/account/verification.server";

@@ -7,8 +7,14 @@ import { LoginTabs } from "~/components/account/login-tabs";
 import { PasswordLoginForm } from "~/components/account/password-login-form";
 import { loginWithCode, loginWithPassword } from "~/services/account.server";
 import { getToken } from "~/utils/auth.server";
-import { LoginCodeSchema, LoginPasswordSchema, formObject, loginMode, validate } from "~/utils/account/account-forms";
-import { codeSent, failed, invalid } from "./account-actions.server";
+import {
+  LoginCodeSchema,
+  LoginPasswordSchema,
+  formObject,
+  loginMode,
+  validate,
+} from "~/services/account/account-forms";
+import { codeSent, failed, invalid } from "~/services/account/account-actions.server";
 import { redirectLoggedIn, safeRedirect } from "~/utils/session.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/services/account/verification.server";

@@ -11,8 +11,8 @@ import {
   accountBy,
   formObject,
   validate,
-} from "~/utils/account/account-forms";
-import { codeSent, failed, invalid } from "./account-actions.server";
+} from "~/services/account/account-forms";
+import { codeSent, failed, invalid } from "~/services/account/account-actions.server";
 import { redirectLoggedIn, safeRedirect } from "~/utils/session.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/services/account/verification.server";

@@ -11,7 +11,7 @@ import { FontSampleList } from "~/components/content/font-samples";
 import { formatChinaDate } from "~/components/content/format";
 import { listHref, parseContentId } from "~/components/content/list-query";
 import { Prose } from "~/components/content/prose";
-import { noneOnApiError } from "~/components/content/related.server";
+import { noneOnApiError } from "~/services/content/related.server";
 import { getBaike, listBaikeTitles, loadSampleFaces } from "~/services/content.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";

@@ -12,7 +12,7 @@ import { FontSampleList } from "~/components/content/font-samples";
 import { formatChinaDate } from "~/components/content/format";
 import { parseContentId } from "~/components/content/list-query";
 import { Prose } from "~/components/content/prose";
-import { loadRelated } from "~/components/content/related.server";
+import { loadRelated } from "~/services/content/related.server";
 import { getCase, listCases, loadSampleFaces } from "~/services/content.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";

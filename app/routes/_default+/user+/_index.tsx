@@ -7,7 +7,7 @@ import { formatChinaDateTime } from "~/components/user/user-lists";
 import { listDownloads } from "~/services/downloads.server";
 import { countUserUnreadNotices, listUserNotices } from "~/services/notices.server";
 import { requireAuthGuard } from "~/utils/auth.server";
-import { formatMemberSince } from "~/utils/account/profile-forms";
+import { formatMemberSince } from "~/services/account/profile-forms";
 import { throwApiError } from "~/utils/responses.server";
 import { useRootData } from "~/utils/root-data";
 import type { loader as userLayoutLoader } from "./_layout";

@@ -6,7 +6,7 @@ import userStyles from "~/styles/user.css?url";
 import { websiteConfig } from "~/config.server";
 import { getUserInfo } from "~/services/account.server";
 import { requireAuthGuard } from "~/utils/auth.server";
-import { formatMemberSince, type ProfileUser } from "~/utils/account/profile-forms";
+import { formatMemberSince, type ProfileUser } from "~/services/account/profile-forms";
 import { avatarBrowserUrl } from "~/utils/root-data";
 import { throwApiError } from "~/utils/responses.server";
 

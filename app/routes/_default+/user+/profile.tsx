@@ -17,8 +17,8 @@ import { UserSessions } from "~/components/user/user-sessions";
 import { WechatQr } from "~/components/user/user-bindings";
 import type { loader as userLayoutLoader } from "./_layout";
 import { requireAuthGuard } from "~/utils/auth.server";
-import { formatMemberSince, genderLabel, maskEmail, maskPhone, proofChannel } from "~/utils/account/profile-forms";
-import { handleProfileForm, loadSessions, prepareWechatStep } from "./profile.server";
+import { formatMemberSince, genderLabel, maskEmail, maskPhone, proofChannel } from "~/services/account/profile-forms";
+import { handleProfileForm, loadSessions, prepareWechatStep } from "~/services/account/profile.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cropperStyles }];
 

@@ -7,8 +7,8 @@ import { FavoriteForm } from "~/components/favorites/favorite-control";
 import { getCollection } from "~/services/collection.server";
 import { loadSampleFaces } from "~/services/content.server";
 import { requireAuthGuard } from "~/utils/auth.server";
-import { fontHref, licenseKind } from "~/utils/catalogue/fonts";
-import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/preview-text";
+import { fontHref, licenseKind } from "~/services/catalogue/fonts";
+import { DEFAULT_PREVIEW_TEXT } from "~/services/catalogue/preview-text";
 import { notFound, throwApiError } from "~/utils/responses.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [

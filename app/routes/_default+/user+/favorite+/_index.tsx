@@ -6,7 +6,7 @@ import { formatChinaDate } from "~/components/content/format";
 import { listArticleFavorites, listUserCollections } from "~/services/collection.server";
 import { requireAuthGuard } from "~/utils/auth.server";
 import { throwApiError } from "~/utils/responses.server";
-import { handleFavoritePageForm, type FavoritePageActionData } from "./favorite.server";
+import { handleFavoritePageForm, type FavoritePageActionData } from "~/services/favorites/favorite-page.server";
 
 export const meta: MetaFunction = () => [{ title: "我的收藏 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
