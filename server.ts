@@ -244,7 +244,7 @@ async function serveWebsite(
   const viteDevServer =
     options.mode === "development"
       ? await import("vite").then((vite) =>
-          vite.createServer({ server: { middlewareMode: true, hmr: { server: options.server } } }),
+          vite.createServer({ root: rootDir, server: { middlewareMode: true, hmr: { server: options.server } } }),
         )
       : undefined;
   if (viteDevServer) {
