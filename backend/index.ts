@@ -7,6 +7,7 @@ import {
   type AccountConfig,
 } from "./account/index.js";
 import { catalogueFontSource } from "./catalogue/font-source.js";
+import { webFontCatalogue } from "./catalogue/web-font-catalogue.js";
 import { FontRepository } from "./catalogue/font-repository.js";
 import { createCatalogueRouter } from "./catalogue/routes.js";
 import { seedCatalogue } from "./catalogue/seed.js";
@@ -46,6 +47,7 @@ import type { RateLimiter } from "./http/rate-limit.js";
 import type { FontSource } from "./subset/font-source.js";
 import type { VariableFontSource } from "./subset/variable-font-source.js";
 import type { SubsetRecipes } from "./subset/subset-recipes.js";
+import type { WebFontCatalogue } from "./subset/web-fonts/web-font-catalogue.js";
 import { createVariableRouter, seedVariableFonts, variableFontSource } from "./variable/index.js";
 
 export { codeChannelsNotice } from "./account/index.js";
@@ -84,6 +86,8 @@ export type Backend = {
   fontGnos: () => Promise<string[]>;
   /** The variable fonts, for the subset service's POST /subset/web-variable-font. */
   variableFontSource: VariableFontSource;
+  /** The families and code points behind the subset service's CSS API (/css2). */
+  webFontCatalogue: WebFontCatalogue;
   db: Kysely<Database>;
   /** With REDIS_URL, builds per-client limiters every instance counts into (the subset service's). */
   sharedRateLimiter?: (options: { name: string; limit: number; windowMs: number }) => RateLimiter;
@@ -221,6 +225,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       fontSource,
       fontGnos: () => fonts.gnosByViews(),
       variableFontSource: variableFontSource(db, storage),
+      webFontCatalogue: webFontCatalogue(db),
       db,
       sharedRateLimiter,
       subsetRecipes: redis ? new RedisSubsetRecipes(redis) : undefined,

@@ -10,6 +10,7 @@ import { noticeEndpoints } from "./notices";
 import { subsetEndpoints } from "./subset";
 import { submissionEndpoints } from "./submission";
 import { variableEndpoints } from "./variable";
+import { webFontEndpoints } from "./web-fonts";
 import { wechatEndpoints } from "./wechat";
 
 export * from "./account";
@@ -28,12 +29,14 @@ export * from "./query";
 export * from "./subset";
 export * from "./submission";
 export * from "./variable";
+export * from "./web-fonts";
 export * from "./wechat";
 
 /** Every call of the contract, by name. */
 export const endpoints = {
   ...catalogueEndpoints,
   ...subsetEndpoints,
+  ...webFontEndpoints,
   ...captchaEndpoints,
   ...accountEndpoints,
   ...wechatEndpoints,

@@ -9,6 +9,8 @@ import { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js"
 import { Subsetter } from "./subsetter.js";
 import { readVariableSliceGno, type VariableFontSource } from "./variable-font-source.js";
 import { createVariableSubsetRouter } from "./variable-router.js";
+import type { WebFontCatalogue } from "./web-fonts/web-font-catalogue.js";
+import { createWebFontRouter } from "./web-fonts/web-font-router.js";
 
 export type SubsetServiceOptions = {
   /** Where subset files and their index entries are written. */
@@ -36,6 +38,8 @@ export type SubsetServiceOptions = {
   fontsToPrepare?: () => Promise<string[]>;
   /** The variable fonts behind POST /subset/web-variable-font; without it that path is not served. */
   variableFontSource?: VariableFontSource;
+  /** The families behind the CSS API (/css2 and its slice files); without it those paths are not served. */
+  webFontCatalogue?: WebFontCatalogue;
 };
 
 /**
@@ -82,6 +86,11 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
       }),
     );
   }
+  if (options.webFontCatalogue) {
+    router.use(
+      createWebFontRouter({ cache, fontSource: options.fontSource, catalogue: options.webFontCatalogue, rateLimiters }),
+    );
+  }
   const preparation =
     options.fontsToPrepare && prepareFonts({ gnos: options.fontsToPrepare, fontSource: options.fontSource, subsetter });
   return {
@@ -118,3 +127,4 @@ export { Subsetter, type SubsetFontFile, type SubsetFormat } from "./subsetter.j
 export { decodeWoff, encodeWoff } from "./woff.js";
 export type { VariableFontFile, VariableFontSlice, VariableFontSource } from "./variable-font-source.js";
 export { createVariableSubsetRouter } from "./variable-router.js";
+export type { WebFontCatalogue, WebFontWeight } from "./web-fonts/web-font-catalogue.js";
