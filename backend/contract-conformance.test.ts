@@ -140,6 +140,7 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
       memoryBudgetBytes: 256 * 1024 * 1024,
       fontSource: backend.fontSource,
       variableFontSource: backend.variableFontSource,
+      webFontCatalogue: backend.webFontCatalogue,
     });
     // Mounted as server.ts mounts them: the backend first, then the subset service.
     const router = express.Router();
@@ -318,6 +319,13 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     });
     const name = new URL(items[0]!.woffPath, server.origin).pathname.split("/").pop()!;
     await conformFile("getSubsetFile", { params: { name } }, /^font\/woff2?/);
+  });
+
+  it.skipIf(skip)("the CSS API answers stylesheets and slice files", async () => {
+    await conformFile("webFontCss", { query: { family: "思源黑体:wght@400;700", text: "点赞关注" } }, /^text\/css/);
+    const css = await (await fetch(`${server.origin}/css2?family=${encodeURIComponent("站酷快乐体")}`)).text();
+    const name = /url\(webfont\/slices\/([^)]+\.woff2)\)/.exec(css)![1]!;
+    await conformFile("getWebFontSlice", { params: { name } }, /^font\/woff2$/);
   });
 
   it.skipIf(skip)("captcha answers match their schemas, in all three ways of answering", async () => {
