@@ -300,6 +300,7 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     expect(suggestions.some((suggestion) => suggestion.type === "font")).toBe(true);
     await conform("getHomeData");
     await conform("getFriendshipLinks");
+    await conform("getSitePages");
     await conform("getColumnsByType", { query: { type: "header" } });
     await conform("getColumnsByType", { query: { type: "footer" } });
     for (const position of ["home-banner", "font-list", "footer-qr"])

@@ -8,6 +8,7 @@ import {
 } from "./account/index.js";
 import { catalogueFontSource } from "./catalogue/font-source.js";
 import { webFontCatalogue } from "./catalogue/web-font-catalogue.js";
+import { createSitePagesRouter } from "./content/site-pages.js";
 import { FontRepository } from "./catalogue/font-repository.js";
 import { createCatalogueRouter } from "./catalogue/routes.js";
 import { seedCatalogue } from "./catalogue/seed.js";
@@ -142,6 +143,7 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
       }),
     }),
   ({ db, storage }) => createAlbumZipRouter({ db, storage }),
+  ({ db }) => createSitePagesRouter({ db }),
   ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3, pendingUploads, onClose }) =>
     createSubmissionRouter({
       db,

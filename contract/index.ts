@@ -11,6 +11,7 @@ import { subsetEndpoints } from "./subset";
 import { submissionEndpoints } from "./submission";
 import { variableEndpoints } from "./variable";
 import { webFontEndpoints } from "./web-fonts";
+import { sitePagesEndpoints } from "./site-pages";
 import { wechatEndpoints } from "./wechat";
 
 export * from "./account";
@@ -30,6 +31,7 @@ export * from "./subset";
 export * from "./submission";
 export * from "./variable";
 export * from "./web-fonts";
+export * from "./site-pages";
 export * from "./wechat";
 
 /** Every call of the contract, by name. */
@@ -37,6 +39,7 @@ export const endpoints = {
   ...catalogueEndpoints,
   ...subsetEndpoints,
   ...webFontEndpoints,
+  ...sitePagesEndpoints,
   ...captchaEndpoints,
   ...accountEndpoints,
   ...wechatEndpoints,

@@ -14,6 +14,7 @@ import { LazyImage } from "~/components/ui/lazy-image";
 import { anonymousPageHeaders } from "~/utils/page-cache";
 import type { loader } from "./_index.server";
 import { CLIENT_LINKS } from "~/utils/client-links";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 export { loader } from "./_index.server";
 
@@ -25,7 +26,7 @@ type HomeStats = HomeData["stats"];
 /** Example texts offered under the hero form (plain links, no JS needed). */
 const SAMPLE_TEXTS = ["点赞关注不迷路", "今日份快乐", "周末去哪儿", "一起去看海"];
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+const pageMeta: MetaFunction<typeof loader> = ({ matches }) => {
   const root = matches.find((match) => match.id === "root")?.data as { appTitle?: string } | undefined;
   const title = root?.appTitle ?? "短视频字体";
   return [
@@ -246,3 +247,5 @@ export default function HomePage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

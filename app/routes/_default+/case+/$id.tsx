@@ -6,7 +6,7 @@ import { Breadcrumb } from "~/components/content/breadcrumb";
 import { caseSampleText } from "~/components/content/case-samples";
 import { COVER_SIZES, contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
-import { contentDetailMeta } from "~/components/content/detail-route";
+import { articleSocial, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
 import { formatChinaDate } from "~/components/content/format";
@@ -17,11 +17,12 @@ import { getCase, listCases, loadSampleFaces } from "~/services/content.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("字体案例", data?.item);
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("字体案例", data?.item);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = parseContentId(params.id);
@@ -88,3 +89,16 @@ export default function CaseDetailPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta, ({ matches, data }) =>
+  articleSocial(
+    matches,
+    data && {
+      ...data.item,
+      schemaType: "Article",
+      publishedAt: data.item.createdAt,
+      trail: [{ to: "/case", label: "案例" }],
+      path: `/case/${data.item.id}`,
+    },
+  ),
+);

@@ -5,7 +5,7 @@ import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
-import { contentDetailMeta } from "~/components/content/detail-route";
+import { videoSocial, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
 import { parseContentId } from "~/components/content/list-query";
@@ -19,13 +19,14 @@ import { DEFAULT_PREVIEW_TEXT } from "~/utils/catalogue/preview-text";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 export const links: LinksFunction = () => videoPlayerLinks();
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("视频", data?.video);
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("视频", data?.video);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = parseContentId(params.id);
@@ -98,3 +99,5 @@ export default function VideoDetailPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta, ({ matches, data }) => videoSocial(matches, data?.video));

@@ -26,6 +26,7 @@ import { isTesterOnlyChange, revalidatesUnlessTesterOnly, withTesterParams } fro
 
 import { FACES_PARAM } from "~/utils/live-faces";
 import type { loader } from "./$id.server";
+import { breadcrumbJsonLd, siteOrigins, withSocialMeta } from "~/utils/seo/social-meta";
 
 export { loader } from "./$id.server";
 
@@ -34,8 +35,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 /** The type tester keeping its text, size and theme in the address loads nothing: the page has it. */
 export const shouldRevalidate: ShouldRevalidateFunction = revalidatesUnlessTesterOnly;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data?.font) return [{ title: "This page could not be found - 短视频字体" }];
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data?.font) return [{ title: "没有找到这款字体 - 短视频字体" }, { name: "robots", content: "noindex" }];
   const { font } = data;
   return [
     { title: `${font.familyName} - 免费预览与下载 - 短视频字体` },
@@ -352,3 +353,16 @@ export function ErrorBoundary() {
   const { status, message } = describeError(useRouteError());
   return <ErrorPage status={status} message={status >= 500 ? "服务暂时不可用，请稍后刷新重试" : message} />;
 }
+
+export const meta = withSocialMeta(pageMeta, ({ matches, data }) => {
+  if (!data?.font) return {};
+  const { origin } = siteOrigins(matches);
+  return {
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { to: "/font", label: "字体库" },
+        { to: fontHref(data.font.fontGNo), label: data.font.familyName },
+      ]),
+    ],
+  };
+});

@@ -10,13 +10,14 @@ import { fontListSearch, type FontListQuery } from "~/utils/catalogue/font-query
 import { useStaticUrl } from "~/utils/root-data";
 import { anonymousPageHeaders } from "~/utils/page-cache";
 import type { loader } from "./_index.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 export { loader } from "./_index.server";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => {
   const keyword = data?.query.keyword;
   const title = keyword ? `“${keyword}”的字体搜索结果` : data?.styleName ? `${data.styleName}字体` : "字体库";
   return [
@@ -155,3 +156,5 @@ export function ErrorBoundary() {
   const shown = isRouteErrorResponse(error) || status < 500 ? message : "服务暂时不可用，请稍后刷新重试";
   return <ErrorPage status={status} message={shown} />;
 }
+
+export const meta = withSocialMeta(pageMeta);
