@@ -24,7 +24,7 @@ export async function listSitePages(db: Kysely<Database>): Promise<SitePages> {
     rows.map((row) => ({ id: row.id, lastModified: iso(row.at) }));
   return {
     fonts: fonts.map((row) => ({ fontGNo: row.gno, lastModified: iso(row.created_at) })),
-    variableFonts: variableFonts.map((row) => ({ fontGNo: row.gno, lastModified: iso(row.created_at) })),
+    variableFonts: variableFonts.map((row) => ({ gno: row.gno, lastModified: iso(row.created_at) })),
     albums: numbered(albums),
     baike: numbered(baike),
     cases: numbered(cases),

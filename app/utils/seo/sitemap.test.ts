@@ -3,7 +3,7 @@ import { robotsTxt, sitemapEntries, sitemapFile, sitemapIndex, urlSet } from "./
 
 const pages = {
   fonts: [{ fontGNo: "10001", lastModified: "2024-01-02T00:00:00.000Z" }],
-  variableFonts: [{ fontGNo: "20001", lastModified: "2024-02-02T00:00:00.000Z" }],
+  variableFonts: [{ gno: "v1", lastModified: "2024-02-02T00:00:00.000Z" }],
   albums: [{ id: 1, lastModified: "2024-03-02T00:00:00.000Z" }],
   baike: [{ id: 2, lastModified: "2024-04-02T00:00:00.000Z" }],
   cases: [{ id: 3, lastModified: "2024-05-02T00:00:00.000Z" }],
@@ -27,7 +27,7 @@ describe("the sitemap", () => {
       "/font",
       "/web-fonts",
       "/font/10001",
-      "/variable/20001",
+      "/variable/v1",
       "/album/1",
       "/baike/2",
       "/case/3",

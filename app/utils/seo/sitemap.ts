@@ -31,7 +31,7 @@ export function sitemapEntries(pages: SitePages): SitemapEntry[] {
   return [
     ...SITE_SECTION_PATHS.map((path) => ({ path })),
     ...pages.fonts.map((font) => ({ path: `/font/${font.fontGNo}`, lastModified: font.lastModified })),
-    ...pages.variableFonts.map((font) => ({ path: `/variable/${font.fontGNo}`, lastModified: font.lastModified })),
+    ...pages.variableFonts.map((font) => ({ path: `/variable/${font.gno}`, lastModified: font.lastModified })),
     ...numbered("/album", pages.albums),
     ...numbered("/baike", pages.baike),
     ...numbered("/case", pages.cases),
