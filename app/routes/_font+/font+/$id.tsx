@@ -26,6 +26,8 @@ import { isTesterOnlyChange, revalidatesUnlessTesterOnly, withTesterParams } fro
 
 import { FACES_PARAM } from "~/utils/live-faces";
 import type { loader } from "./$id.server";
+import { webFontCssPath } from "@contract/web-fonts";
+import { useRootData } from "~/utils/root-data";
 import { breadcrumbJsonLd, siteOrigins, withSocialMeta } from "~/utils/seo/social-meta";
 
 export { loader } from "./$id.server";
@@ -73,6 +75,7 @@ export default function FontDetailRoute() {
 
 function FontDetailPage() {
   const data = useLoaderData<typeof loader>();
+  const rootData = useRootData();
   const { font, files, weights } = data;
   const location = useLocation();
   const navigate = useNavigate();
@@ -344,6 +347,10 @@ function FontDetailPage() {
         license={font.license}
         closeHref={closeHref}
         onClose={closeDownload}
+        webFontCssUrl={`${rootData?.env.subsetBase || rootData?.origin || ""}${webFontCssPath([
+          { name: font.familyName, weights: [...new Set(weights.map((weight) => weight.weight))] },
+        ])}`}
+        familyZipHref={`${fontHref(font.fontGNo)}/family-zip`}
       />
     </article>
   );
