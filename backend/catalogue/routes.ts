@@ -113,7 +113,7 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
       const font = await fonts.fontFiles(params.id);
       if (!font) throw notFound(FONT_NOT_FOUND);
       let location = font.file_location;
-      let stored = null;
+      let stored;
       if (format === "woff2") {
         const woff2 = await woff2Files.find(font);
         if (!woff2) throw notFound("该字体没有 WOFF2 文件");

@@ -32,7 +32,7 @@ export function CopyableText({
   return (
     <div className="copyable" data-copyable={label}>
       {multiline ? (
-        <pre className="copyable__text" aria-label={label} tabIndex={0}>
+        <pre className="copyable__text" aria-label={label}>
           <code>{text}</code>
         </pre>
       ) : (
