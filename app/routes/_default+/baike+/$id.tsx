@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
+import { ShareControl } from "~/components/ui/share-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { ContentDetailHead, ContentPager, ContentSection } from "~/components/content/content-detail";
 import { articleSocial, contentDetailMeta } from "~/components/content/detail-route";
@@ -69,7 +70,12 @@ export default function BaikeEntryPage() {
         />
         <ContentDetailHead
           title={entry.title}
-          actions={<ArticleFavoriteControl kind="baike" id={entry.id} />}
+          actions={
+            <>
+              <ArticleFavoriteControl kind="baike" id={entry.id} />
+              <ShareControl path={`/baike/${entry.id}`} title={entry.title} />
+            </>
+          }
           summary={entry.summary}
           meta={
             <>

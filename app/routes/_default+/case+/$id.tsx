@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
+import { ShareControl } from "~/components/ui/share-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { caseSampleText } from "~/components/content/case-samples";
 import { COVER_SIZES, contentCardBasics } from "~/components/content/content-card";
@@ -50,7 +51,12 @@ export default function CaseDetailPage() {
 
       <ContentDetailHead
         title={item.title}
-        actions={<ArticleFavoriteControl kind="case" id={item.id} />}
+        actions={
+          <>
+            <ArticleFavoriteControl kind="case" id={item.id} />
+            <ShareControl path={`/case/${item.id}`} title={item.title} />
+          </>
+        }
         summary={item.summary}
         cover={{ src: item.cover, ...COVER_SIZES.case, square: true }}
         meta={

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
+import { ShareControl } from "~/components/ui/share-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { COVER_SIZES } from "~/components/content/content-card";
 import { ContentDetailHead, ContentPager, ContentSection } from "~/components/content/content-detail";
@@ -59,7 +60,12 @@ export default function NewsArticlePage() {
         <Breadcrumb trail={[{ to: "/news", label: "资讯" }]} current={article.title} />
         <ContentDetailHead
           title={article.title}
-          actions={<ArticleFavoriteControl kind="news" id={article.id} />}
+          actions={
+            <>
+              <ArticleFavoriteControl kind="news" id={article.id} />
+              <ShareControl path={`/news/${article.id}`} title={article.title} />
+            </>
+          }
           summary={article.summary}
           metaFirst
           meta={

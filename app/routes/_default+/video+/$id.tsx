@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
+import { ShareControl } from "~/components/ui/share-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
@@ -62,7 +63,12 @@ export default function VideoDetailPage() {
 
       <ContentDetailHead
         title={video.title}
-        actions={<ArticleFavoriteControl kind="video" id={video.id} />}
+        actions={
+          <>
+            <ArticleFavoriteControl kind="video" id={video.id} />
+            <ShareControl path={`/video/${video.id}`} title={video.title} />
+          </>
+        }
         summary={video.summary}
         metaFirst
         meta={

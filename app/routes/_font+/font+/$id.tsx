@@ -19,6 +19,7 @@ import { FontSpecimen } from "~/components/catalogue/font-specimen";
 import { LicenseBadge } from "~/components/catalogue/license-badge";
 import { TypeTester } from "~/components/catalogue/type-tester";
 import { FontActions } from "~/components/catalogue/font-actions";
+import { ShareControl } from "~/components/ui/share-control";
 import { VideoList } from "~/components/video/video-list";
 import { fontHref, weightName, type PreviewFace, type PreviewTheme } from "~/utils/catalogue/fonts";
 import { parseTesterQuery, testerSearch, type TesterQuery } from "~/utils/catalogue/font-query";
@@ -240,6 +241,7 @@ function FontDetailPage() {
           </Link>
           <LicenseNotice license={font.license} />
           <FontActions font={font} className="font-detail__actions" />
+          <ShareControl path={`${pathname}${testerSearch(testerQuery)}`} title={font.familyName} />
         </div>
       </header>
 
