@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useRootData } from "~/utils/root-data";
 import { CopyableText } from "./copyable-text";
 
@@ -8,8 +9,10 @@ import { CopyableText } from "./copyable-text";
 export function ShareControl({ path, title }: { path: string; title: string }) {
   const origin = useRootData()?.origin ?? "";
   const url = `${origin}${path}`;
+  // `?share=1` opens it, so a link can lead straight to the code (and the layout checks see it open).
+  const opened = new URLSearchParams(useLocation().search).get("share") === "1";
   return (
-    <details className="share">
+    <details className="share" open={opened || undefined}>
       <summary className="btn btn--ghost btn--sm" aria-label={`分享「${title}」`}>
         分享
       </summary>
