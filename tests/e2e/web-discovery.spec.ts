@@ -15,6 +15,7 @@ test.describe("搜索引擎与分享", () => {
   test("robots.txt 指向站点地图，站点地图里的每个页面都能打开、没有被 robots.txt 挡住，并带规范链接", async ({
     request,
   }) => {
+    test.setTimeout(300_000);
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);
     const lines = (await robots.text()).split("\n");
@@ -119,7 +120,7 @@ test.describe("搜索引擎与分享", () => {
     const css = await page.request.get(
       new URL(/href="([^"]+)"/.exec(link!)![1]!).pathname + new URL(/href="([^"]+)"/.exec(link!)![1]!).search,
     );
-    expect(css.status()).toBe(200);
+    expect(css.status(), await css.text()).toBe(200);
     expect(await css.text()).toContain("unicode-range");
     expect(await dialog.getByLabel("自托管 @font-face", { exact: true }).textContent()).toContain('format("woff2")');
 
