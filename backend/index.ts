@@ -227,7 +227,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       fontSource,
       fontGnos: () => fonts.gnosByViews(),
       variableFontSource: variableFontSource(db, storage),
-      webFontCatalogue: webFontCatalogue(db),
+      webFontCatalogue: webFontCatalogue(db, storage),
       db,
       sharedRateLimiter,
       subsetRecipes: redis ? new RedisSubsetRecipes(redis) : undefined,

@@ -1,5 +1,8 @@
+import { readFile } from "node:fs/promises";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import type { FontStorage } from "../storage/font-storage.js";
+import { readFontFacts } from "./font-reader.js";
 import type { WebFontCatalogue } from "../subset/web-fonts/web-font-catalogue.js";
 
 /** A name as the CSS API compares it: letter case and runs of spaces do not matter. */
@@ -7,8 +10,11 @@ function comparable(name: string): string {
   return name.replace(/\s+/g, " ").trim().toLowerCase();
 }
 
-/** The catalogue's families and each font's code points (as seeded), for the CSS API. */
-export function webFontCatalogue(db: Kysely<Database>): WebFontCatalogue {
+/**
+ * The catalogue's families and each font's code points, for the CSS API: as seeded for a family's
+ * default font, read from the font file's cmap for its other weights (the seed stores only the default's).
+ */
+export function webFontCatalogue(db: Kysely<Database>, storage: FontStorage): WebFontCatalogue {
   return {
     async family(name) {
       const wanted = comparable(name);
@@ -37,7 +43,7 @@ export function webFontCatalogue(db: Kysely<Database>): WebFontCatalogue {
         .where("font_gno", "=", gno)
         .orderBy("range_start")
         .execute();
-      if (ranges.length === 0) return null;
+      if (ranges.length === 0) return codepointsOfFile(gno);
       const codepoints: number[] = [];
       for (const { range_start, range_end } of ranges) {
         for (let codepoint = range_start; codepoint <= range_end; codepoint++) codepoints.push(codepoint);
@@ -45,4 +51,11 @@ export function webFontCatalogue(db: Kysely<Database>): WebFontCatalogue {
       return codepoints;
     },
   };
+
+  async function codepointsOfFile(gno: string): Promise<number[] | null> {
+    const font = await db.selectFrom("font").select("file_location").where("gno", "=", gno).executeTakeFirst();
+    const stored = font && (await storage.stat(font.file_location));
+    if (!stored) return null;
+    return [...readFontFacts(await readFile(stored.path)).codepoints];
+  }
 }
