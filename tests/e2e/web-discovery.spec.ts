@@ -95,6 +95,12 @@ test.describe("搜索引擎与分享", () => {
     await page.goto(`${fontPath}?text=${encodeURIComponent("你好")}&size=72&utm_source=wechat`);
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`${fontPath}$`));
     expect(await meta("og:title")).toContain("免费预览与下载");
+    // The picture of a shared font page: its name set in the font, a 1200×630 PNG drawn on the server.
+    const picture = await page.request.get(new URL((await meta("og:image"))!).pathname);
+    expect(picture.headers()["content-type"]).toBe("image/png");
+    const png = await picture.body();
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
     const crumbs = (await jsonLdOf()).find((item) => item["@type"] === "BreadcrumbList")!;
     expect((crumbs.itemListElement as unknown[]).length).toBe(3);
   });

@@ -367,6 +367,8 @@ export const meta = withSocialMeta(pageMeta, ({ matches, data }) => {
   if (!data?.font) return {};
   const { origin } = siteOrigins(matches);
   return {
+    // Made by this site, not a static file: never under STATIC_BASE.
+    image: `${origin}${fontHref(data.font.fontGNo)}/og.png`,
     jsonLd: [
       breadcrumbJsonLd(origin, [
         { to: "/font", label: "字体库" },
