@@ -722,6 +722,7 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     const albums = await conform("getAlbumPage", { query: { size: "1" } });
     const zip = await conform("getAlbumZipUrl", { query: { id: String(albums.records[0]!.id) } });
     await conformFile("downloadAlbumZip", { params: { id: String(zip.id) } }, /^application\/zip$/);
+    await conformFile("downloadFamilyZip", { params: { id: "10001" } }, /^application\/zip$/);
   });
 
   it.skipIf(skip)("submission answers match their schemas: credential, signed upload, submission", async () => {
