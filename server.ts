@@ -163,6 +163,7 @@ export async function startServer(
         fontSource: backend.fontSource,
         fontsToPrepare: backend.fontGnos,
         variableFontSource: backend.variableFontSource,
+        webFontCatalogue: backend.webFontCatalogue,
       });
       closers.push(subset.close);
       app.use(subset.router);

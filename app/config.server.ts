@@ -46,6 +46,7 @@ const configSchema = z.object({
   API_BASE: base,
   SUBSET_BASE: base,
   STATIC_BASE: base,
+  SITE_URL: base,
   SITE_DOMAIN: z
     .string()
     .trim()
@@ -93,6 +94,8 @@ export type WebsiteConfig = {
   subsetBase: string;
   /** STATIC_BASE, or "" when static files come from this server's public/. */
   staticBase: string;
+  /** SITE_URL, the site's public address for canonical links, sitemaps and shared links; "" = each request's own. */
+  siteUrl: string;
   /** SITE_DOMAIN, the token cookie's Domain; "" = host-only. */
   siteDomain: string;
   /** NODE_ENV=production. */
@@ -133,6 +136,7 @@ export function readWebsiteConfig(env: Record<string, string | undefined>): Webs
     apiBase: settings.API_BASE,
     subsetBase: settings.SUBSET_BASE,
     staticBase: settings.STATIC_BASE,
+    siteUrl: settings.SITE_URL,
     siteDomain: settings.SITE_DOMAIN,
     isProduction,
     cookieSecure,

@@ -8,6 +8,7 @@ import { countUserUnreadNotices } from "~/services/notices.server";
 import { getToken, requireAuthGuard } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
 import { readCompareList } from "~/services/compare/compare-cookie.server";
+import { siteOrigin } from "~/utils/seo/site-origin.server";
 import { avatarBrowserUrl, type AccountUser, type RootData } from "~/utils/root-data";
 
 // The root loader, kept out of the route module: a route module importing `*.server` modules leaves one
@@ -78,6 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const body: RootData = {
     appTitle,
+    origin: siteOrigin(request),
     loggedIn: Boolean(getToken(request)),
     user,
     favoriteFontGNos: favorites.fontGNos,

@@ -29,10 +29,11 @@ import { Toaster } from "~/components/ui/toaster";
 import { UpdatePrompt } from "~/components/ui/update-prompt";
 import { chunkFailure, reloadOnceForChunkError } from "~/utils/chunk-reload";
 import { revalidatesUnlessTesterOnly } from "~/services/catalogue/tester-address";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteStyles }];
 
-export const meta: MetaFunction = ({ data: rootData }) => {
+const pageMeta: MetaFunction = ({ data: rootData }) => {
   const title = (rootData as RootData | undefined)?.appTitle ?? "短视频字体";
   return [
     { title },
@@ -132,3 +133,5 @@ export function ErrorBoundary() {
     </SiteShell>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -23,6 +23,7 @@ import {
   endpointPath,
   endpoints,
   errorEnvelopeSchema,
+  outlineEndpoints,
   successEnvelopeSchema,
   todayInChina,
   type EndpointData,
@@ -96,8 +97,9 @@ function expectedMessage(name: EndpointName, part: "params" | "query" | "body", 
   expect(result.success, `${name} ${part} should be refused by the contract`).toBe(false);
   const issue = result.error!.issues[0]!;
   expect(issue.message, "contract messages are Chinese").toMatch(/[\u4e00-\u9fff]/);
-  // Catalogue and content parameters are answered as `参数 <name> <rule>`; other messages are whole sentences.
-  const catalogueParameter = (name in catalogueEndpoints || name in contentEndpoints) && part !== "body";
+  // Catalogue, content and outline parameters are answered as `参数 <name> <rule>`; other messages are whole sentences.
+  const catalogueParameter =
+    (name in catalogueEndpoints || name in contentEndpoints || name in outlineEndpoints) && part !== "body";
   return catalogueParameter ? `参数 ${issue.path.join(".")} ${issue.message}` : issue.message;
 }
 
@@ -140,6 +142,7 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
       memoryBudgetBytes: 256 * 1024 * 1024,
       fontSource: backend.fontSource,
       variableFontSource: backend.variableFontSource,
+      webFontCatalogue: backend.webFontCatalogue,
     });
     // Mounted as server.ts mounts them: the backend first, then the subset service.
     const router = express.Router();
@@ -299,6 +302,7 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     expect(suggestions.some((suggestion) => suggestion.type === "font")).toBe(true);
     await conform("getHomeData");
     await conform("getFriendshipLinks");
+    await conform("getSitePages");
     await conform("getColumnsByType", { query: { type: "header" } });
     await conform("getColumnsByType", { query: { type: "footer" } });
     for (const position of ["home-banner", "font-list", "footer-qr"])
@@ -318,6 +322,29 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     });
     const name = new URL(items[0]!.woffPath, server.origin).pathname.split("/").pop()!;
     await conformFile("getSubsetFile", { params: { name } }, /^font\/woff2?/);
+  });
+
+  it.skipIf(skip)("the CSS API answers stylesheets and slice files", async () => {
+    await conformFile("webFontCss", { query: { family: "思源黑体:wght@400;700", text: "点赞关注" } }, /^text\/css/);
+    const css = await (await fetch(`${server.origin}/css2?family=${encodeURIComponent("站酷快乐体")}`)).text();
+    const name = /url\(webfont\/slices\/([^)]+\.woff2)\)/.exec(css)![1]!;
+    await conformFile("getWebFontSlice", { params: { name } }, /^font\/woff2$/);
+  });
+
+  it.skipIf(skip)("outline answers match their schema", async () => {
+    const scene = {
+      gno: "10001",
+      text: "点赞关注\n第二行",
+      size: "120",
+      width: "1080",
+      height: "1920",
+      bar: "#000000",
+    };
+    const layout = await conform("getOutlineLayout", { query: scene });
+    expect(layout.missing).toEqual([]);
+    await conformFile("getOutlineImage", { query: scene }, /^image\/png/);
+    await conformFile("getOutlineImage", { query: { ...scene, format: "svg" } }, /^image\/svg\+xml/);
+    await refusedAlike("getOutlineLayout", { query: { gno: "10001", text: "标题", size: "5000" } });
   });
 
   it.skipIf(skip)("captcha answers match their schemas, in all three ways of answering", async () => {
@@ -695,6 +722,7 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     const albums = await conform("getAlbumPage", { query: { size: "1" } });
     const zip = await conform("getAlbumZipUrl", { query: { id: String(albums.records[0]!.id) } });
     await conformFile("downloadAlbumZip", { params: { id: String(zip.id) } }, /^application\/zip$/);
+    await conformFile("downloadFamilyZip", { params: { id: "10001" } }, /^application\/zip$/);
   });
 
   it.skipIf(skip)("submission answers match their schemas: credential, signed upload, submission", async () => {

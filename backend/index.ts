@@ -7,6 +7,8 @@ import {
   type AccountConfig,
 } from "./account/index.js";
 import { catalogueFontSource } from "./catalogue/font-source.js";
+import { webFontCatalogue } from "./catalogue/web-font-catalogue.js";
+import { createSitePagesRouter } from "./content/site-pages.js";
 import { FontRepository } from "./catalogue/font-repository.js";
 import { createCatalogueRouter } from "./catalogue/routes.js";
 import { seedCatalogue } from "./catalogue/seed.js";
@@ -39,6 +41,7 @@ import { RateLimiter } from "./http/rate-limits.js";
 import type { FontSource } from "./subset/font-source.js";
 import type { VariableFontSource } from "./subset/variable-font-source.js";
 import type { SubsetRecipes } from "./subset/subset-recipes.js";
+import type { WebFontCatalogue } from "./subset/web-fonts/web-font-catalogue.js";
 import { createVariableRouter, seedVariableFonts, variableFontSource } from "./variable/index.js";
 
 export { codeChannelsNotice } from "./account/index.js";
@@ -77,6 +80,8 @@ export type Backend = {
   fontGnos: () => Promise<string[]>;
   /** The variable fonts, for the subset service's POST /subset/web-variable-font. */
   variableFontSource: VariableFontSource;
+  /** The families and code points behind the subset service's CSS API (/css2). */
+  webFontCatalogue: WebFontCatalogue;
   db: Kysely<Database>;
   /** With REDIS_URL, builds per-client limiters every instance counts into (the subset service's). */
   sharedRateLimiter?: (options: { name: string; limit: number; windowMs: number }) => RateLimiter;
@@ -138,6 +143,7 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
       }),
     }),
   ({ db, storage }) => createAlbumZipRouter({ db, storage }),
+  ({ db }) => createSitePagesRouter({ db }),
   ({ db, dataDir, blobs, sharedRateLimiter, uploadSigningKey, s3, pendingUploads, onClose }) =>
     createSubmissionRouter({
       db,
@@ -222,6 +228,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       fontSource,
       fontGnos: () => fonts.gnosByViews(),
       variableFontSource: variableFontSource(db, storage),
+      webFontCatalogue: webFontCatalogue(db, storage),
       db,
       sharedRateLimiter,
       subsetRecipes: redis ? new RedisSubsetRecipes(redis) : undefined,

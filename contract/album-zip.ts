@@ -59,4 +59,13 @@ export const downloadAlbumZip = defineEndpoint({
   auth: "none",
 });
 
-export const albumZipEndpoints = { getAlbumZipUrl, downloadAlbumZip };
+/** Every weight of the family of font `id`, each with its licence text and a 说明.txt, streamed as one zip. */
+export const downloadFamilyZip = defineEndpoint({
+  method: "GET",
+  path: "/web/api/font/download-family-zip/:id",
+  params: z.object({ id: z.string().regex(FONT_GNO_PATTERN, "必须是字体编号") }),
+  kind: "file",
+  auth: "none",
+});
+
+export const albumZipEndpoints = { getAlbumZipUrl, downloadAlbumZip, downloadFamilyZip };

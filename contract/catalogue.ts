@@ -121,6 +121,8 @@ export const downloadFileSchema = z.object({
   format: z.literal("ttf"),
   size: count,
   url: z.string().min(1),
+  /** Bytes of the weight's WOFF2 (`?format=woff2`); null until it is made (its first download asks for it). */
+  woff2Size: count.nullable().optional(),
 });
 export type DownloadFile = z.infer<typeof downloadFileSchema>;
 

@@ -7,9 +7,12 @@ import { contentEndpoints } from "./content";
 import { downloadEndpoints } from "./downloads";
 import { favoriteEndpoints } from "./favorite";
 import { noticeEndpoints } from "./notices";
+import { outlineEndpoints } from "./outlines";
 import { subsetEndpoints } from "./subset";
 import { submissionEndpoints } from "./submission";
 import { variableEndpoints } from "./variable";
+import { webFontEndpoints } from "./web-fonts";
+import { sitePagesEndpoints } from "./site-pages";
 import { wechatEndpoints } from "./wechat";
 
 export * from "./account";
@@ -24,16 +27,22 @@ export * from "./envelope";
 export * from "./favorite";
 export * from "./fields";
 export * from "./notices";
+export * from "./outlines";
 export * from "./query";
 export * from "./subset";
 export * from "./submission";
 export * from "./variable";
+export * from "./web-fonts";
+export * from "./site-pages";
 export * from "./wechat";
 
 /** Every call of the contract, by name. */
 export const endpoints = {
   ...catalogueEndpoints,
   ...subsetEndpoints,
+  ...webFontEndpoints,
+  ...sitePagesEndpoints,
+  ...outlineEndpoints,
   ...captchaEndpoints,
   ...accountEndpoints,
   ...wechatEndpoints,

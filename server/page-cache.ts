@@ -101,7 +101,8 @@ export function anonymousPageCache({
       withoutSignalHeaders(res);
       return next();
     }
-    const key = req.originalUrl;
+    // Pages name their own address (canonical links): one kept per host asked for.
+    const key = `${req.headers.host ?? ""}${req.originalUrl}`;
     const kept = pages.get(key);
     if (kept && kept.expiresAt > now()) {
       // Re-inserted so the Map's order stays least recently used first.

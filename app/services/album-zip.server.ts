@@ -1,4 +1,5 @@
-import { getAlbumZipUrl } from "@contract/album-zip";
+import { downloadFamilyZip, getAlbumZipUrl } from "@contract/album-zip";
+import { endpointPath } from "@contract/endpoint";
 import { callApi, apiHeaders, ApiError, buildApiUrl, serviceBase, type ApiCaller } from "./api-client.server";
 
 /** How long the zip may take to start; its bytes then flow for as long as the visitor's connection needs. */
@@ -13,7 +14,16 @@ const PASSED_HEADERS = ["Content-Type", "Content-Length", "Content-Disposition"]
  */
 export async function streamAlbumZip(caller: ApiCaller, id: number): Promise<Response> {
   const zip = await callApi(caller, getAlbumZipUrl, { query: { id } });
-  const url = buildApiUrl(serviceBase(getAlbumZipUrl, caller.context), zip.url);
+  return streamZip(caller, buildApiUrl(serviceBase(getAlbumZipUrl, caller.context), zip.url));
+}
+
+/** Every weight of the family of font `fontGNo` with their licences, as `streamAlbumZip` streams an album. */
+export function streamFamilyZip(caller: ApiCaller, fontGNo: string): Promise<Response> {
+  const path = endpointPath(downloadFamilyZip, { id: fontGNo });
+  return streamZip(caller, buildApiUrl(serviceBase(downloadFamilyZip, caller.context), path));
+}
+
+async function streamZip(caller: ApiCaller, url: string): Promise<Response> {
   const controller = new AbortController();
   const startTimer = setTimeout(() => controller.abort(), ZIP_START_TIMEOUT_MS);
   // The visitor leaving stops the backend's work too.

@@ -19,6 +19,8 @@ export type AccountUser = {
 /** What the root loader gives every page. */
 export type RootData = {
   appTitle: string;
+  /** The site's public origin (SITE_URL, else the request's), for canonical and shared addresses. */
+  origin: string;
   loggedIn: boolean;
   /** Null when anonymous, or when user info could not be loaded this time. */
   user?: AccountUser | null;

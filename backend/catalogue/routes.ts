@@ -18,12 +18,13 @@ import {
 } from "../../contract/catalogue.js";
 import { currentUser, optionalUser } from "../account/index.js";
 import type { Database } from "../db/schema.js";
-import { notFound } from "../http/envelope.js";
+import { ApiError, notFound } from "../http/envelope.js";
 import { toPage } from "../http/page.js";
 import { route } from "../http/route.js";
 import type { FontStorage } from "../storage/font-storage.js";
 import { requiredCodepoints } from "./codepoints.js";
 import { sendFontFile } from "./font-download.js";
+import { Woff2Files } from "./web-font-files.js";
 import { FontRepository } from "./font-repository.js";
 import { logMissingFontFile } from "./missing-font-file.js";
 import { adverts, dictionaries, friendLinks, keywordSuggestions, webColumns } from "./site-queries.js";
@@ -52,6 +53,7 @@ export function createCatalogueRouter({
   onUserDownload,
 }: CatalogueRouterOptions): express.Router {
   const fonts = new FontRepository(db, assetUrl);
+  const woff2Files = new Woff2Files(storage);
   const router = express.Router();
 
   async function fontOr404(gno: string) {
@@ -87,13 +89,16 @@ export function createCatalogueRouter({
     if (family.length === 0) throw notFound(FONT_NOT_FOUND);
     return {
       fontGNo: query.fontGNo,
-      files: family.map((font) => ({
-        fontGNo: font.gno,
-        fileName: downloadFileName(font.family_name_zh, font.weight_name),
-        format: "ttf" as const,
-        size: font.file_size,
-        url: fontDownloadPath(font.gno),
-      })),
+      files: await Promise.all(
+        family.map(async (font) => ({
+          fontGNo: font.gno,
+          fileName: downloadFileName(font.family_name_zh, font.weight_name),
+          format: "ttf" as const,
+          size: font.file_size,
+          url: fontDownloadPath(font.gno),
+          woff2Size: (await woff2Files.stored(font))?.size ?? null,
+        })),
+      ),
     };
   });
 
@@ -119,12 +124,29 @@ export function createCatalogueRouter({
     async ({ params, query: { format } }, { req, res }) => {
       const font = await fonts.fontFiles(params.id);
       if (!font) throw notFound(FONT_NOT_FOUND);
-      const location = format === "woff2" ? font.woff2_location : font.file_location;
-      if (!location) throw notFound("该字体没有 WOFF2 文件");
+      let location = font.file_location;
+      let stored;
+      if (format === "woff2") {
+        const woff2 = await woff2Files.find(font);
+        if (!woff2) throw notFound("该字体没有 WOFF2 文件");
+        if ("making" in woff2 || "busy" in woff2) {
+          res.set("Retry-After", "60");
+          throw new ApiError(
+            503,
+            "503",
+            "making" in woff2
+              ? "WOFF2 文件正在生成（大字库约需一两分钟），请稍后再下载"
+              : "正在为其他字体生成 WOFF2 文件，请稍后再下载",
+          );
+        }
+        stored = woff2.file;
+        location = font.woff2_location ?? stored.path;
+      } else {
+        stored = await storage.stat(location);
+      }
 
       const fileName = downloadFileName(font.family_name_zh, font.weight_name, format);
       const user = currentUser(res);
-      const stored = await storage.stat(location);
       const sent =
         stored !== null &&
         (await sendFontFile(

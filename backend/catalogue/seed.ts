@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { FontStorage } from "../storage/font-storage.js";
 import { CHARSETS, charsetCoverage, type CharsetCoverage } from "./charsets.js";
-import { toRanges, type CodepointRange } from "./codepoints.js";
+import { toRanges, type CodepointRange } from "../subset/codepoint-ranges.js";
 import { WEIGHT_NAMES } from "../../contract/catalogue.js";
 import { FAMILY_SEEDS, FIRST_FONT_GNO, type FamilySeed } from "./families.js";
 import { prepareFontFile, type StoredFontFile } from "./font-files.js";

@@ -29,7 +29,7 @@ export type AlbumZipPlan = AlbumZip & {
     licenseUrl: string | null;
     licenseText: string;
     copyright: string | null;
-    commercialLabel: string;
+    commercialLabel: AlbumZip["files"][number]["commercialLabel"];
   }>;
 };
 
@@ -40,13 +40,11 @@ function safeFileName(name: string): string {
   return name.replace(UNSAFE_FILE_NAME_CHARACTERS, "_").trim() || "专辑";
 }
 
-/** Album `id`'s zip as the catalogue has it, or null for an unknown album. */
-export async function planAlbumZip(db: ContentDb, id: number): Promise<AlbumZipPlan | null> {
-  const album = await db.selectFrom("album").select(["id", "title"]).where("id", "=", id).executeTakeFirst();
-  if (!album) return null;
-  const rows = await db
-    .selectFrom("album_font")
-    .innerJoin("font", "font.gno", "album_font.font_gno")
+type ZipFontQuery = ReturnType<typeof zipFontQuery>;
+
+function zipFontQuery(db: ContentDb) {
+  return db
+    .selectFrom("font")
     .innerJoin("font_family", "font_family.id", "font.family_id")
     .innerJoin("licence", "licence.code", "font.licence_code")
     .select([
@@ -61,13 +59,18 @@ export async function planAlbumZip(db: ContentDb, id: number): Promise<AlbumZipP
       "font_family.name_zh",
       "licence.name as licence_name",
       "licence.commercial_label",
-    ])
-    .where("album_font.album_id", "=", id)
-    .orderBy("album_font.sort")
-    .execute();
+    ]);
+}
 
+/** The fonts `narrow` picks (an album's, a family's), each with its stored file and licence. */
+async function zipFontRows(db: ContentDb, narrow: (query: ZipFontQuery) => ZipFontQuery) {
+  return narrow(zipFontQuery(db)).execute();
+}
+
+/** The zip's font entries: distinct file names, each with the licence file written beside it. */
+function zipFonts(rows: Awaited<ReturnType<typeof zipFontRows>>): AlbumZipPlan["fonts"] {
   const taken = new Set<string>();
-  const fonts = rows.map((row) => {
+  return rows.map((row) => {
     let fileName = safeFileName(downloadFileName(row.name_zh, row.weight_name));
     // Two catalogue fonts may share a family and weight name; the zip needs distinct names.
     if (taken.has(fileName)) fileName = fileName.replace(/\.ttf$/, `-${row.gno}.ttf`);
@@ -87,6 +90,42 @@ export async function planAlbumZip(db: ContentDb, id: number): Promise<AlbumZipP
       commercialLabel: storedOneOf(COMMERCIAL_LABELS, row.commercial_label, "licence.commercial_label"),
     };
   });
+}
+
+/** Every weight of the family of font `gno`, lightest first, as a zip with each licence; null for an unknown font. */
+export async function planFamilyZip(db: ContentDb, gno: string): Promise<FontZip | null> {
+  const family = await db
+    .selectFrom("font")
+    .innerJoin("font_family", "font_family.id", "font.family_id")
+    .select(["font_family.id", "font_family.name_zh"])
+    .where("font.gno", "=", gno)
+    .executeTakeFirst();
+  if (!family) return null;
+  const fonts = zipFonts(
+    await zipFontRows(db, (query) =>
+      query.where("font.family_id", "=", family.id).orderBy("font.weight").orderBy("font.gno"),
+    ),
+  );
+  return {
+    fonts,
+    fileName: `${safeFileName(family.name_zh)}.zip`,
+    asciiFileName: `font-family-${gno}.zip`,
+    readme: zipReadme(`字体家族「${family.name_zh}」共 ${fonts.length} 个字重。`, fonts),
+    description: `字体 ${gno} 的家族`,
+  };
+}
+
+/** Album `id`'s zip as the catalogue has it, or null for an unknown album. */
+export async function planAlbumZip(db: ContentDb, id: number): Promise<AlbumZipPlan | null> {
+  const album = await db.selectFrom("album").select(["id", "title"]).where("id", "=", id).executeTakeFirst();
+  if (!album) return null;
+  const rows = await zipFontRows(db, (query) =>
+    query
+      .innerJoin("album_font", "album_font.font_gno", "font.gno")
+      .where("album_font.album_id", "=", id)
+      .orderBy("album_font.sort"),
+  );
+  const fonts = zipFonts(rows);
   return {
     id: album.id,
     title: album.title,
@@ -117,14 +156,36 @@ function licenceFile(font: AlbumZipPlan["fonts"][number]): string {
 }
 
 /** 说明.txt: what the zip holds and under which licence each font may be used. */
-function readme(plan: AlbumZipPlan): string {
-  const lines = [`专辑「${plan.title}」共 ${plan.fonts.length} 款字体。`, ""];
-  for (const font of plan.fonts) {
+function zipReadme(heading: string, fonts: AlbumZipPlan["fonts"]): string {
+  const lines = [heading, ""];
+  for (const font of fonts) {
     lines.push(`${font.fileName}`, `  ${font.fontName}：${font.licenseName}（${font.commercialLabel}）`);
     lines.push(`  许可文本：${font.licenseFileName}`);
   }
   lines.push("", "使用前请阅读每款字体的许可文本；商用与否以许可文本为准。");
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** What a zip of catalogue fonts holds and is saved as. */
+export type FontZip = {
+  fonts: AlbumZipPlan["fonts"];
+  fileName: string;
+  /** The file name for clients that cannot read `filename*`. */
+  asciiFileName: string;
+  readme: string;
+  /** Names the zip in the log when a download is cut short. */
+  description: string;
+};
+
+/** An album's zip as `sendFontZip` takes it. */
+export function albumFontZip(plan: AlbumZipPlan): FontZip {
+  return {
+    fonts: plan.fonts,
+    fileName: plan.fileName,
+    asciiFileName: `album-${plan.id}.zip`,
+    readme: zipReadme(`专辑「${plan.title}」共 ${plan.fonts.length} 款字体。`, plan.fonts),
+    description: `专辑 ${plan.id}`,
+  };
 }
 
 /**
@@ -133,12 +194,7 @@ function readme(plan: AlbumZipPlan): string {
  * download costs no compression work on the server. Nothing is sent, and false is answered, when
  * a font file is missing from storage.
  */
-export async function sendAlbumZip(
-  req: Request,
-  res: Response,
-  storage: FontStorage,
-  plan: AlbumZipPlan,
-): Promise<boolean> {
+export async function sendFontZip(req: Request, res: Response, storage: FontStorage, plan: FontZip): Promise<boolean> {
   const stored = await Promise.all(plan.fonts.map((font) => storage.stat(font.location)));
   const missing = plan.fonts.findIndex((_font, index) => stored[index] === null);
   if (missing >= 0) {
@@ -148,7 +204,7 @@ export async function sendAlbumZip(
 
   const zip = new yazl.ZipFile();
   const mtime = new Date();
-  zip.addBuffer(Buffer.from(readme(plan)), "说明.txt", { mtime, compress: false });
+  zip.addBuffer(Buffer.from(plan.readme), "说明.txt", { mtime, compress: false });
   plan.fonts.forEach((font, index) => {
     const file = stored[index]!;
     zip.addReadStreamLazy(font.fileName, { size: file.size, mtime: new Date(file.mtimeMs), compress: false }, (done) =>
@@ -161,7 +217,7 @@ export async function sendAlbumZip(
   res.setHeader("Content-Type", "application/zip");
   res.setHeader(
     "Content-Disposition",
-    `attachment; filename="album-${plan.id}.zip"; filename*=UTF-8''${encodeURIComponent(plan.fileName)}`,
+    `attachment; filename="${plan.asciiFileName}"; filename*=UTF-8''${encodeURIComponent(plan.fileName)}`,
   );
   // no-transform keeps the compression middleware from re-encoding the zip and dropping Content-Length.
   res.setHeader("Cache-Control", "no-store, no-transform");
@@ -188,7 +244,7 @@ export async function sendAlbumZip(
     await pipeline(output, res);
   } catch (error) {
     if (zipError) {
-      console.error(`专辑 ${plan.id} 的打包下载中断：${(zipError as Error).message}`);
+      console.error(`${plan.description}的打包下载中断：${(zipError as Error).message}`);
       return true;
     }
     // A client that goes away mid-download is not a server error.

@@ -3,12 +3,16 @@ import type express from "express";
 import { MemoryRateLimits, RateLimiter } from "../http/rate-limits.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
 import { prepareFonts } from "./font-preparation.js";
+import { createOutlineRouter } from "./outlines/outline-router.js";
+import { OutlineRenderer } from "./outlines/outline-renderer.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
 import { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js";
 import { Subsetter } from "./subsetter.js";
 import { readVariableSliceGno, type VariableFontSource } from "./variable-font-source.js";
 import { createVariableSubsetRouter } from "./variable-router.js";
+import type { WebFontCatalogue } from "./web-fonts/web-font-catalogue.js";
+import { createWebFontRouter } from "./web-fonts/web-font-router.js";
 
 export type SubsetServiceOptions = {
   /** Where subset files and their index entries are written. */
@@ -36,6 +40,8 @@ export type SubsetServiceOptions = {
   fontsToPrepare?: () => Promise<string[]>;
   /** The variable fonts behind POST /subset/web-variable-font; without it that path is not served. */
   variableFontSource?: VariableFontSource;
+  /** The families behind the CSS API (/css2 and its slice files); without it those paths are not served. */
+  webFontCatalogue?: WebFontCatalogue;
 };
 
 /**
@@ -85,6 +91,17 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
       }),
     );
   }
+  if (options.webFontCatalogue) {
+    router.use(
+      createWebFontRouter({ cache, fontSource: options.fontSource, catalogue: options.webFontCatalogue, rateLimiters }),
+    );
+  }
+  // Text drawn from its outlines (the studio's images, a font page's og:image) with the same loaded faces.
+  const outlines = new OutlineRenderer({
+    fontSource: options.fontSource,
+    subset: (font, codepoints) => subsetter.subset(font, codepoints, "ttf"),
+  });
+  router.use(createOutlineRouter({ renderer: outlines, rateLimiter: rateLimiters.subset }));
   const preparation =
     options.fontsToPrepare && prepareFonts({ gnos: options.fontsToPrepare, fontSource: options.fontSource, subsetter });
   return {
@@ -121,3 +138,5 @@ export { Subsetter, type SubsetFontFile, type SubsetFormat } from "./subsetter.j
 export { decodeWoff, encodeWoff } from "./woff.js";
 export type { VariableFontFile, VariableFontSlice, VariableFontSource } from "./variable-font-source.js";
 export { createVariableSubsetRouter } from "./variable-router.js";
+export type { WebFontCatalogue, WebFontWeight } from "./web-fonts/web-font-catalogue.js";
+export { OutlineRenderer } from "./outlines/outline-renderer.js";

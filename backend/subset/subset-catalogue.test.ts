@@ -46,6 +46,24 @@ describe.each(TEST_DATABASES)("subset service over the catalogue on $name", (dat
       }
     });
 
+    it("serves /css2 for a family by its Chinese or English name, every weight asked for", async () => {
+      const byChinese = await fetch(
+        `${served.server.origin}/css2?family=${encodeURIComponent("思源黑体:wght@400;700")}&text=短视频`,
+      );
+      expect(byChinese.status).toBe(200);
+      const css = await byChinese.text();
+      expect(css.match(/font-family: "思源黑体";/g)).toHaveLength(2);
+      expect(css).toContain("font-weight: 700;");
+      const byEnglish = await fetch(`${served.server.origin}/css2?family=noto+sans+sc`);
+      expect(byEnglish.status).toBe(200);
+      expect((await byEnglish.text()).match(/unicode-range/g)!.length).toBeGreaterThan(30);
+      const unknownWeight = await fetch(
+        `${served.server.origin}/css2?family=${encodeURIComponent("站酷快乐体:wght@700")}`,
+      );
+      expect(unknownWeight.status).toBe(400);
+      expect(((await unknownWeight.json()) as { message: string }).message).toContain("没有 700 字重");
+    });
+
     it("names an unknown font in a clear error", async () => {
       const { status, body } = await post([{ gno: "99999", text: "你好" }]);
       expect(status).toBe(400);

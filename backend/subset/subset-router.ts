@@ -49,7 +49,9 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
         0,
       );
       await rateLimiters.subset.consume(req, cost);
-      const entries = await Promise.all(items.map((item) => subsetOf(fonts.get(item.gno)!, item.codepoints)));
+      const entries = await Promise.all(
+        items.map((item) => prepareSubset(cache, fonts.get(item.gno)!, item.codepoints)),
+      );
       return items.map((item, index) => toResponseItem(cache, item, entries[index]!));
     },
     { before: [requireJson, express.json({ limit: MAX_BODY_BYTES }), rejectDeepBody] },
@@ -57,39 +59,52 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
 
   route(router, getSubsetFile, async ({ params: { name } }, { req, res }) => {
     await rateLimiters.files.consume(req);
-    const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
-    if (!file || !(await cache.makeMissing(file.hash, file.format))) throw notFound("文件不存在");
-    const release = cache.holdForServing(file.hash);
-    res.on("close", release);
-    const headers = {
-      "Content-Type": file.contentType,
-      "Cache-Control": IMMUTABLE_CACHE_CONTROL,
-      ETag: `"${name}"`, // content-addressed and never rewritten: the name is a strong validator
-    };
-    const unwritten = cache.unwrittenFile(file.hash, file.format);
-    if (unwritten) {
-      res.set(headers).send(Buffer.from(unwritten.buffer, unwritten.byteOffset, unwritten.byteLength));
-      return;
-    }
-    await cache.written(file.hash);
-    const found = await stat(file.filePath).catch(() => null);
-    if (!found?.isFile()) throw notFound("文件不存在");
-    res.set(headers);
-    await sendFile(res, file.filePath);
+    await sendSubsetFile(cache, res, name);
   });
 
   router.use(SUBSET_PATHS, subsetErrorHandler);
   return router;
+}
 
-  async function subsetOf(font: FontSourceFile, codepoints: number[]): Promise<SubsetEntry> {
-    try {
-      return await cache.prepare(font, codepoints);
-    } catch (error) {
-      if (!(error instanceof UnusableFontError)) throw error;
-      console.error(`字体 ${font.gno} 无法子集化（${font.filePath}）：${error.message}`);
-      throw new ApiError(503, "503", `字体 ${font.gno} 暂时无法使用：${error.message}`);
-    }
+/** The subset of `codepoints` of `font` from the cache (made now if absent); a font HarfBuzz cannot use answers 503. */
+export async function prepareSubset(
+  cache: SubsetCache,
+  font: FontSourceFile,
+  codepoints: readonly number[],
+): Promise<SubsetEntry> {
+  try {
+    return await cache.prepare(font, codepoints);
+  } catch (error) {
+    if (!(error instanceof UnusableFontError)) throw error;
+    console.error(`字体 ${font.gno} 无法子集化（${font.filePath}）：${error.message}`);
+    throw new ApiError(503, "503", `字体 ${font.gno} 暂时无法使用：${error.message}`);
   }
+}
+
+/**
+ * Answers the cached subset file `name` (`<hash>.<format>`), made here first when another instance
+ * handed it out, with the headers of an immutable, content-addressed file; 404 when there is none.
+ */
+export async function sendSubsetFile(cache: SubsetCache, res: Response, name: string): Promise<void> {
+  const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
+  if (!file || !(await cache.makeMissing(file.hash, file.format))) throw notFound("文件不存在");
+  const release = cache.holdForServing(file.hash);
+  res.on("close", release);
+  const headers = {
+    "Content-Type": file.contentType,
+    "Cache-Control": IMMUTABLE_CACHE_CONTROL,
+    ETag: `"${name}"`, // content-addressed and never rewritten: the name is a strong validator
+  };
+  const unwritten = cache.unwrittenFile(file.hash, file.format);
+  if (unwritten) {
+    res.set(headers).send(Buffer.from(unwritten.buffer, unwritten.byteOffset, unwritten.byteLength));
+    return;
+  }
+  await cache.written(file.hash);
+  const found = await stat(file.filePath).catch(() => null);
+  if (!found?.isFile()) throw notFound("文件不存在");
+  res.set(headers);
+  await sendFile(res, file.filePath);
 }
 
 /** Sends the file at `filePath`; settles once it is sent, or with the error that stopped it. */

@@ -45,6 +45,8 @@ export async function publicPages(request: APIRequestContext): Promise<string[]>
     ...details.filter((path): path is string => path !== null),
     "/search?keyword=%E9%BB%91",
     "/contact",
+    "/web-fonts",
+    `/font/${gno}?share=1`,
     "/submit",
     "/player",
     "/user/compare",

@@ -28,7 +28,14 @@ const props: Props = {
     { fontGNo: "10008", weight: 700, styleName: "Bold", fontName: "思源黑体 粗体" },
   ],
   files: [
-    { fontGNo: "10007", fileName: "SourceHanSans-Regular.ttf", format: "ttf", size: 512, url: "/files/a.ttf" },
+    {
+      fontGNo: "10007",
+      fileName: "SourceHanSans-Regular.ttf",
+      format: "ttf",
+      size: 512,
+      url: "/files/a.ttf",
+      woff2Size: 300,
+    },
     {
       fontGNo: "10008",
       fileName: "SourceHanSans-Bold.otf",
@@ -94,6 +101,35 @@ describe("DownloadDialog", () => {
     expect(items[1].textContent).toContain("粗体 700 · Bold · OTF · 1.5 MB");
     const bold = within(items[1]).getByRole("link", { name: "下载 SourceHanSans-Bold.otf" });
     expect(bold.getAttribute("href")).toBe("/font/10008/download");
+  });
+
+  it("offers each weight as WOFF2 with its size, or says it is made on first download", () => {
+    renderDialog();
+    const items = within(screen.getByRole("list", { name: "字体文件" })).getAllByRole("listitem");
+    const regular = within(items[0]).getByRole("link", { name: "下载 SourceHanSans-Regular.woff2（网页用 WOFF2）" });
+    expect(regular.getAttribute("href")).toBe("/font/10007/download?format=woff2");
+    expect(regular.textContent).toBe("WOFF2300 B");
+    const bold = within(items[1]).getByRole("link", { name: "下载 SourceHanSans-Bold.woff2（网页用 WOFF2）" });
+    expect(bold.textContent).toContain("首次下载需生成");
+  });
+
+  it("offers the family as one zip with its licences, and the CSS to copy: the CSS API link and self-hosting rules", () => {
+    renderDialog({
+      familyZipHref: "/font/10007/family-zip",
+      webFontCssUrl: "https://fonts.example.com/css2?family=%E6%80%9D:wght@400;700&display=swap",
+    });
+    const zip = screen.getByRole("link", { name: "打包下载全部 2 个字重（含授权文件）" });
+    expect(zip.getAttribute("href")).toBe("/font/10007/family-zip");
+    expect(screen.getByLabelText("HTML 引用代码").textContent).toBe(
+      '<link rel="stylesheet" href="https://fonts.example.com/css2?family=%E6%80%9D:wght@400;700&display=swap">',
+    );
+    const selfHosted = screen.getByLabelText("自托管 @font-face").textContent!;
+    expect(selfHosted).toContain('font-family: "思源黑体";');
+    expect(selfHosted).toContain(
+      'src: url("./SourceHanSans-Regular.woff2") format("woff2"), url("./SourceHanSans-Regular.ttf") format("truetype");',
+    );
+    expect(selfHosted).toContain("font-weight: 700;");
+    expect(selfHosted).toContain('url("./SourceHanSans-Bold.otf") format("opentype")');
   });
 
   it("says so when there is nothing to download, and still shows the licence", () => {

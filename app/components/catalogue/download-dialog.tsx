@@ -9,6 +9,7 @@ import {
   type License,
 } from "~/services/catalogue/fonts";
 import { LicenseBadge } from "~/components/font/license-badge";
+import { CopyableText } from "~/components/ui/copyable-text";
 
 export type DownloadDialogProps = {
   /** Visible flag, default true. */
@@ -23,6 +24,10 @@ export type DownloadDialogProps = {
   closeHref: string;
   /** With JavaScript: close without navigating. */
   onClose?: () => void;
+  /** The address of the family's stylesheet from the CSS API (`…/css2?family=…`), for the snippets. */
+  webFontCssUrl?: string;
+  /** Where the zip of the whole family and its licences is downloaded. */
+  familyZipHref?: string;
 };
 
 /**
@@ -31,6 +36,29 @@ export type DownloadDialogProps = {
  */
 export function siteDownloadHref(fontGNo: string, format: "ttf" | "woff2" = "ttf"): string {
   return `/font/${encodeURIComponent(fontGNo)}/download${format === "ttf" ? "" : `?format=${format}`}`;
+}
+
+/** `@font-face` rules for the family's downloaded WOFF2 and TTF files, placed beside the stylesheet. */
+export function selfHostedCss(
+  familyName: string,
+  files: DownloadDialogProps["files"],
+  weights: ReadonlyMap<string, Pick<Font, "weight">>,
+): string {
+  return files
+    .map((file) => {
+      const woff2 = file.fileName.replace(/\.(ttf|otf)$/i, ".woff2");
+      const format = file.format === "otf" ? "opentype" : "truetype";
+      return [
+        "@font-face {",
+        `  font-family: "${familyName}";`,
+        `  font-weight: ${weights.get(file.fontGNo)?.weight ?? 400};`,
+        "  font-style: normal;",
+        "  font-display: swap;",
+        `  src: url("./${woff2}") format("woff2"), url("./${file.fileName}") format("${format}");`,
+        "}",
+      ].join("\n");
+    })
+    .join("\n");
 }
 
 /** The licence sentence shown next to every download button. */
@@ -61,6 +89,8 @@ export function DownloadDialog({
   license,
   closeHref,
   onClose,
+  webFontCssUrl,
+  familyZipHref,
 }: DownloadDialogProps) {
   const closeRef = useRef<HTMLAnchorElement>(null);
 
@@ -122,31 +152,67 @@ export function DownloadDialog({
         {files.length === 0 ? (
           <p className="dialog__empty">暂时没有可下载的文件，请稍后再试。</p>
         ) : (
-          <ul className="download-list" aria-label="字体文件">
-            {files.map((file) => {
-              const weight = byGno.get(file.fontGNo);
-              const href = siteDownloadHref(file.fontGNo);
-              return (
-                <li key={file.fontGNo} className="download-list__item" data-font-gno={file.fontGNo}>
-                  <div className="download-list__info">
-                    <span className="download-list__name">{file.fileName}</span>
-                    <span className="download-list__meta">
-                      {weight ? `${weightName(weight.weight)} ${weight.weight} · ${weight.styleName} · ` : ""}
-                      {file.format.toUpperCase()} · {formatFileSize(file.size)}
-                    </span>
-                  </div>
-                  <a
-                    className="btn btn--primary btn--sm"
-                    href={href}
-                    download={file.fileName}
-                    aria-label={`下载 ${file.fileName}`}
-                  >
-                    下载
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <ul className="download-list" aria-label="字体文件">
+              {files.map((file) => {
+                const weight = byGno.get(file.fontGNo);
+                const woff2Name = file.fileName.replace(/\.(ttf|otf)$/i, ".woff2");
+                return (
+                  <li key={file.fontGNo} className="download-list__item" data-font-gno={file.fontGNo}>
+                    <div className="download-list__info">
+                      <span className="download-list__name">{file.fileName}</span>
+                      <span className="download-list__meta">
+                        {weight ? `${weightName(weight.weight)} ${weight.weight} · ${weight.styleName} · ` : ""}
+                        {file.format.toUpperCase()} · {formatFileSize(file.size)}
+                      </span>
+                    </div>
+                    <div className="download-list__formats">
+                      <a
+                        className="btn btn--primary btn--sm"
+                        href={siteDownloadHref(file.fontGNo)}
+                        download={file.fileName}
+                        aria-label={`下载 ${file.fileName}`}
+                      >
+                        {file.format.toUpperCase()}
+                        <small>{formatFileSize(file.size)}</small>
+                      </a>
+                      <a
+                        className="btn btn--ghost btn--sm"
+                        href={siteDownloadHref(file.fontGNo, "woff2")}
+                        download={woff2Name}
+                        aria-label={`下载 ${woff2Name}（网页用 WOFF2）`}
+                      >
+                        WOFF2
+                        <small>{file.woff2Size ? formatFileSize(file.woff2Size) : "首次下载需生成"}</small>
+                      </a>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            {familyZipHref ? (
+              <p className="download-dialog__zip">
+                <a className="btn btn--ghost btn--sm" href={familyZipHref} download>
+                  打包下载全部 {files.length} 个字重（含授权文件）
+                </a>
+                <span className="muted">
+                  ZIP · 约 {formatFileSize(files.reduce((sum, file) => sum + file.size, 0))}
+                </span>
+              </p>
+            ) : null}
+            {webFontCssUrl ? (
+              <section className="download-dialog__css" aria-labelledby="download-css-title">
+                <h3 id="download-css-title">在网页中使用</h3>
+                <p className="muted">
+                  引用本站的网页字体服务（按用到的字分片加载）：
+                  <Link to="/web-fonts">使用说明</Link>
+                </p>
+                <CopyableText label="HTML 引用代码" text={`<link rel="stylesheet" href="${webFontCssUrl}">`} />
+                <p className="muted">或下载 WOFF2 文件后自行托管：</p>
+                <CopyableText label="自托管 @font-face" text={selfHostedCss(familyName, files, byGno)} />
+              </section>
+            ) : null}
+          </>
         )}
         <LicenseNotice license={license} />
       </div>

@@ -15,6 +15,7 @@ export const SOCIAL_IMAGES = [
 export const FOOTER_LINKS = [
   { to: "/contact", label: "联系我们" },
   { to: "/submit", label: "投稿" },
+  { to: "/web-fonts", label: "使用网页字体" },
   { to: "/agreement/register", label: "用户注册协议" },
   { to: "/agreement/font", label: "字体授权协议" },
 ] as const;

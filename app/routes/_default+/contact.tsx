@@ -15,8 +15,9 @@ import { isApiError } from "~/services/api-client.server";
 import { leaveMessage } from "~/services/content.server";
 import { fieldErrors } from "~/services/account/validation";
 import { parseFormSubmission } from "~/utils/form-data.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [
+const pageMeta: MetaFunction = () => [
   { title: "联系我们 - 短视频字体" },
   { name: "description", content: "给短视频字体的编辑留言：字体收录建议、授权问题、投稿与合作。" },
 ];
@@ -195,3 +196,5 @@ export default function ContactPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

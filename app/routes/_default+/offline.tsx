@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useStaticUrl } from "~/utils/root-data";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [{ title: "网络已断开 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "网络已断开 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 /**
  * The service worker shows this page, precached, in place of any page it cannot fetch offline; it
@@ -32,3 +33,5 @@ export default function OfflinePage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

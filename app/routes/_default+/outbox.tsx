@@ -5,8 +5,9 @@ import { CODE_PURPOSE_NAMES } from "@contract/fields";
 import { formatChinaDateTime } from "~/components/user/user-lists";
 import { readOutbox } from "~/services/account.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [{ title: "本机收件箱 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "本机收件箱 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
@@ -94,3 +95,5 @@ export default function OutboxPage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -13,10 +13,11 @@ import { VideoFacts, VideoStage } from "~/components/video/video-stage";
 import { getVideo, listVideos } from "~/services/content.server";
 import { fontHref } from "~/services/catalogue/fonts";
 import { notFound, throwApiError } from "~/utils/responses.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 export const links: LinksFunction = () => videoPlayerLinks();
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "没有找到这个视频 - 短视频字体" }];
   return [{ title: `${data.video.title} - 播放 - 短视频字体` }, { name: "description", content: data.video.summary }];
 };
@@ -109,3 +110,5 @@ export function ErrorBoundary() {
     </section>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

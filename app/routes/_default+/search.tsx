@@ -11,8 +11,9 @@ import { isApiError } from "~/services/api-client.server";
 import { suggestKeywords } from "~/services/catalogue.server";
 import { countMatches, search } from "~/services/content.server";
 import { useStaticUrl } from "~/utils/root-data";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.keyword ? `“${data.keyword}”的搜索结果 - 短视频字体` : "搜索 - 短视频字体" },
   { name: "description", content: "搜索字体、专辑、书法百科、案例、资讯和视频。" },
 ];
@@ -216,3 +217,5 @@ function NoResults({
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

@@ -20,8 +20,9 @@ import { submitWork } from "~/services/submission.server";
 import { formObject } from "~/services/account/account-forms";
 import { fieldErrors } from "~/services/account/validation";
 import { readFormSubmission } from "~/utils/form-data.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [
+const pageMeta: MetaFunction = () => [
   { title: "投稿 - 短视频字体" },
   { name: "description", content: "向短视频字体投稿：你设计的字体，或用字讲究的短视频作品，编辑审核后收录。" },
 ];
@@ -271,3 +272,5 @@ export default function SubmitPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

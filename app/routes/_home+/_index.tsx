@@ -25,6 +25,7 @@ import { getHomeData } from "~/services/catalogue.server";
 import { getHomeContent } from "~/services/content.server";
 import { loadPreviewFaces } from "~/services/subset.server";
 import { categoryEntryImage } from "~/services/catalogue/category-image";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 const EMPTY_HOME: Pick<HomeData, "categories" | "recommend" | "newest" | "stats" | "banners"> = {
   categories: [],
@@ -94,7 +95,7 @@ type HomeStats = HomeData["stats"];
 /** Example texts offered under the hero form (plain links, no JS needed). */
 const SAMPLE_TEXTS = ["点赞关注不迷路", "今日份快乐", "周末去哪儿", "一起去看海"];
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+const pageMeta: MetaFunction<typeof loader> = ({ matches }) => {
   const root = matches.find((match) => match.id === "root")?.data as { appTitle?: string } | undefined;
   const title = root?.appTitle ?? "短视频字体";
   return [
@@ -315,3 +316,5 @@ export default function HomePage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -31,6 +31,7 @@ export function useServedSubsetService(database: TestDatabase, dataDirPrefix: st
       memoryBudgetBytes: 256 * 1024 * 1024,
       fontSource: served.backend.fontSource,
       variableFontSource: served.backend.variableFontSource,
+      webFontCatalogue: served.backend.webFontCatalogue,
     });
     served.server = await serveRouter(subset.router);
   });

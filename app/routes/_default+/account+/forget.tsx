@@ -19,8 +19,9 @@ import { clearResetCookie, readResetCookie, serializeResetCookie } from "~/servi
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/services/account/verification.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [{ title: "找回密码 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "找回密码 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -123,3 +124,5 @@ export default function ForgetPage() {
     </AuthPage>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -18,8 +18,9 @@ import { codeSent, failed, invalid } from "~/services/account/account-actions.se
 import { redirectLoggedIn, safeRedirect } from "~/utils/session.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { isSendCodeIntent, sendCodeFromForm } from "~/services/account/verification.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [{ title: "登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -86,3 +87,5 @@ export default function LoginPage() {
     </AuthPage>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -18,8 +18,9 @@ import {
   serializeWechatCookie,
 } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [{ title: "微信登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "微信登录 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = { request, context };
@@ -109,3 +110,5 @@ export default function WechatPage() {
     </AuthPage>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

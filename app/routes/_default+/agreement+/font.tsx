@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [
+const pageMeta: MetaFunction = () => [
   { title: "字体授权协议 - 短视频字体" },
   {
     name: "description",
@@ -106,3 +107,5 @@ export default function FontAgreement() {
     </article>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

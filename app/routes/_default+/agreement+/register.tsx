@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [
+const pageMeta: MetaFunction = () => [
   { title: "用户注册协议 - 短视频字体" },
   {
     name: "description",
@@ -127,3 +128,5 @@ export default function RegisterAgreement() {
     </article>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -5,7 +5,7 @@ import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { COVER_SIZES, contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
-import { contentDetailMeta } from "~/components/content/detail-route";
+import { articleSocial, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
 import { formatChinaDate } from "~/components/content/format";
@@ -18,11 +18,12 @@ import { DEFAULT_PREVIEW_TEXT } from "~/services/catalogue/preview-text";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("字体专辑", data?.album);
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("字体专辑", data?.album);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = parseContentId(params.id);
@@ -111,3 +112,15 @@ export default function AlbumDetailPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta, ({ matches, data }) =>
+  articleSocial(
+    matches,
+    data && {
+      ...data.album,
+      publishedAt: data.album.createdAt,
+      trail: [{ to: "/album", label: "专辑" }],
+      path: `/album/${data.album.id}`,
+    },
+  ),
+);

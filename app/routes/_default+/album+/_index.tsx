@@ -10,13 +10,14 @@ import { Pagination } from "~/components/ui/pagination";
 import { listAlbumTags, listAlbums } from "~/services/content.server";
 import { throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 const ALBUM_PAGE_SIZE = 8;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.tagName ? `${data.tagName} · ` : ""}字体专辑 - 短视频字体` },
   {
     name: "description",
@@ -83,3 +84,5 @@ export default function AlbumListPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
+import { ShareControl } from "~/components/ui/share-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { ContentDetailHead, ContentPager, ContentSection } from "~/components/content/content-detail";
-import { contentDetailMeta } from "~/components/content/detail-route";
+import { articleSocial, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { RelatedLinks } from "~/components/content/content-page";
 import { FontSampleList } from "~/components/content/font-samples";
@@ -16,11 +17,12 @@ import { getBaike, listBaikeTitles, loadSampleFaces } from "~/services/content.s
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("书法百科", data?.entry);
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("书法百科", data?.entry);
 
 /** The opening of 兰亭序: a line every calligraphy font is judged by. */
 const CALLIGRAPHY_SAMPLE = "永和九年，岁在癸丑";
@@ -68,7 +70,12 @@ export default function BaikeEntryPage() {
         />
         <ContentDetailHead
           title={entry.title}
-          actions={<ArticleFavoriteControl kind="baike" id={entry.id} />}
+          actions={
+            <>
+              <ArticleFavoriteControl kind="baike" id={entry.id} />
+              <ShareControl path={`/baike/${entry.id}`} title={entry.title} />
+            </>
+          }
           summary={entry.summary}
           meta={
             <>
@@ -109,3 +116,19 @@ export default function BaikeEntryPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta, ({ matches, data }) =>
+  articleSocial(
+    matches,
+    data && {
+      ...data.entry,
+      schemaType: "Article",
+      publishedAt: data.entry.updatedAt,
+      trail: [
+        { to: "/baike", label: "书法百科" },
+        { to: `/baike?tagId=${data.entry.tag.id}`, label: data.entry.tag.name },
+      ],
+      path: `/baike/${data.entry.id}`,
+    },
+  ),
+);

@@ -8,13 +8,14 @@ import { Pagination } from "~/components/ui/pagination";
 import { listBaike, listBaikeTitles } from "~/services/content.server";
 import { throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 const BAIKE_PAGE_SIZE = 12;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.tagName ? `${data.tagName} · ` : ""}书法百科 - 短视频字体` },
   { name: "description", content: "书体、书家、技法与术语：从大篆到狂草，读懂字体背后的书法传统。" },
 ];
@@ -98,3 +99,5 @@ export default function BaikeIndexPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
+import { ShareControl } from "~/components/ui/share-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { caseSampleText } from "~/components/content/case-samples";
 import { COVER_SIZES, contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
-import { contentDetailMeta } from "~/components/content/detail-route";
+import { articleSocial, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
 import { formatChinaDate } from "~/components/content/format";
@@ -17,11 +18,12 @@ import { getCase, listCases, loadSampleFaces } from "~/services/content.server";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("字体案例", data?.item);
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("字体案例", data?.item);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = parseContentId(params.id);
@@ -49,7 +51,12 @@ export default function CaseDetailPage() {
 
       <ContentDetailHead
         title={item.title}
-        actions={<ArticleFavoriteControl kind="case" id={item.id} />}
+        actions={
+          <>
+            <ArticleFavoriteControl kind="case" id={item.id} />
+            <ShareControl path={`/case/${item.id}`} title={item.title} />
+          </>
+        }
         summary={item.summary}
         cover={{ src: item.cover, ...COVER_SIZES.case, square: true }}
         meta={
@@ -88,3 +95,16 @@ export default function CaseDetailPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta, ({ matches, data }) =>
+  articleSocial(
+    matches,
+    data && {
+      ...data.item,
+      schemaType: "Article",
+      publishedAt: data.item.createdAt,
+      trail: [{ to: "/case", label: "案例" }],
+      path: `/case/${data.item.id}`,
+    },
+  ),
+);

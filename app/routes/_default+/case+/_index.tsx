@@ -11,13 +11,14 @@ import { Pagination } from "~/components/ui/pagination";
 import { listCaseTags, listCases } from "~/services/content.server";
 import { throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 const CASE_PAGE_SIZE = 6;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.tagName ? `${data.tagName} · ` : ""}字体案例 - 短视频字体` },
   { name: "description", content: "一条短视频的封面、标题、字幕和花字分别用什么字体？看看完整的搭配方案。" },
 ];
@@ -99,3 +100,5 @@ export default function CaseListPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
+import { ShareControl } from "~/components/ui/share-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { COVER_SIZES } from "~/components/content/content-card";
 import { ContentDetailHead, ContentPager, ContentSection } from "~/components/content/content-detail";
-import { contentDetailMeta } from "~/components/content/detail-route";
+import { articleSocial, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { RelatedLinks } from "~/components/content/content-page";
 import { FontSampleList } from "~/components/content/font-samples";
@@ -20,11 +21,12 @@ import { notFound, throwApiError } from "~/utils/responses.server";
 import { useStaticUrl } from "~/utils/root-data";
 import { LazyImage } from "~/components/ui/lazy-image";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("资讯", data?.article);
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("资讯", data?.article);
 
 const LATEST_COUNT = 5;
 
@@ -58,7 +60,12 @@ export default function NewsArticlePage() {
         <Breadcrumb trail={[{ to: "/news", label: "资讯" }]} current={article.title} />
         <ContentDetailHead
           title={article.title}
-          actions={<ArticleFavoriteControl kind="news" id={article.id} />}
+          actions={
+            <>
+              <ArticleFavoriteControl kind="news" id={article.id} />
+              <ShareControl path={`/news/${article.id}`} title={article.title} />
+            </>
+          }
           summary={article.summary}
           metaFirst
           meta={
@@ -104,3 +111,15 @@ export default function NewsArticlePage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta, ({ matches, data }) =>
+  articleSocial(
+    matches,
+    data && {
+      ...data.article,
+      schemaType: "NewsArticle",
+      trail: [{ to: "/news", label: "资讯" }],
+      path: `/news/${data.article.id}`,
+    },
+  ),
+);

@@ -10,13 +10,14 @@ import { Pagination } from "~/components/ui/pagination";
 import { collectTags, listNews } from "~/services/content.server";
 import { throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 const NEWS_PAGE_SIZE = 8;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.tagName ? `${data.tagName} · ` : ""}字体资讯 - 短视频字体` },
   { name: "description", content: "字体授权、排版技巧、新字体上架与字体背后的故事。" },
 ];
@@ -84,3 +85,5 @@ export default function NewsListPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

@@ -11,8 +11,9 @@ import { formatMemberSince } from "~/services/account/profile-forms";
 import { throwApiError } from "~/utils/responses.server";
 import { useRootData } from "~/utils/root-data";
 import type { loader as userLayoutLoader } from "./_layout";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [{ title: "个人中心 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "个人中心 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 const LATEST = 5;
 
@@ -117,3 +118,5 @@ export default function UserCentrePage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -9,10 +9,11 @@ import { requireAuthGuard } from "~/utils/auth.server";
 import { formatMemberSince, type ProfileUser } from "~/services/account/profile-forms";
 import { avatarBrowserUrl } from "~/utils/root-data";
 import { throwApiError } from "~/utils/responses.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: userStyles }];
 
-export const meta: MetaFunction = () => [{ title: "个人中心 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "个人中心 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 export type UserLayoutData = { user: ProfileUser; avatarUrl: string | null };
 
@@ -46,3 +47,5 @@ export default function UserLayout() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

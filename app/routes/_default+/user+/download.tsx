@@ -7,8 +7,9 @@ import { listHref, pageParam } from "~/components/user/user-lists";
 import { listDownloads } from "~/services/downloads.server";
 import { requireAuthGuard } from "~/utils/auth.server";
 import { throwApiError } from "~/utils/responses.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [{ title: "下载记录 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "下载记录 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 const PAGE_SIZE = 20;
 
@@ -94,3 +95,5 @@ export default function DownloadHistoryPage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -9,8 +9,9 @@ import { requireAuthGuard } from "~/utils/auth.server";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { cn } from "~/utils/misc";
 import { notFound, throwApiError } from "~/utils/responses.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [{ title: "消息 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "消息 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 const PAGE_SIZE = 20;
 
@@ -160,3 +161,5 @@ export default function MessagesPage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -19,10 +19,11 @@ import type { loader as userLayoutLoader } from "./_layout";
 import { requireAuthGuard } from "~/utils/auth.server";
 import { formatMemberSince, genderLabel, maskEmail, maskPhone, proofChannel } from "~/services/account/profile-forms";
 import { handleProfileForm, loadSessions, prepareWechatStep } from "~/services/account/profile.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cropperStyles }];
 
-export const meta: MetaFunction = () => [{ title: "个人资料 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "个人资料 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 /**
  * The signed-in devices, and with `?wechat=bind` or `?wechat=reauth` a WeChat QR code; the rest of
@@ -171,3 +172,5 @@ export default function ProfilePage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -12,10 +12,11 @@ import { useCompareList } from "~/components/compare/compare-store";
 import { comparePdfHref, parseCompareView } from "~/services/compare/compare-view";
 import { cn } from "~/utils/misc";
 import { throwApiError } from "~/utils/responses.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: compareStylesHref }];
 
-export const meta: MetaFunction = () => [
+const pageMeta: MetaFunction = () => [
   { title: "字体对比 - 短视频字体" },
   { name: "description", content: "把几款字体放在一起，用同一段文字、同样的字号比较，并导出 PDF。" },
   { name: "robots", content: "noindex" },
@@ -115,3 +116,5 @@ export default function ComparePage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

@@ -14,13 +14,14 @@ import { findVariableFont, loadVariableFaces } from "~/services/variable.server"
 import variableStylesHref from "~/styles/variable.css?url";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: variableStylesHref }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data?.font) return [{ title: "页面不存在 - 短视频字体" }];
   return [
     { title: `${data.font.nameZh}（${data.font.familyName}）- 可变字体在线预览 - 短视频字体` },
@@ -151,3 +152,5 @@ function VariableFontPage() {
 }
 
 export { VariableErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

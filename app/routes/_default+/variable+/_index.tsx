@@ -13,13 +13,14 @@ import { listVariableFonts, loadVariableFaces } from "~/services/variable.server
 import variableStylesHref from "~/styles/variable.css?url";
 import { throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: variableStylesHref }];
 
-export const meta: MetaFunction = () => [
+const pageMeta: MetaFunction = () => [
   { title: "可变字体 - 拖动字重、字宽，实时预览 - 短视频字体" },
   {
     name: "description",
@@ -123,3 +124,5 @@ function VariableFontsPage() {
 }
 
 export { VariableErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

@@ -28,13 +28,14 @@ import { listVariableFonts, loadVariableFaces } from "~/services/variable.server
 import variableStylesHref from "~/styles/variable.css?url";
 import { throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: variableStylesHref }];
 
-export const meta: MetaFunction = () => [
+const pageMeta: MetaFunction = () => [
   { title: "可变字体列表 - 短视频字体" },
   { name: "description", content: "全部可变字体及其设计轴与取值范围，用同一段文字和同一组滑块对比预览。" },
 ];
@@ -284,3 +285,5 @@ function VariableListPage() {
 }
 
 export { VariableErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

@@ -2,10 +2,11 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { ArticleFavoriteControl } from "~/components/favorites/article-favorite-control";
+import { ShareControl } from "~/components/ui/share-control";
 import { Breadcrumb } from "~/components/content/breadcrumb";
 import { contentCardBasics } from "~/components/content/content-card";
 import { ContentDetailHead, ContentSection, RelatedList } from "~/components/content/content-detail";
-import { contentDetailMeta } from "~/components/content/detail-route";
+import { videoSocial, contentDetailMeta } from "~/components/content/detail-route";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { FontSampleList } from "~/components/content/font-samples";
 import { parseContentId } from "~/components/content/list-query";
@@ -19,13 +20,14 @@ import { DEFAULT_PREVIEW_TEXT } from "~/services/catalogue/preview-text";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { notFound, throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 export const links: LinksFunction = () => videoPlayerLinks();
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("视频", data?.video);
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => contentDetailMeta("视频", data?.video);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = parseContentId(params.id);
@@ -61,7 +63,12 @@ export default function VideoDetailPage() {
 
       <ContentDetailHead
         title={video.title}
-        actions={<ArticleFavoriteControl kind="video" id={video.id} />}
+        actions={
+          <>
+            <ArticleFavoriteControl kind="video" id={video.id} />
+            <ShareControl path={`/video/${video.id}`} title={video.title} />
+          </>
+        }
         summary={video.summary}
         metaFirst
         meta={
@@ -98,3 +105,5 @@ export default function VideoDetailPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta, ({ matches, data }) => videoSocial(matches, data?.video));

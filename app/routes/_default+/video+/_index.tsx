@@ -10,13 +10,14 @@ import { Pagination } from "~/components/ui/pagination";
 import { collectTags, listVideos } from "~/services/content.server";
 import { throwApiError } from "~/utils/responses.server";
 import { anonymousPageHeaders } from "~/utils/page-cache";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
 const VIDEO_PAGE_SIZE = 6;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.tagName ? `${data.tagName} · ` : ""}字体视频 - 短视频字体` },
   { name: "description", content: "几十秒看懂一款字体、一种排版：选字指南、字幕技巧与字体演示视频。" },
 ];
@@ -84,3 +85,5 @@ export default function VideoListPage() {
 }
 
 export { ContentErrorBoundary as ErrorBoundary };
+
+export const meta = withSocialMeta(pageMeta);

@@ -19,6 +19,7 @@ import { FontSpecimen, specimenBigChars, specimenText } from "~/components/catal
 import { LicenseBadge } from "~/components/font/license-badge";
 import { TypeTester } from "~/components/catalogue/type-tester";
 import { FontActions } from "~/components/catalogue/font-actions";
+import { ShareControl } from "~/components/ui/share-control";
 import { VideoList } from "~/components/video/video-list";
 import {
   fontHref,
@@ -39,6 +40,9 @@ import { loadPreviewFaces } from "~/services/subset.server";
 import { DEFAULT_PREVIEW_TEXT } from "~/services/catalogue/preview-text";
 import { anonymousFontPageHeaders } from "~/utils/page-cache";
 import { notFound } from "~/utils/responses.server";
+import { webFontCssPath } from "@contract/web-fonts";
+import { useRootData } from "~/utils/root-data";
+import { breadcrumbJsonLd, siteOrigins, withSocialMeta } from "~/utils/seo/social-meta";
 
 /** How many of the videos showing the font its page lists. */
 const FONT_VIDEO_COUNT = 6;
@@ -116,8 +120,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 /** The type tester keeping its text, size and theme in the address loads nothing: the page has it. */
 export const shouldRevalidate: ShouldRevalidateFunction = revalidatesUnlessTesterOnly;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data?.font) return [{ title: "This page could not be found - 短视频字体" }];
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data?.font) return [{ title: "没有找到这款字体 - 短视频字体" }, { name: "robots", content: "noindex" }];
   const { font } = data;
   return [
     { title: `${font.familyName} - 免费预览与下载 - 短视频字体` },
@@ -154,6 +158,7 @@ export default function FontDetailRoute() {
 
 function FontDetailPage() {
   const data = useLoaderData<typeof loader>();
+  const rootData = useRootData();
   const { font, files, weights } = data;
   const location = useLocation();
   const navigate = useNavigate();
@@ -318,6 +323,7 @@ function FontDetailPage() {
           </Link>
           <LicenseNotice license={font.license} />
           <FontActions font={font} className="font-detail__actions" />
+          <ShareControl path={`${pathname}${testerSearch(testerQuery)}`} title={font.familyName} />
         </div>
       </header>
 
@@ -425,6 +431,10 @@ function FontDetailPage() {
         license={font.license}
         closeHref={closeHref}
         onClose={closeDownload}
+        webFontCssUrl={`${rootData?.env.subsetBase || rootData?.origin || ""}${webFontCssPath([
+          { name: font.familyName, weights: [...new Set(weights.map((weight) => weight.weight))] },
+        ])}`}
+        familyZipHref={`${fontHref(font.fontGNo)}/family-zip`}
       />
     </article>
   );
@@ -434,3 +444,18 @@ export function ErrorBoundary() {
   const { status, message } = describeError(useRouteError());
   return <ErrorPage status={status} message={status >= 500 ? "服务暂时不可用，请稍后刷新重试" : message} />;
 }
+
+export const meta = withSocialMeta(pageMeta, ({ matches, data }) => {
+  if (!data?.font) return {};
+  const { origin } = siteOrigins(matches);
+  return {
+    // Made by this site, not a static file: never under STATIC_BASE.
+    image: `${origin}${fontHref(data.font.fontGNo)}/og.png`,
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { to: "/font", label: "字体库" },
+        { to: fontHref(data.font.fontGNo), label: data.font.familyName },
+      ]),
+    ],
+  };
+});

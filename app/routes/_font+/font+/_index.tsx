@@ -20,6 +20,7 @@ import { getDictionaries, getHomeData, listFonts } from "~/services/catalogue.se
 import { loadPreviewFaces } from "~/services/subset.server";
 import { categoryImage, seededRandom } from "~/services/catalogue/category-image";
 import { dictEntries, toFontSummary, type Font, type Page, type Tag } from "~/services/catalogue/fonts";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
 /** The style filters: the style dictionary, or the home page's categories when it has none. */
 async function loadCategories(caller: ApiCaller): Promise<CategoryChip[]> {
@@ -137,7 +138,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+const pageMeta: MetaFunction<typeof loader> = ({ data }) => {
   const keyword = data?.query.keyword;
   const title = keyword ? `“${keyword}”的字体搜索结果` : data?.styleName ? `${data.styleName}字体` : "字体库";
   return [
@@ -276,3 +277,5 @@ export function ErrorBoundary() {
   const shown = isRouteErrorResponse(error) || status < 500 ? message : "服务暂时不可用，请稍后刷新重试";
   return <ErrorPage status={status} message={shown} />;
 }
+
+export const meta = withSocialMeta(pageMeta);

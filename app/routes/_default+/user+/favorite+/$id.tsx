@@ -10,8 +10,9 @@ import { requireAuthGuard } from "~/utils/auth.server";
 import { fontHref, licenseKind } from "~/services/catalogue/fonts";
 import { DEFAULT_PREVIEW_TEXT } from "~/services/catalogue/preview-text";
 import { notFound, throwApiError } from "~/utils/responses.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+const pageMeta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: `${page?.collection.name ?? "收藏夹"} - 我的收藏 - 短视频字体` },
   { name: "robots", content: "noindex" },
 ];
@@ -87,3 +88,5 @@ export default function CollectionPage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);

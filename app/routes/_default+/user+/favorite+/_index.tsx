@@ -7,8 +7,9 @@ import { listArticleFavorites, listUserCollections } from "~/services/collection
 import { requireAuthGuard } from "~/utils/auth.server";
 import { throwApiError } from "~/utils/responses.server";
 import { handleFavoritePageForm, type FavoritePageActionData } from "~/services/favorites/favorite-page.server";
+import { withSocialMeta } from "~/utils/seo/social-meta";
 
-export const meta: MetaFunction = () => [{ title: "我的收藏 - 短视频字体" }, { name: "robots", content: "noindex" }];
+const pageMeta: MetaFunction = () => [{ title: "我的收藏 - 短视频字体" }, { name: "robots", content: "noindex" }];
 
 const ARTICLES_PER_PAGE = 20;
 
@@ -293,3 +294,5 @@ export default function FavoritePage() {
     </div>
   );
 }
+
+export const meta = withSocialMeta(pageMeta);
