@@ -23,6 +23,7 @@ import {
   endpointPath,
   endpoints,
   errorEnvelopeSchema,
+  outlineEndpoints,
   successEnvelopeSchema,
   todayInChina,
   type EndpointData,
@@ -96,8 +97,9 @@ function expectedMessage(name: EndpointName, part: "params" | "query" | "body", 
   expect(result.success, `${name} ${part} should be refused by the contract`).toBe(false);
   const issue = result.error!.issues[0]!;
   expect(issue.message, "contract messages are Chinese").toMatch(/[\u4e00-\u9fff]/);
-  // Catalogue and content parameters are answered as `参数 <name> <rule>`; other messages are whole sentences.
-  const catalogueParameter = (name in catalogueEndpoints || name in contentEndpoints) && part !== "body";
+  // Catalogue, content and outline parameters are answered as `参数 <name> <rule>`; other messages are whole sentences.
+  const catalogueParameter =
+    (name in catalogueEndpoints || name in contentEndpoints || name in outlineEndpoints) && part !== "body";
   return catalogueParameter ? `参数 ${issue.path.join(".")} ${issue.message}` : issue.message;
 }
 
@@ -318,6 +320,22 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     });
     const name = new URL(items[0]!.woffPath, server.origin).pathname.split("/").pop()!;
     await conformFile("getSubsetFile", { params: { name } }, /^font\/woff2?/);
+  });
+
+  it.skipIf(skip)("outline answers match their schema", async () => {
+    const scene = {
+      gno: "10001",
+      text: "点赞关注\n第二行",
+      size: "120",
+      width: "1080",
+      height: "1920",
+      bar: "#000000",
+    };
+    const layout = await conform("getOutlineLayout", { query: scene });
+    expect(layout.missing).toEqual([]);
+    await conformFile("getOutlineImage", { query: scene }, /^image\/png/);
+    await conformFile("getOutlineImage", { query: { ...scene, format: "svg" } }, /^image\/svg\+xml/);
+    await refusedAlike("getOutlineLayout", { query: { gno: "10001", text: "标题", size: "5000" } });
   });
 
   it.skipIf(skip)("captcha answers match their schemas, in all three ways of answering", async () => {

@@ -7,6 +7,7 @@ import { contentEndpoints } from "./content";
 import { downloadEndpoints } from "./downloads";
 import { favoriteEndpoints } from "./favorite";
 import { noticeEndpoints } from "./notices";
+import { outlineEndpoints } from "./outlines";
 import { subsetEndpoints } from "./subset";
 import { submissionEndpoints } from "./submission";
 import { variableEndpoints } from "./variable";
@@ -24,6 +25,7 @@ export * from "./envelope";
 export * from "./favorite";
 export * from "./fields";
 export * from "./notices";
+export * from "./outlines";
 export * from "./query";
 export * from "./subset";
 export * from "./submission";
@@ -34,6 +36,7 @@ export * from "./wechat";
 export const endpoints = {
   ...catalogueEndpoints,
   ...subsetEndpoints,
+  ...outlineEndpoints,
   ...captchaEndpoints,
   ...accountEndpoints,
   ...wechatEndpoints,

@@ -3,6 +3,8 @@ import type express from "express";
 import { InMemoryRateLimiter } from "../http/rate-limit.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
 import { prepareFonts } from "./font-preparation.js";
+import { createOutlineRouter } from "./outlines/outline-router.js";
+import { OutlineRenderer } from "./outlines/outline-renderer.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
 import { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js";
@@ -82,6 +84,12 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
       }),
     );
   }
+  // Text drawn from its outlines (the studio's images, a font page's og:image) with the same loaded faces.
+  const outlines = new OutlineRenderer({
+    fontSource: options.fontSource,
+    subset: (font, codepoints) => subsetter.subset(font, codepoints, "ttf"),
+  });
+  router.use(createOutlineRouter({ renderer: outlines, rateLimiter: rateLimiters.subset }));
   const preparation =
     options.fontsToPrepare && prepareFonts({ gnos: options.fontsToPrepare, fontSource: options.fontSource, subsetter });
   return {
@@ -118,3 +126,4 @@ export { Subsetter, type SubsetFontFile, type SubsetFormat } from "./subsetter.j
 export { decodeWoff, encodeWoff } from "./woff.js";
 export type { VariableFontFile, VariableFontSlice, VariableFontSource } from "./variable-font-source.js";
 export { createVariableSubsetRouter } from "./variable-router.js";
+export { OutlineRenderer } from "./outlines/outline-renderer.js";
