@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const refuse = (status: number, message: string, back = "/studio") =>
-    studioRefusal(status, message, context.cspNonce, back);
+    studioRefusal(status, message, context.cspNonce, back, request);
   const submission = await readFormSubmission(request, {
     allowFiles: true,
     maxBytes: BACKGROUND_MAX_BYTES + 64 * 1024,
@@ -77,9 +77,11 @@ async function exportDesign(
   background?: Uint8Array,
   back = "/studio",
 ): Promise<Response> {
+  const refuse = (status: number, message: string) =>
+    studioRefusal(status, message, caller.context.cspNonce, back, caller.request);
   try {
     const gno = design.font ?? (await loadStudioFonts(caller))[0]?.gno;
-    if (!gno) return studioRefusal(503, "字体目录暂时为空，请稍后再试。", caller.context.cspNonce, back);
+    if (!gno) return refuse(503, "字体目录暂时为空，请稍后再试。");
     // Over a picture, the text is drawn on a transparent frame and laid on it here.
     const drawn = background ? { ...design, backdrop: "none" as const } : design;
     const image = await drawStudioDesign(caller, drawn, gno, "export", format);

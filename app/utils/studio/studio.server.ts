@@ -115,8 +115,20 @@ export function attachment(fileName: string, extension: string): string {
   return `attachment; filename="studio.${extension}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** A short Chinese page for a refused image or export: a resource route has no layout for an error boundary. */
-export function studioRefusal(status: number, detail: string, nonce: string | undefined, back = "/studio"): Response {
+/**
+ * A short Chinese page for a refused image or export (a resource route has no layout for an error
+ * boundary), or `{message}` for the page's own script, which asks for JSON.
+ */
+export function studioRefusal(
+  status: number,
+  detail: string,
+  nonce: string | undefined,
+  back = "/studio",
+  request?: Request,
+): Response {
+  if (request?.headers.get("Accept")?.includes("application/json")) {
+    return Response.json({ message: detail }, { status, headers: { "Cache-Control": "no-store" } });
+  }
   const html = statusPage({
     status,
     message: "无法生成图片",

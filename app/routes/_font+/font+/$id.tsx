@@ -236,6 +236,9 @@ function FontDetailPage() {
           </Link>
           <LicenseNotice license={font.license} />
           <FontActions font={font} className="font-detail__actions" />
+          <Link to={`/studio?font=${font.fontGNo}`} className="btn btn--ghost btn--sm" data-testid="font-studio-link">
+            用这款字体做标题
+          </Link>
         </div>
       </header>
 
