@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { StudioExport } from "~/components/studio/studio-export";
@@ -9,7 +9,7 @@ import studioStylesHref from "~/styles/studio.css";
 import { useHydrated } from "~/utils/misc";
 import { parseStudioDesign, studioSearch } from "~/utils/studio/studio-design";
 import type { loader } from "./studio.server";
-import type { loader as checkLoader } from "../studio.check";
+import type { StudioCheck } from "~/utils/studio/studio.server";
 
 export { loader } from "./studio.server";
 
@@ -24,19 +24,43 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** What /studio/check answers, with the design's query it was asked for. */
+type CheckAnswer = { search: string; check?: StudioCheck; covering?: number[]; message?: string };
+
 /** Time to wait after a keystroke before asking where the title lands: the image itself follows at once. */
 const CHECK_DEBOUNCE_MS = 150;
 
 export default function StudioPage() {
   const data = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
-  const check = useFetcher<typeof checkLoader>();
+  const [checked, setChecked] = useState<CheckAnswer | null>(null);
+  const checking = useRef<AbortController>();
   const [live, setLive] = useState({ search: data.search, design: data.design, errors: data.errors });
   const [picker, setPicker] = useState({ q: data.q, fit: data.fit });
   const [picture, setPicture] = useState<StudioPicture | null>(null);
   const checkTimer = useRef<ReturnType<typeof setTimeout>>();
 
-  useEffect(() => () => clearTimeout(checkTimer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(checkTimer.current);
+      checking.current?.abort();
+    },
+    [],
+  );
+
+  /** Where the title lands for `search`, asked of /studio/check; a newer question cancels the older one. */
+  async function check(search: string) {
+    checking.current?.abort();
+    const controller = new AbortController();
+    checking.current = controller;
+    try {
+      const response = await fetch(`/studio/check${search}`, { signal: controller.signal });
+      const answer = (await response.json()) as CheckAnswer;
+      if (!controller.signal.aborted) setChecked({ ...answer, search });
+    } catch {
+      if (!controller.signal.aborted) setChecked({ search, message: "暂时无法检查标题位置，预览仍然有效。" });
+    }
+  }
   useEffect(() => () => (picture ? URL.revokeObjectURL(picture.url) : undefined), [picture]);
 
   /** With JavaScript every change of the form redraws the preview and keeps the address in step, without a page load. */
@@ -59,12 +83,12 @@ export default function StudioPage() {
     window.history.replaceState(window.history.state, "", address);
     setLive({ search, design, errors: {} });
     clearTimeout(checkTimer.current);
-    checkTimer.current = setTimeout(() => check.load(`/studio/check${search}`), CHECK_DEBOUNCE_MS);
+    checkTimer.current = setTimeout(() => void check(search), CHECK_DEBOUNCE_MS);
   }
 
-  const fetched = check.data && "check" in check.data ? check.data : null;
-  const checkMessage = check.data && "message" in check.data ? check.data.message : null;
-  const warnings = fetched?.check.warnings ?? (live.search === data.search ? (data.check?.warnings ?? []) : []);
+  const fetched = checked?.search === live.search ? checked : null;
+  const checkMessage = fetched?.message ?? null;
+  const warnings = fetched?.check?.warnings ?? (live.search === data.search ? (data.check?.warnings ?? []) : []);
   const covering = fetched?.covering ?? data.covering;
   const font = data.fonts.find((candidate) => candidate.gno === live.design?.font) ?? data.font;
   const errors = live.errors;
