@@ -16,6 +16,7 @@ import {
   getHomeData,
   getKeywords,
 } from "../../contract/catalogue.js";
+import { getFontCoverage } from "../../contract/coverage.js";
 import { currentUser, optionalUser } from "../account/index.js";
 import type { Database } from "../db/schema.js";
 import { downloadDb, recordDownload } from "../downloads/index.js";
@@ -24,6 +25,7 @@ import { toPage } from "../http/page.js";
 import { route } from "../http/route.js";
 import type { FontStorage } from "../storage/font-storage.js";
 import { requiredCodepoints } from "./codepoints.js";
+import { fontCoverage } from "./coverage.js";
 import { sendFontFile } from "./font-download.js";
 import { FontRepository } from "./font-repository.js";
 import { logMissingFontFile } from "./missing-font-file.js";
@@ -52,6 +54,10 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
     const codepoints = text ? requiredCodepoints(text) : undefined;
     const page = await fonts.listFamilies({ style, tagId, keyword, sort, codepoints }, size, (current - 1) * size);
     return toPage(page.fonts, page.total, { current, size });
+  });
+
+  route(router, getFontCoverage, async ({ body }) => fontCoverage(db, requiredCodepoints(body.text)), {
+    before: [express.json({ limit: "256kb" })],
   });
 
   route(router, getFontDetail, async ({ query }) => {
