@@ -50,9 +50,10 @@ export function createCatalogueRouter({ db, storage, assetUrl }: CatalogueRouter
   }
 
   route(router, getFontList, async ({ query }) => {
-    const { current, size, style, tagId, keyword, sort, text } = query;
+    const { current, size, style, tagId, keyword, sort, text, gnos } = query;
     const codepoints = text ? requiredCodepoints(text) : undefined;
-    const page = await fonts.listFamilies({ style, tagId, keyword, sort, codepoints }, size, (current - 1) * size);
+    const filter = { style, tagId, keyword, sort, codepoints, gnos };
+    const page = await fonts.listFamilies(filter, size, (current - 1) * size);
     return toPage(page.fonts, page.total, { current, size });
   });
 

@@ -52,6 +52,7 @@ export async function publicPages(request: APIRequestContext): Promise<string[]>
     "/studio",
     `/studio?font=${gno}&title=%E5%91%A8%E6%9C%AB%E5%8E%BB%E5%93%AA%E7%8E%A9&preset=bar&safe=douyin&safe=kuaishou`,
     "/studio?frame=16x9&safe=bilibili",
+    "/subtitles",
     "/agreement/font",
     "/agreement/register",
     "/account/login",

@@ -77,7 +77,8 @@ test.describe("标题工坊", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("still here");
   });
 
-  test("背景图片：裁剪到画幅后合成进 PNG，非图片文件被拒绝", async ({ page }, info) => {
+  test("背景图片：裁剪到画幅后合成进 PNG，非图片文件被拒绝", async ({ page, consoleGuard }, info) => {
+    consoleGuard.allow(/status of 400/);
     const jsOn = isJavaScriptOn(info.project.name);
     await page.goto("/studio?title=%E6%97%85%E8%A1%8C%E6%97%A5%E8%AE%B0");
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2a6f97" } })
@@ -126,5 +127,48 @@ test.describe("标题工坊", () => {
     const unknownFont = await request.get("/studio/export?font=99999&format=png");
     expect(unknownFont.status()).toBe(400);
     expect(await unknownFont.text()).toContain("字体 99999 不存在");
+  });
+});
+
+test.describe("字幕检查", () => {
+  const SRT = [
+    "1",
+    "00:00:01,000 --> 00:00:02,000",
+    "大家好，欢迎来到频道",
+    "",
+    "2",
+    "00:00:03,000 --> 00:00:04,000",
+    "今天吃𰻞𰻞面",
+    "",
+  ].join("\n");
+
+  test("上传字幕：列出能显示全部文字的字体、缺字及其字幕条号，并能在字体列表中筛选", async ({ page }) => {
+    await page.goto("/subtitles");
+    await page
+      .getByLabel("字幕文件")
+      .setInputFiles({ name: "vlog.srt", mimeType: "text/plain", buffer: Buffer.from(SRT) });
+    await page.getByRole("button", { name: "开始检查" }).click();
+    const report = page.getByTestId("subtitle-report");
+    await expect(report).toContainText("vlog.srt：2 条字幕");
+    // 𰻞 (biáng) is in hardly any font: the fonts lacking it name cue 2.
+    await expect(page.getByTestId("subtitle-lacking")).toContainText("“𰻞”见第 2 条");
+    const covering = page.getByTestId("subtitle-covering").getByRole("link");
+    if ((await covering.count()) > 0) {
+      const count = await covering.count();
+      await page.getByRole("link", { name: /在字体列表中只看这/ }).click();
+      await expect(page).toHaveURL(/\/font\?fonts=/);
+      await expect(page.getByText("正在按字幕文件筛选")).toBeVisible();
+      expect(count).toBeGreaterThan(0);
+    }
+  });
+
+  test("格式不对或不是字幕的文件：中文说明，不保存", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 400/);
+    await page.goto("/subtitles");
+    await page
+      .getByLabel("字幕文件")
+      .setInputFiles({ name: "notes.srt", mimeType: "text/plain", buffer: Buffer.from("这不是字幕\n没有时间轴") });
+    await page.getByRole("button", { name: "开始检查" }).click();
+    await expect(page.getByRole("alert")).toContainText("无法解析这个SRT字幕文件");
   });
 });

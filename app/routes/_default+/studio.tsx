@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import { StudioExport } from "~/components/studio/studio-export";
@@ -100,7 +100,8 @@ export default function StudioPage() {
         <h1 className="page-head__title">标题工坊</h1>
         <p className="page-head__lead">
           选一款字体、写下封面标题，加上描边、阴影或底条，对照各平台按钮和文案的遮挡区域摆好位置，导出与画幅同尺寸的 PNG
-          或文字已转为轮廓的 SVG，直接拖进剪映或 Premiere。
+          或文字已转为轮廓的 SVG，直接拖进剪映或 Premiere。要看整份字幕能不能用同一款字体显示，请用
+          <Link to="/subtitles">字幕检查</Link>。
         </p>
       </header>
 

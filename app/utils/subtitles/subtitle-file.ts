@@ -12,8 +12,7 @@ export type SubtitleCue = { number: number; text: string };
 export type SubtitleFormat = "srt" | "vtt" | "ass";
 
 export type ParsedSubtitles =
-  | { ok: true; format: SubtitleFormat; cues: SubtitleCue[] }
-  | { ok: false; message: string };
+  { ok: true; format: SubtitleFormat; cues: SubtitleCue[] } | { ok: false; message: string };
 
 /**
  * The cues of a .srt, .vtt (with `subtitle`) or .ass/.ssa file (with `ass-compiler`), numbered from 1
@@ -23,10 +22,12 @@ export type ParsedSubtitles =
 export function parseSubtitleFile(fileName: string, content: string): ParsedSubtitles {
   const extension = fileName.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? "";
   const text = content.replace(/^\uFEFF/, "");
-  if (text.includes("\u0000")) return { ok: false, message: "字幕文件不是文本文件，请上传 UTF-8 编码的 .srt、.vtt 或 .ass 文件" };
+  if (text.includes("\u0000"))
+    return { ok: false, message: "字幕文件不是文本文件，请上传 UTF-8 编码的 .srt、.vtt 或 .ass 文件" };
   try {
     if (extension === ".ass" || extension === ".ssa") return withCues("ass", assCues(text));
-    if (extension === ".srt" || extension === ".vtt") return withCues(extension === ".srt" ? "srt" : "vtt", timedCues(text));
+    if (extension === ".srt" || extension === ".vtt")
+      return withCues(extension === ".srt" ? "srt" : "vtt", timedCues(text));
   } catch {
     return { ok: false, message: `无法解析这个${extension.slice(1).toUpperCase()}字幕文件，请检查时间轴格式是否正确` };
   }
@@ -35,7 +36,8 @@ export function parseSubtitleFile(fileName: string, content: string): ParsedSubt
 
 function withCues(format: SubtitleFormat, cues: SubtitleCue[]): ParsedSubtitles {
   if (cues.length === 0) return { ok: false, message: "字幕文件里没有找到任何字幕，请检查文件内容" };
-  if (cues.length > SUBTITLE_MAX_CUES) return { ok: false, message: `字幕条数超过 ${SUBTITLE_MAX_CUES} 条，请拆分后再检查` };
+  if (cues.length > SUBTITLE_MAX_CUES)
+    return { ok: false, message: `字幕条数超过 ${SUBTITLE_MAX_CUES} 条，请拆分后再检查` };
   return { ok: true, format, cues };
 }
 
