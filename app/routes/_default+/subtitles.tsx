@@ -5,7 +5,7 @@ import { ContentErrorBoundary } from "~/components/content/content-error";
 import studioStylesHref from "~/styles/studio.css";
 import { isApiError } from "~/utils/api-errors";
 import { checkSubtitleUpload, type SubtitleCheck } from "~/utils/subtitles/subtitle-check.server";
-import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES } from "~/utils/subtitles/subtitle-file";
+import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES } from "~/utils/subtitles/subtitle-limits";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: studioStylesHref }];
 

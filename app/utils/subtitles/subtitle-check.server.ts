@@ -2,13 +2,8 @@ import type { FontCoverageItem } from "@contract/coverage";
 import { loadFontCoverage } from "~/services/coverage.server";
 import type { ApiCaller } from "~/services/api-client.server";
 import { readFormSubmission } from "~/utils/form-data.server";
-import {
-  SUBTITLE_EXTENSIONS,
-  SUBTITLE_MAX_BYTES,
-  SUBTITLE_MAX_CHARACTERS,
-  charactersWithCues,
-  parseSubtitleFile,
-} from "./subtitle-file";
+import { charactersWithCues, parseSubtitleFile } from "./subtitle-file.server";
+import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES, SUBTITLE_MAX_CHARACTERS } from "./subtitle-limits";
 
 /** Cue numbers shown per missing character; the rest are counted. */
 const CUES_SHOWN = 5;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { charactersWithCues, parseSubtitleFile } from "./subtitle-file";
+import { charactersWithCues, parseSubtitleFile } from "./subtitle-file.server";
 
 const SRT = "\uFEFF1\n00:00:01,000 --> 00:00:02,000\n<i>你好</i>世界\n\n2\n00:00:03,000 --> 00:00:04,000\n龘字 你\n";
 const VTT = "WEBVTT\n\n00:00.000 --> 00:01.000\n第一句\n\n00:01.000 --> 00:02.000\n<v 旁白>第二句</v>\n";
