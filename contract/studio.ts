@@ -10,7 +10,7 @@ import { FONT_GNO_PATTERN } from "./catalogue-values";
 export const STUDIO_TITLE_MAX = 40;
 export const STUDIO_SIZE_MIN = 24;
 export const STUDIO_SIZE_MAX = 400;
-export const STUDIO_SIZE_DEFAULT = 150;
+export const STUDIO_SIZE_DEFAULT = 120;
 
 export const STUDIO_PRESETS = ["plain", "stroke", "double", "shadow", "gradient", "bar"] as const;
 export type StudioPreset = (typeof STUDIO_PRESETS)[number];

@@ -65,7 +65,7 @@ export function StudioPreview({ search, design, picture, warnings, checkError }:
       <div className="studio-warnings" role="status" aria-live="polite">
         {checkError ? <p className="notice">{checkError}</p> : null}
         {warnings.length > 0 ? (
-          <ul className="notice notice--error" data-testid="studio-warnings">
+          <ul className="studio-warnings__list" data-testid="studio-warnings">
             {warnings.map((warning) => (
               <li key={warning}>{warning}</li>
             ))}

@@ -8,7 +8,7 @@ const params = (query: string) => new URLSearchParams(query);
 describe("parseStudioDesign", () => {
   it("reads defaults from an empty address and every field from a full one", () => {
     const empty = parseStudioDesign(params(""));
-    expect(empty.ok && empty.design).toMatchObject({ preset: "stroke", frame: "9x16", size: 150, safe: [] });
+    expect(empty.ok && empty.design).toMatchObject({ preset: "stroke", frame: "9x16", size: 120, safe: [] });
     const full = parseStudioDesign(
       params(
         "font=10001&title=周末去哪玩&sub=第二期&preset=bar&color=%23FFCC00&size=200&frame=16x9&y=40&safe=douyin&safe=bilibili&backdrop=color&bgColor=%23000000",
