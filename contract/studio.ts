@@ -75,7 +75,13 @@ function choice<const T extends readonly [string, ...string[]]>(name: string, va
 function integer(name: string, min: number, max: number, fallback: number) {
   return field(name)
     .optional()
-    .transform((value) => (value === undefined || value.trim() === "" ? fallback : Number(value)))
+    .transform((value) =>
+      value === undefined || value.trim() === ""
+        ? fallback
+        : /^\s*\d{1,6}\s*$/.test(value)
+          ? Number(value)
+          : Number.NaN,
+    )
     .refine(
       (value) => Number.isInteger(value) && value >= min && value <= max,
       `${name}必须是 ${min} 到 ${max} 之间的整数`,
@@ -84,7 +90,7 @@ function integer(name: string, min: number, max: number, fallback: number) {
 
 /** `safe` may be repeated (one checkbox per app) or comma-separated. */
 const safeAreas = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string(), z.array(z.string())], { errorMap: () => ({ message: "未知的安全区平台" }) })
   .optional()
   .transform((value) => (value === undefined ? [] : [value].flat().flatMap((item) => item.split(","))))
   .transform((names) => [...new Set(names.map((name) => name.trim()).filter(Boolean))])
