@@ -331,6 +331,14 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await conformFile("getWebFontSlice", { params: { name } }, /^font\/woff2$/);
   });
 
+  it.skipIf(skip)("coverage answers match their schema: every family, the characters each lacks", async () => {
+    const coverage = await conform("getFontCoverage", { body: { text: "点赞 关注𠀀" } });
+    expect(coverage.length).toBeGreaterThan(1);
+    expect(coverage.filter((item) => item.missing.includes("𠀀")).length).toBeGreaterThan(0);
+    expect(coverage.some((item) => item.missing === "𠀀")).toBe(true);
+    await refusedAlike("getFontCoverage", { body: { text: " " } });
+  });
+
   it.skipIf(skip)("outline answers match their schema", async () => {
     const scene = {
       gno: "10001",

@@ -212,6 +212,13 @@ export const fontListQuerySchema = pageQuerySchema.extend({
   /** Matches family and font names, tags and designers. */
   keyword: optionalQueryText(KEYWORD_MAX),
   sort: optionalQueryText(10).pipe(oneOf(FONT_SORTS).default("hot")),
+  /** Only these families' default fonts: numbers joined by `.` (at most 100), e.g. those a subtitle check found. */
+  gnos: optionalQueryText(1000)
+    .refine(
+      (value) => value === undefined || /^\d{1,9}(\.\d{1,9}){0,99}$/.test(value),
+      "必须是以 . 分隔的字体编号（最多 100 个）",
+    )
+    .transform((value) => value?.split(".")),
   /** Only fonts whose cmap covers every non-space character of `text`. */
   text: queryValue()
     .refine((text) => codePointCount(text) <= FONT_LIST_TEXT_MAX, `最多 ${FONT_LIST_TEXT_MAX} 个字符`)

@@ -4,6 +4,7 @@ import { captchaEndpoints } from "./captcha";
 import { catalogueEndpoints } from "./catalogue";
 import { collectionEndpoints } from "./collection";
 import { contentEndpoints } from "./content";
+import { coverageEndpoints } from "./coverage";
 import { downloadEndpoints } from "./downloads";
 import { favoriteEndpoints } from "./favorite";
 import { noticeEndpoints } from "./notices";
@@ -21,6 +22,7 @@ export * from "./captcha";
 export * from "./catalogue";
 export * from "./collection";
 export * from "./content";
+export * from "./coverage";
 export * from "./downloads";
 export * from "./endpoint";
 export * from "./envelope";
@@ -39,6 +41,7 @@ export * from "./wechat";
 /** Every call of the contract, by name. */
 export const endpoints = {
   ...catalogueEndpoints,
+  ...coverageEndpoints,
   ...subsetEndpoints,
   ...webFontEndpoints,
   ...sitePagesEndpoints,

@@ -64,7 +64,7 @@ function readGuide(value: string): OutlineGuide | undefined {
 }
 
 const guidesSchema = z
-  .union([queryValue(), z.array(queryValue())])
+  .union([queryValue(), z.array(queryValue())], { errorMap: () => ({ message: "必须写成 x,y,宽,高,#rrggbb" }) })
   .optional()
   .transform((value, context) => {
     const values = value === undefined ? [] : Array.isArray(value) ? value : [value];

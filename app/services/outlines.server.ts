@@ -6,7 +6,7 @@ const OUTLINE_TIMEOUT_MS = 15_000;
 /** Far above the largest image the renderer makes (4.2 Mpx of PNG), so a broken answer cannot fill memory. */
 const MAX_IMAGE_BYTES = 24 * 1024 * 1024;
 
-export type OutlineImage = { bytes: Uint8Array; contentType: string };
+export type OutlineImage = { bytes: Uint8Array<ArrayBuffer>; contentType: string };
 
 /** Where the scene's text lands in its frame, and the characters the font lacks (GET /webfont/outlines/layout). */
 export function loadOutlineLayout(caller: ApiCaller, scene: OutlineSceneQuery): Promise<OutlineLayout> {

@@ -10,6 +10,8 @@ export type FontListFilter = {
   keyword?: string;
   /** Code points every listed family's default font must have. */
   codepoints?: number[];
+  /** Only families whose default font is one of these. */
+  gnos?: string[];
   sort: FontSort;
 };
 
@@ -74,6 +76,7 @@ export function familyConditions(eb: FamilyScope, filter: FontListFilter): Array
       ]),
     );
   }
+  if (filter.gnos) conditions.push(eb("d.gno", "in", filter.gnos.length > 0 ? filter.gnos : [""]));
   if (filter.codepoints?.length) {
     // No required code point may fall outside every range of the default font.
     conditions.push(sql<SqlBool>`not exists (

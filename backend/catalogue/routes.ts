@@ -16,6 +16,7 @@ import {
   getHomeData,
   getKeywords,
 } from "../../contract/catalogue.js";
+import { getFontCoverage } from "../../contract/coverage.js";
 import { currentUser, optionalUser } from "../account/index.js";
 import type { Database } from "../db/schema.js";
 import { ApiError, notFound } from "../http/envelope.js";
@@ -23,6 +24,7 @@ import { toPage } from "../http/page.js";
 import { route } from "../http/route.js";
 import type { FontStorage } from "../storage/font-storage.js";
 import { requiredCodepoints } from "./codepoints.js";
+import { fontCoverage } from "./coverage.js";
 import { sendFontFile } from "./font-download.js";
 import { Woff2Files } from "./web-font-files.js";
 import { FontRepository } from "./font-repository.js";
@@ -63,10 +65,15 @@ export function createCatalogueRouter({
   }
 
   route(router, getFontList, async ({ query }) => {
-    const { current, size, style, tagId, keyword, sort, text } = query;
+    const { current, size, style, tagId, keyword, sort, text, gnos } = query;
     const codepoints = text ? requiredCodepoints(text) : undefined;
-    const page = await fonts.listFamilies({ style, tagId, keyword, sort, codepoints }, size, (current - 1) * size);
+    const filter = { style, tagId, keyword, sort, codepoints, gnos };
+    const page = await fonts.listFamilies(filter, size, (current - 1) * size);
     return toPage(page.fonts, page.total, { current, size });
+  });
+
+  route(router, getFontCoverage, async ({ body }) => fontCoverage(db, requiredCodepoints(body.text)), {
+    before: [express.json({ limit: "256kb" })],
   });
 
   route(router, getFontDetail, async ({ query }) => {

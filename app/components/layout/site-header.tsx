@@ -10,6 +10,7 @@ import { closePopoversOnLeave } from "~/components/ui/popover-close";
 /** The main navigation; each entry is a page that exists. */
 export const MAIN_NAV = [
   { to: "/font", label: "字体" },
+  { to: "/studio", label: "标题工坊" },
   { to: "/variable", label: "可变字体" },
   { to: "/album", label: "专辑" },
   { to: "/baike", label: "书法百科" },

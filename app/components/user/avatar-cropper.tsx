@@ -37,17 +37,31 @@ async function prepareImage(file: Blob): Promise<string> {
 
 export type AvatarCropperProps = {
   file: File;
-  /** Called with the cropped 512×512 JPEG. */
+  /** Called with the cropped JPEG (512×512 unless `output` says otherwise). */
   onConfirm: (jpeg: Blob) => void;
   onCancel: () => void;
   onError: (message: string) => void;
+  /** The crop's shape and the size of the JPEG made from it; a square of 512 px by default (the avatar). */
+  output?: { width: number; height: number };
+  title?: string;
+  hint?: string;
+  imageAlt?: string;
 };
 
 /**
  * The avatar crop dialog (image upload with a cropper dialog; max image size 2000,
  * min crop size 10, JPEG output): a square crop box over the chosen picture.
  */
-export function AvatarCropper({ file, onConfirm, onCancel, onError }: AvatarCropperProps) {
+export function AvatarCropper({
+  file,
+  onConfirm,
+  onCancel,
+  onError,
+  output = { width: CROPPER_OUTPUT_SIZE, height: CROPPER_OUTPUT_SIZE },
+  title = "裁剪头像",
+  hint = "拖动图片或裁剪框选择头像区域，滚轮可缩放。",
+  imageAlt = "待裁剪的头像",
+}: AvatarCropperProps) {
   const imageRef = useRef<HTMLImageElement>(null);
   const cropperRef = useRef<Cropper | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -84,7 +98,7 @@ export function AvatarCropper({ file, onConfirm, onCancel, onError }: AvatarCrop
     import("cropperjs").then(({ default: CropperClass }) => {
       if (cancelled) return;
       cropperRef.current = new CropperClass(image, {
-        aspectRatio: 1,
+        aspectRatio: output.width / output.height,
         viewMode: 1,
         dragMode: "move",
         autoCropArea: 0.9,
@@ -104,6 +118,7 @@ export function AvatarCropper({ file, onConfirm, onCancel, onError }: AvatarCrop
       cropperRef.current?.destroy();
       cropperRef.current = null;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src]);
 
   // The confirm button is enabled by the render that `ready` causes, so it can take focus only after it.
@@ -124,8 +139,8 @@ export function AvatarCropper({ file, onConfirm, onCancel, onError }: AvatarCrop
     if (!cropper) return;
     setBusy(true);
     const canvas = cropper.getCroppedCanvas({
-      width: CROPPER_OUTPUT_SIZE,
-      height: CROPPER_OUTPUT_SIZE,
+      width: output.width,
+      height: output.height,
       fillColor: "#fff",
       imageSmoothingEnabled: true,
       imageSmoothingQuality: "high",
@@ -146,16 +161,16 @@ export function AvatarCropper({ file, onConfirm, onCancel, onError }: AvatarCrop
       <div className="dialog-backdrop" aria-hidden="true" onClick={onCancel} />
       <div className="dialog avatar-cropper" role="dialog" aria-modal="true" aria-labelledby="avatar-cropper-title">
         <h2 id="avatar-cropper-title" className="dialog__title">
-          裁剪头像
+          {title}
         </h2>
         <button type="button" className="dialog__close" aria-label="关闭" onClick={onCancel}>
           ×
         </button>
         <div className="avatar-cropper__stage">
-          {src ? <img ref={imageRef} src={src} alt="待裁剪的头像" className="avatar-cropper__image" /> : null}
+          {src ? <img ref={imageRef} src={src} alt={imageAlt} className="avatar-cropper__image" /> : null}
           {!ready ? <p className="avatar-cropper__loading">正在读取图片…</p> : null}
         </div>
-        <p className="avatar-cropper__hint muted">拖动图片或裁剪框选择头像区域，滚轮可缩放。</p>
+        <p className="avatar-cropper__hint muted">{hint}</p>
         <div className="dialog__actions">
           <button type="button" className="btn btn--ghost" onClick={onCancel}>
             取消

@@ -73,6 +73,9 @@ const FONT_LIST_RULES = {
   text: text(LIST_TEXT_MAX),
   fit: checkbox,
   theme: oneOf(THEMES, "light"),
+  /** Font numbers joined by `.`: the fonts a subtitle check found able to show a whole file. */
+  fonts: (value: string | undefined) =>
+    isBlank(value) ? undefined : /^\d{1,9}(\.\d{1,9}){0,99}$/.test(value.trim()) ? value.trim() : INVALID,
 } satisfies Record<string, Rule<unknown>>;
 
 type QueryOf<R> = { [K in keyof R]: R[K] extends Rule<infer T> ? T : never };
@@ -89,6 +92,7 @@ export const FONT_LIST_FIELD_LABELS: Record<keyof FontListQuery, string> = {
   text: "预览文字",
   fit: "只看能显示这段文字的字体",
   theme: "预览背景",
+  fonts: "字幕检查的字体",
 };
 
 const TESTER_RULES = {
@@ -177,7 +181,18 @@ const LIST_DEFAULTS: FontListQuery = parseFontListQuery({}).query;
 export function fontListSearch(query: FontListQuery, overrides: Partial<FontListQuery> = {}, keepPage = false): string {
   const merged: FontListQuery = { ...query, ...(keepPage ? {} : { page: 1 }), ...overrides };
   const params = new URLSearchParams();
-  const order: (keyof FontListQuery)[] = ["keyword", "style", "tag", "text", "fit", "sort", "layout", "theme", "page"];
+  const order: (keyof FontListQuery)[] = [
+    "keyword",
+    "style",
+    "tag",
+    "fonts",
+    "text",
+    "fit",
+    "sort",
+    "layout",
+    "theme",
+    "page",
+  ];
   for (const key of order) {
     const value = merged[key];
     if (value === undefined || value === "" || value === false) continue;

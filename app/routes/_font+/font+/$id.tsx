@@ -324,6 +324,9 @@ function FontDetailPage() {
           <LicenseNotice license={font.license} />
           <FontActions font={font} className="font-detail__actions" />
           <ShareControl path={`${pathname}${testerSearch(testerQuery)}`} title={font.familyName} />
+          <Link to={`/studio?font=${font.fontGNo}`} className="btn btn--ghost btn--sm" data-testid="font-studio-link">
+            用这款字体做标题
+          </Link>
         </div>
       </header>
 

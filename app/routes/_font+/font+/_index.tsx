@@ -60,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const previewText = listPreviewText(query);
   const notices: string[] = notice ? [notice] : [];
   if (query.fit && !query.text) notices.push("先输入预览文字，“只看能显示这段文字的字体”才会生效。");
+  if (query.fonts) notices.push("正在按字幕文件筛选：只列出能显示这个字幕全部文字的字体。");
 
   const fetchPage = (q: FontListQuery) =>
     listFonts(caller, {
@@ -70,6 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       keyword: q.keyword || undefined,
       sort: q.sort,
       text: q.fit && q.text ? q.text : undefined,
+      gnos: q.fonts,
     }).then(
       (page) => ({ page, rejected: null as string | null }),
       (error: unknown) => {
