@@ -1,11 +1,4 @@
-import {
-  SAFE_AREA_APPS,
-  STUDIO_FIELDS,
-  STUDIO_FRAMES,
-  studioDesignSchema,
-  type StudioDesign,
-  type StudioFrame,
-} from "@contract/studio";
+import { STUDIO_FIELDS, STUDIO_FRAMES, studioDesignSchema, type StudioDesign } from "@contract/studio";
 import type { OutlineSceneQuery } from "@contract/outlines";
 import { SAFE_AREAS, coveredAreas } from "./safe-areas";
 
