@@ -5,7 +5,7 @@ import { ContentErrorBoundary } from "~/components/content/content-error";
 import { StudioExport } from "~/components/studio/studio-export";
 import { StudioForm } from "~/components/studio/studio-form";
 import { StudioPreview, type StudioPicture } from "~/components/studio/studio-preview";
-import studioStylesHref from "~/styles/studio.css";
+import studioStylesHref from "~/styles/studio.css?url";
 import { useHydrated } from "~/utils/misc";
 import { parseStudioDesign, studioSearch } from "~/utils/studio/studio-design";
 import type { loader } from "./studio.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
-import studioStylesHref from "~/styles/studio.css";
+import studioStylesHref from "~/styles/studio.css?url";
 import { isApiError } from "~/utils/api-errors";
 import { checkSubtitleUpload, type SubtitleCheck } from "~/utils/subtitles/subtitle-check.server";
 import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES } from "~/utils/subtitles/subtitle-limits";
