@@ -42,7 +42,12 @@ export function CopyableText({
       )}
       {hydrated ? (
         <p className="copyable__actions">
-          <button type="button" className="btn btn--sm btn--ghost" onClick={copy} aria-label={`${buttonLabel}（${label}）`}>
+          <button
+            type="button"
+            className="btn btn--sm btn--ghost"
+            onClick={copy}
+            aria-label={`${buttonLabel}（${label}）`}
+          >
             {buttonLabel}
           </button>
           <span role="status">
