@@ -122,8 +122,8 @@ test.describe("搜索引擎与分享", () => {
     await expect(dialog).toBeVisible();
     const items = dialog.getByRole("list", { name: "字体文件" }).getByRole("listitem");
     expect(await items.count()).toBeGreaterThan(0);
-    await expect(items.first().getByRole("link", { name: /\.ttf$/ })).toContainText(/TTF\d/);
-    await expect(items.first().getByRole("link", { name: /WOFF2）$/ })).toHaveAttribute(
+    await expect(items.first().getByRole("link", { name: /\.ttf/ }).first()).toContainText(/TTF\d/);
+    await expect(items.first().getByRole("link", { name: /（网页用）WOFF2/ })).toHaveAttribute(
       "href",
       /download\?format=woff2$/,
     );
