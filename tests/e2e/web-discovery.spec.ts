@@ -123,7 +123,7 @@ test.describe("搜索引擎与分享", () => {
     const items = dialog.getByRole("list", { name: "字体文件" }).getByRole("listitem");
     expect(await items.count()).toBeGreaterThan(0);
     await expect(items.first().getByRole("link", { name: /\.ttf/ }).first()).toContainText(/TTF\d/);
-    await expect(items.first().getByRole("link", { name: /（网页用）WOFF2/ })).toHaveAttribute(
+    await expect(items.first().getByRole("link", { name: /\.woff2（网页用）/ })).toHaveAttribute(
       "href",
       /download\?format=woff2$/,
     );
