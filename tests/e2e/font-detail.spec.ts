@@ -131,7 +131,8 @@ test.describe("字体详情", () => {
       .click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    const links = dialog.locator("a[href*='/download']");
+    // The TTF of each weight (each also has a WOFF2, `?format=woff2`).
+    const links = dialog.locator("a[href$='/download']");
     await expect(links).toHaveCount(weights);
 
     const href = await links.first().getAttribute("href");

@@ -68,7 +68,13 @@ test.describe("搜索引擎与分享", () => {
     const article = news.find((item) => item["@type"] === "NewsArticle")!;
     expect(article.headline).toBe((await page.locator("h1").textContent())!.trim());
     expect(Date.parse(article.datePublished as string)).not.toBeNaN();
-    expect((article.image as string[])[0]).toMatch(/^https?:\/\/.+\/images\/content\//);
+    expect((article.image as string[])[0]).toMatch(
+      /^https?:\/\/[^/]+\/resources\/cover\.png\?src=%2Fimages%2Fcontent%2F/,
+    );
+    const cover = await page.request.get(
+      new URL((article.image as string[])[0]!).pathname + new URL((article.image as string[])[0]!).search,
+    );
+    expect(cover.headers()["content-type"]).toBe("image/png");
     expect(news.find((item) => item["@type"] === "BreadcrumbList")).toBeTruthy();
     expect(await meta("og:image")).toBe((article.image as string[])[0]);
     expect(await meta("og:type")).toBe("article");
@@ -116,8 +122,8 @@ test.describe("搜索引擎与分享", () => {
     await expect(dialog).toBeVisible();
     const items = dialog.getByRole("list", { name: "字体文件" }).getByRole("listitem");
     expect(await items.count()).toBeGreaterThan(0);
-    await expect(items.first().getByRole("link", { name: /\.ttf$/ })).toContainText(/TTF\d/);
-    await expect(items.first().getByRole("link", { name: /WOFF2）$/ })).toHaveAttribute(
+    await expect(items.first().getByRole("link", { name: /\.ttf/ }).first()).toContainText(/TTF\d/);
+    await expect(items.first().getByRole("link", { name: /\.woff2（网页用）/ })).toHaveAttribute(
       "href",
       /download\?format=woff2$/,
     );

@@ -171,8 +171,8 @@ export function DownloadDialog({
                         className="btn btn--primary btn--sm"
                         href={siteDownloadHref(file.fontGNo)}
                         download={file.fileName}
-                        aria-label={`下载 ${file.fileName}`}
                       >
+                        <span className="visually-hidden">下载 {file.fileName} </span>
                         {file.format.toUpperCase()}
                         <small>{formatFileSize(file.size)}</small>
                       </a>
@@ -180,8 +180,8 @@ export function DownloadDialog({
                         className="btn btn--ghost btn--sm"
                         href={siteDownloadHref(file.fontGNo, "woff2")}
                         download={woff2Name}
-                        aria-label={`下载 ${woff2Name}（网页用 WOFF2）`}
                       >
+                        <span className="visually-hidden">下载 {woff2Name}（网页用）</span>
                         WOFF2
                         <small>{file.woff2Size ? formatFileSize(file.woff2Size) : "首次下载需生成"}</small>
                       </a>

@@ -29,6 +29,11 @@ export type ArticleFacts = {
 export function articleSocial(matches: Matches, article: ArticleFacts | undefined): SocialExtras {
   if (!article) return {};
   const { origin, asset } = siteOrigins(matches);
+  // An SVG cover is shared as its PNG (/resources/cover.png): chat apps show no SVG picture.
+  const image =
+    article.cover?.endsWith(".svg") && article.cover.startsWith("/images/content/")
+      ? `${origin}/resources/cover.png?src=${encodeURIComponent(article.cover)}`
+      : article.cover && asset(article.cover);
   const jsonLd: object[] = [breadcrumbJsonLd(origin, [...article.trail, { to: article.path, label: article.title }])];
   if (article.schemaType) {
     jsonLd.unshift({
@@ -36,7 +41,7 @@ export function articleSocial(matches: Matches, article: ArticleFacts | undefine
       "@type": article.schemaType,
       headline: article.title,
       description: article.summary,
-      ...(article.cover ? { image: [asset(article.cover)] } : {}),
+      ...(image ? { image: [image] } : {}),
       datePublished: article.publishedAt,
       dateModified: article.updatedAt ?? article.publishedAt,
       author: article.author ? { "@type": "Person", name: article.author } : SITE_PUBLISHER,
@@ -45,7 +50,7 @@ export function articleSocial(matches: Matches, article: ArticleFacts | undefine
       inLanguage: "zh-CN",
     });
   }
-  return { type: "article", image: article.cover, jsonLd };
+  return { type: "article", image, jsonLd };
 }
 
 /** ISO 8601 duration of `seconds`: `PT1M30S`. */
