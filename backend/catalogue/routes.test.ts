@@ -272,6 +272,15 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
         expect(rare).toBeLessThan(FAMILY_COUNT);
       });
 
+      it("lists only the families of the fonts named in gnos, in the list's order", async () => {
+        const all = (await list("?size=3")).records;
+        const named = all.map((font) => font.fontGNo).reverse();
+        const page = await list(`?gnos=${named.join(".")}`);
+        expect(page.records.map((font) => font.fontGNo)).toEqual(all.map((font) => font.fontGNo));
+        expect((await list("?gnos=99999999")).total).toBe(0);
+        await rejects("/web/api/font/getFontList?gnos=1,2", 400, /gnos/);
+      });
+
       it("combines filters", async () => {
         const page = await list(`?style=handwriting&keyword=${encodeURIComponent("毛")}&sort=name`);
         expect(names(page.records)).toEqual(["刘建毛草", "马善政毛笔楷书", "志莽行书"]);

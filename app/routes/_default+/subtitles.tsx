@@ -17,10 +17,6 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader() {
-  return data(null, { headers: { "Cache-Control": "public, max-age=60" } });
-}
-
 /** POST (multipart, `subtitle`): the check of the file; a refused file answers 400 with its message. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
