@@ -120,6 +120,8 @@ export function undrawnImages(page: Page, except?: string) {
     (except) =>
       [...document.images]
         .filter((image) => !(except && image.closest(except)))
+        // Inside a closed <details> (the 分享 panel's QR code) an image is not shown, so not loaded yet.
+        .filter((image) => !image.closest("details:not([open])"))
         .filter((image) => !image.complete || image.naturalWidth === 0)
         .map((image) => image.getAttribute("src")),
     except,
