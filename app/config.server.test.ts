@@ -9,6 +9,7 @@ describe("readWebsiteConfig", () => {
       subsetBase: "",
       staticBase: "",
       siteDomain: "",
+      siteUrl: "",
       isProduction: true,
       cookieSecure: true,
       cookieSecureIsExplicit: false,
@@ -37,6 +38,7 @@ describe("readWebsiteConfig", () => {
       SUBSET_BASE: "https://subset.example.com",
       STATIC_BASE: "https://cdn.example.com/",
       SITE_DOMAIN: "example.com",
+      SITE_URL: "https://www.example.com/",
       PAGE_CACHE_MB: "0",
       NODE_ENV: "test",
     });
@@ -46,6 +48,7 @@ describe("readWebsiteConfig", () => {
       subsetBase: "https://subset.example.com",
       staticBase: "https://cdn.example.com",
       siteDomain: "example.com",
+      siteUrl: "https://www.example.com",
       isProduction: false,
       cookieSecure: false,
       cookieSecureIsExplicit: false,
