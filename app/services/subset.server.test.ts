@@ -32,7 +32,8 @@ function send(res: ServerResponse, status: number, payload: unknown) {
   res.end(JSON.stringify(payload));
 }
 
-function ok(body: unknown, res: ServerResponse) {
+/** The service's answer for each item, with `extra` fields of its own. */
+function ok(body: unknown, res: ServerResponse, extra: (gno: string) => object = () => ({})) {
   const items = body as { gno: string; text: string }[];
   send(res, 200, {
     code: "200",
@@ -43,6 +44,7 @@ function ok(body: unknown, res: ServerResponse) {
       familyName: `A${item.gno}-abc123`,
       woffPath: `/webfont/files/${item.gno}-abc123.woff?t=1`,
       ttfPath: `/webfont/files/${item.gno}-abc123.ttf?t=1`,
+      ...extra(item.gno),
     })),
   });
 }
@@ -75,21 +77,7 @@ function caller(origin = base) {
 
 describe("loadPreviewFaces", () => {
   it("marks the characters the service says a font lacks, without fetching the subset back", async () => {
-    reply = (body, res) => {
-      const items = body as { gno: string; text: string }[];
-      send(res, 200, {
-        code: "200",
-        message: "success",
-        data: items.map((item) => ({
-          gno: item.gno,
-          text: item.text,
-          familyName: `A${item.gno}-abc123`,
-          woffPath: `/webfont/files/${item.gno}-abc123.woff?t=1`,
-          ttfPath: `/webfont/files/${item.gno}-abc123.ttf?t=1`,
-          lacking: item.gno === "10001" ? "龘" : "",
-        })),
-      });
-    };
+    reply = (body, res) => ok(body, res, (gno) => ({ lacking: gno === "10001" ? "龘" : "" }));
     const faces = await loadPreviewFaces(
       caller(),
       [
