@@ -27,6 +27,7 @@ import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/reques
 import { serviceWorkerHeaders } from "./server/service-worker-headers.js";
 import { plainHttpCookieWarning } from "./server/startup-warnings.js";
 import { coalesceFlushes } from "./server/coalesced-flushes.js";
+import { SECURITY_HEADERS, serviceSecurityHeaders } from "./server/security-headers.js";
 import { discardUnreadBodies } from "./server/unread-bodies.js";
 import { dropStalledBodies, limitUploadsInFlight } from "./server/bounded-bodies.js";
 import { inProcessExpressApp, inProcessFetch, type BackendFetch } from "./server/in-process-fetch.js";
@@ -83,11 +84,21 @@ export async function startServer(
   if (options.backendOnly && config.apiBase) throw new Error("--backend-only 提供内置后端，不能同时设置 API_BASE");
   const website = options.website ?? readWebsiteConfig(process.env);
   const timeouts = { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts };
+  const closers: Array<() => Promise<void>> = [];
+  const embedded = config.apiBase ? undefined : await startEmbeddedServices(config, options);
+  if (embedded) closers.push(embedded.close);
+  if (config.apiBase && !config.subsetBase) throw new Error("API_BASE 指向外部后端时，必须同时设置 SUBSET_BASE");
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.use(discardUnreadBodies);
   app.use(dropStalledBodies(timeouts.bodyIdleMs));
+  app.use(refuseUnservedMethods);
+  app.use(refuseUnusableRequestUrl);
+  // Every preview on every page asks for subsets and their files: they pass only the checks above,
+  // with headers of their own, ahead of what the pages need (compression, nonces, the page policy).
+  if (embedded?.subset) app.use(serviceSecurityHeaders, embedded.subset.previewRouter);
   // Brotli's default window (4 MB) is set up for every answer; a rendered page is 70–140 KB, and a
   // 256 KB window compresses it to the same bytes at 1.7 times the answers per second (decision 021).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -95,6 +106,7 @@ export async function startServer(
   app.use(assignCspNonce);
   app.use(
     helmet({
+      ...SECURITY_HEADERS,
       contentSecurityPolicy: {
         useDefaults: false,
         directives: contentSecurityPolicyDirectives({
@@ -107,70 +119,17 @@ export async function startServer(
           analyticsOrigin: website.analytics?.origin,
         }),
       },
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: { policy: "cross-origin" },
-      // helmet's default `no-referrer` makes Chromium send `Origin: null` on same-site form posts,
-      // which the cross-site check below refuses.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
-  app.use(refuseUnservedMethods);
-  app.use(refuseUnusableRequestUrl);
   app.use(limitUploadsInFlight(config.uploadsInFlight));
 
   let shuttingDown = false;
   app.get("/healthz", (_req, res) => {
     res.status(shuttingDown ? 503 : 200).json({ status: shuttingDown ? "stopping" : "ok" });
   });
-
-  const closers: Array<() => Promise<void>> = [];
-  // The embedded backend and subset service by themselves, for loaders to call in process.
-  let backendFetch: BackendFetch | undefined;
-  let hasOutbox = false;
-
-  if (!config.apiBase) {
-    const backend = await createBackend({ ...embeddedBackendOptions(config), localOutbox: !options.backendOnly });
-    hasOutbox = backend.hasOutbox;
-    closers.push(backend.close);
-    app.use(backend.router);
-    const embedded = inProcessExpressApp();
-    // Its one client is the website in this process, which sends as X-Forwarded-For the visitor's
-    // address as TRUST_PROXY resolved it; a TRUST_PROXY that leaves out loopback would otherwise
-    // make every visitor this machine.
-    embedded.set("trust proxy", "loopback");
-    embedded.use(backend.router);
-    backendFetch = inProcessFetch(embedded);
-    if (!config.subsetBase) {
-      const subset = await createSubsetService({
-        cacheDir: path.join(config.dataDir, "subset-cache"),
-        memoryBudgetBytes: config.subsetMemoryMb * 1024 * 1024,
-        cacheMaxBytes: config.subsetCacheMb * 1024 * 1024,
-        rateLimitPerMinute: config.subsetRateLimitPerMinute,
-        fileRateLimitPerMinute: config.subsetFilesRateLimitPerMinute,
-        rateLimiters: backend.sharedRateLimiter && {
-          subset: backend.sharedRateLimiter({
-            name: "subset",
-            limit: config.subsetRateLimitPerMinute,
-            windowMs: 60_000,
-          }),
-          files: backend.sharedRateLimiter({
-            name: "subset-files",
-            limit: config.subsetFilesRateLimitPerMinute,
-            windowMs: 60_000,
-          }),
-        },
-        recipes: backend.subsetRecipes,
-        fontSource: backend.fontSource,
-        fontsToPrepare: backend.fontGnos,
-        variableFontSource: backend.variableFontSource,
-        webFontCatalogue: backend.webFontCatalogue,
-      });
-      closers.push(subset.close);
-      app.use(subset.router);
-      embedded.use(subset.router);
-    }
-  } else if (!config.subsetBase) {
-    throw new Error("API_BASE 指向外部后端时，必须同时设置 SUBSET_BASE");
+  if (embedded) {
+    app.use(embedded.backendRouter);
+    if (embedded.subset) app.use(embedded.subset.router);
   }
 
   const server: Server = createServer(
@@ -193,7 +152,7 @@ export async function startServer(
       await serveWebsite(app, {
         website,
         mode: config.nodeEnv,
-        backendFetch,
+        backendFetch: embedded?.backendFetch,
         internalOrigin: () => internalOrigin,
         server,
       }),
@@ -223,7 +182,58 @@ export async function startServer(
     await new Promise<void>((resolve) => server.close(() => resolve()));
     for (const closer of closers.reverse()) await closer();
   }
-  return { url, outboxUrl: hasOutbox ? `${url}/outbox` : undefined, close };
+  return { url, outboxUrl: embedded?.hasOutbox ? `${url}/outbox` : undefined, close };
+}
+
+/**
+ * The embedded backend and, unless SUBSET_BASE names another, the subset service; each also reachable
+ * in process, without a socket, for the website's loaders (`backendFetch`).
+ */
+async function startEmbeddedServices(config: ServerConfig, options: WebLayerOptions) {
+  const backend = await createBackend({ ...embeddedBackendOptions(config), localOutbox: !options.backendOnly });
+  const inProcess = inProcessExpressApp();
+  // Its one client is the website in this process, which sends as X-Forwarded-For the visitor's
+  // address as TRUST_PROXY resolved it; a TRUST_PROXY that leaves out loopback would otherwise
+  // make every visitor this machine.
+  inProcess.set("trust proxy", "loopback");
+  inProcess.use(backend.router);
+  const subset = config.subsetBase
+    ? undefined
+    : await createSubsetService({
+        cacheDir: path.join(config.dataDir, "subset-cache"),
+        memoryBudgetBytes: config.subsetMemoryMb * 1024 * 1024,
+        cacheMaxBytes: config.subsetCacheMb * 1024 * 1024,
+        rateLimitPerMinute: config.subsetRateLimitPerMinute,
+        fileRateLimitPerMinute: config.subsetFilesRateLimitPerMinute,
+        rateLimiters: backend.sharedRateLimiter && {
+          subset: backend.sharedRateLimiter({
+            name: "subset",
+            limit: config.subsetRateLimitPerMinute,
+            windowMs: 60_000,
+          }),
+          files: backend.sharedRateLimiter({
+            name: "subset-files",
+            limit: config.subsetFilesRateLimitPerMinute,
+            windowMs: 60_000,
+          }),
+        },
+        recipes: backend.subsetRecipes,
+        fontSource: backend.fontSource,
+        fontsToPrepare: backend.fontGnos,
+        variableFontSource: backend.variableFontSource,
+        webFontCatalogue: backend.webFontCatalogue,
+      });
+  if (subset) inProcess.use(subset.router);
+  return {
+    backendRouter: backend.router,
+    subset,
+    hasOutbox: backend.hasOutbox,
+    backendFetch: inProcessFetch(inProcess) as BackendFetch,
+    async close() {
+      await subset?.close();
+      await backend.close();
+    },
+  };
 }
 
 /**

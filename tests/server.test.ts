@@ -235,6 +235,23 @@ describe("server.ts on the embedded defaults", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
+  it("answers the previews' subsets and files with headers of their own, ahead of the pages' middleware", async () => {
+    const made = await fetch(`${server.url}/webfont/http`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-encoding": "gzip" },
+      body: JSON.stringify([{ gno: "10001", text: "标题".repeat(200) }]),
+    });
+    const { data } = (await made.json()) as { data: Array<{ woffPath: string }> };
+    const file = await fetch(`${server.url}${data[0]!.woffPath}`);
+    expect(file.headers.get("content-type")).toBe("font/woff");
+    expect(file.headers.get("cache-control")).toContain("immutable");
+    for (const answer of [made, file]) {
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(answer.headers.get("content-security-policy")).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+    }
+  });
+
   it("compresses rendered pages with Brotli in a 256 KB window", async () => {
     const answer = await new Promise<{ encoding?: string; firstByte: number }>((resolve, reject) => {
       http

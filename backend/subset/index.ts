@@ -1,5 +1,5 @@
 import path from "node:path";
-import type express from "express";
+import express from "express";
 import { MemoryRateLimits, RateLimiter } from "../http/rate-limits.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
 import { prepareFonts } from "./font-preparation.js";
@@ -53,7 +53,13 @@ export const DEFAULT_FILE_RATE_LIMIT_PER_MINUTE = 3_000;
 const MINUTE_MS = 60_000;
 
 export type SubsetService = {
+  /** Every endpoint of the service. */
   router: express.Router;
+  /**
+   * Only the two endpoints every preview calls (make subsets, fetch a subset file), for a server to
+   * mount ahead of what only its pages need.
+   */
+  previewRouter: express.Router;
   /** Settles once the fonts to prepare are ready (at once without any). */
   fontsPrepared: Promise<void>;
   close(): Promise<void>;
@@ -81,7 +87,8 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
       windowMs: MINUTE_MS,
     }),
   };
-  const router = createSubsetRouter({ cache, fontSource: options.fontSource, rateLimiters });
+  const previewRouter = createSubsetRouter({ cache, fontSource: options.fontSource, rateLimiters });
+  const router = express.Router().use(previewRouter);
   if (options.variableFontSource) {
     router.use(
       createVariableSubsetRouter({
@@ -106,6 +113,7 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     options.fontsToPrepare && prepareFonts({ gnos: options.fontsToPrepare, fontSource: options.fontSource, subsetter });
   return {
     router,
+    previewRouter,
     fontsPrepared: preparation?.done ?? Promise.resolve(),
     async close() {
       preparation?.stop();

@@ -125,6 +125,15 @@ describe("SubsetCache", () => {
       expect(new Uint8Array(readFileSync(path.join(dir, `${entry.hash}.woff`)))).toEqual(woff);
     });
 
+    it("serves a new subset's WOFF as soon as it is encoded, before its files reach the disk", async () => {
+      const entry = await cache.prepare(font, codepoints);
+      const woff = await cache.servedFile(entry.hash, "woff");
+      expect(decodeWoff(woff!).tables.length).toBeGreaterThan(5);
+      expect(cache.unwrittenFile(entry.hash, "ttf")).toBeDefined(); // still being written
+      await cache.written(entry.hash);
+      expect(new Uint8Array(readFileSync(path.join(dir, `${entry.hash}.woff`)))).toEqual(woff);
+    });
+
     it("forgets a subset whose files could not be written, and makes it again when asked", async () => {
       const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
       const entry = await cache.prepare(font, codepoints);
@@ -142,6 +151,36 @@ describe("SubsetCache", () => {
       expect(existsSync(path.join(dir, `${entry.hash}.woff`))).toBe(true);
       warn.mockRestore();
     });
+  });
+});
+
+describe("SubsetCache's recently served files", () => {
+  let dir: string;
+  let subsetter: Subsetter;
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "subset-served-"));
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 64 * 1024 * 1024 });
+  });
+  afterEach(async () => {
+    await subsetter.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers a file served once from memory, within the bound on their bytes", async () => {
+    const roomy = await SubsetCache.open({ dir, subsetter });
+    const entry = await roomy.get(font, codepoints);
+    const served = await roomy.servedFile(entry.hash, "woff");
+    expect(Buffer.from(served!).equals(readFileSync(path.join(dir, `${entry.hash}.woff`)))).toBe(true);
+    rmSync(path.join(dir, `${entry.hash}.woff`));
+    expect(await roomy.servedFile(entry.hash, "woff")).toEqual(served);
+    await roomy.close();
+
+    const tiny = await SubsetCache.open({ dir, subsetter, servedFilesBytes: 16 });
+    const other = await tiny.get(font, normalizeCodepoints("字体"));
+    expect(await tiny.servedFile(other.hash, "woff")).toBeDefined();
+    rmSync(path.join(dir, `${other.hash}.woff`));
+    expect(await tiny.servedFile(other.hash, "woff")).toBeUndefined();
+    await tiny.close();
   });
 });
 

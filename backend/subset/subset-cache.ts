@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FontSourceFile } from "./font-source.js";
+import { ByteBoundedCache } from "./byte-bounded-cache.js";
 import { DiskUsage, scanCacheDirectory } from "./disk-usage.js";
 import { SFNT_FLAVOR_CFF, viewOf } from "./sfnt.js";
 import { subsetHash } from "./subset-key.js";
@@ -39,6 +40,9 @@ export const FONT_CONTENT_TYPES: Record<SubsetFileFormat, string> = {
 const FILE_NAME_PATTERN = /^([0-9a-f]{32})\.(ttf|otf|woff|woff2)$/;
 const SUBSET_FILE_FORMATS: readonly SubsetFileFormat[] = ["ttf", "otf", "woff", "woff2"];
 const DEFAULT_MAX_INDEX_ENTRIES = 10_000;
+/** A page's previews are a few KB each; a file past this is streamed from disk rather than kept. */
+const SERVED_FILE_MAX_BYTES = 256 * 1024;
+const DEFAULT_SERVED_FILES_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_CACHE_MAX_BYTES = 1024 * 1024 * 1024;
 
 export type SubsetCacheOptions = {
@@ -48,6 +52,8 @@ export type SubsetCacheOptions = {
   maxIndexEntries?: number;
   /** Bound on the bytes of the cache's files; the least recently used subsets are deleted beyond it. */
   maxBytes?: number;
+  /** Bound on the bytes of recently served small files kept in memory. */
+  servedFilesBytes?: number;
   /**
    * With other instances of the site: every subset handed out leaves its recipe in `recipes`, and a
    * file asked for here that another instance made is made again from it (`makeMissing`), with the
@@ -78,6 +84,10 @@ export class SubsetCache {
   private readonly writes = new Map<string, Promise<void>>();
   /** The bytes of those files, by hash and format, served from memory until they are on disk. */
   private readonly unwritten = new Map<string, Map<SubsetFileFormat, Uint8Array>>();
+  /** A new subset's WOFF being made just after its answer went out, by hash. */
+  private readonly woffEncodings = new Map<string, Promise<unknown>>();
+  /** Small files recently served, by file name: a page's previews asked again never wait for the disk. */
+  private readonly servedFiles: ByteBoundedCache<Uint8Array>;
   /** Responses streaming a file of the subset, by hash. */
   private readonly serving = new Map<string, number>();
   /** Deletions of evicted subsets' files, by hash, so a new request for one waits for it to finish. */
@@ -89,7 +99,10 @@ export class SubsetCache {
     private readonly maxIndexEntries: number,
     private readonly usage: DiskUsage,
     private readonly sharing: SubsetSharing | undefined,
-  ) {}
+    servedFilesBytes: number,
+  ) {
+    this.servedFiles = new ByteBoundedCache(servedFilesBytes);
+  }
 
   static async open(options: SubsetCacheOptions): Promise<SubsetCache> {
     const dir = path.resolve(options.dir);
@@ -102,6 +115,7 @@ export class SubsetCache {
       options.maxIndexEntries ?? DEFAULT_MAX_INDEX_ENTRIES,
       usage,
       options.sharing,
+      options.servedFilesBytes ?? DEFAULT_SERVED_FILES_BYTES,
     );
     cache.evictOverBudget();
     await Promise.all(cache.evictions.values());
@@ -210,6 +224,32 @@ export class SubsetCache {
   }
 
   /**
+   * File `format` of the subset `hash` to answer from memory: one just made (its WOFF awaited while it
+   * is being encoded), one recently served, or a small one read from disk now; each is then kept among
+   * the recently served files. Undefined for a file to stream from disk (too large to keep, or gone).
+   */
+  async servedFile(hash: string, format: SubsetFileFormat): Promise<Uint8Array | undefined> {
+    const name = `${hash}.${format}`;
+    await this.woffEncodings.get(hash)?.catch(() => undefined);
+    const inMemory = this.servedFiles.get(name) ?? this.unwrittenFile(hash, format);
+    if (inMemory) return this.keepServed(hash, name, inMemory);
+    await this.written(hash);
+    const size = await stat(this.pathOf(name)).then(
+      (stats) => stats.size,
+      () => Infinity,
+    );
+    if (size > SERVED_FILE_MAX_BYTES) return undefined;
+    const bytes = await readFile(this.pathOf(name)).catch(() => undefined);
+    return bytes && this.keepServed(hash, name, bytes);
+  }
+
+  private keepServed(hash: string, name: string, bytes: Uint8Array): Uint8Array {
+    this.usage.touch(hash);
+    if (bytes.byteLength <= SERVED_FILE_MAX_BYTES) this.servedFiles.set(name, bytes, bytes.byteLength);
+    return bytes;
+  }
+
+  /**
    * Marks the subset `hash` as used and keeps its files from eviction until the returned function is
    * called, for a response streaming one of them.
    */
@@ -288,9 +328,12 @@ export class SubsetCache {
   private async writeNew(entry: SubsetEntry, files: Map<SubsetFileFormat, Uint8Array>): Promise<void> {
     const sfnt = files.get(entry.sfntFormat)!;
     try {
-      await new Promise((resolve) => setImmediate(resolve)); // lets the answer go out first
-      const woff = await encodeWoff(sfnt);
-      files.set("woff", woff);
+      // After the answer has gone out: a preview asks for this file next.
+      const encoding = new Promise((resolve) => setImmediate(resolve))
+        .then(() => encodeWoff(sfnt))
+        .then((woff) => files.set("woff", woff).get("woff")!);
+      this.woffEncodings.set(entry.hash, encoding);
+      const woff = await encoding.finally(() => this.woffEncodings.delete(entry.hash));
       this.usage.grow(entry.hash, woff.byteLength);
       await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);
       await this.writeFileAtomically(this.fileName(entry, "woff"), woff);
@@ -351,6 +394,7 @@ export class SubsetCache {
       this.inFlight.has(hash) || this.writes.has(hash) || this.woff2Jobs.has(hash) || this.serving.has(hash);
     for (const hash of this.usage.overBudget(inUse)) {
       this.index.delete(hash);
+      for (const format of SUBSET_FILE_FORMATS) this.servedFiles.delete(`${hash}.${format}`);
       const deletion = this.deleteFiles(hash).finally(() => this.evictions.delete(hash));
       this.evictions.set(hash, deletion);
     }

@@ -88,19 +88,18 @@ export async function prepareSubset(
 export async function sendSubsetFile(cache: SubsetCache, res: Response, name: string): Promise<void> {
   const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
   if (!file || !(await cache.makeMissing(file.hash, file.format))) throw notFound("文件不存在");
-  const release = cache.holdForServing(file.hash);
-  res.on("close", release);
   const headers = {
     "Content-Type": file.contentType,
     "Cache-Control": IMMUTABLE_CACHE_CONTROL,
     ETag: `"${name}"`, // content-addressed and never rewritten: the name is a strong validator
   };
-  const unwritten = cache.unwrittenFile(file.hash, file.format);
-  if (unwritten) {
-    res.set(headers).send(Buffer.from(unwritten.buffer, unwritten.byteOffset, unwritten.byteLength));
+  const inMemory = await cache.servedFile(file.hash, file.format);
+  if (inMemory) {
+    res.set(headers).send(Buffer.from(inMemory.buffer, inMemory.byteOffset, inMemory.byteLength));
     return;
   }
-  await cache.written(file.hash);
+  const release = cache.holdForServing(file.hash);
+  res.on("close", release);
   const found = await stat(file.filePath).catch(() => null);
   if (!found?.isFile()) throw notFound("文件不存在");
   res.set(headers);

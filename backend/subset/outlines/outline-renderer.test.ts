@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../http/envelope.js";
-import { ByteBoundedCache, RenderGate } from "./outline-renderer.js";
+import { RenderGate } from "./outline-renderer.js";
 
 describe("RenderGate", () => {
   it("runs at most its limit at once, queues a few more and refuses the rest with 503", async () => {
@@ -45,19 +45,5 @@ describe("RenderGate", () => {
     release();
     await holding;
     await expect(gate.run(async () => "ran")).resolves.toBe("ran");
-  });
-});
-
-describe("ByteBoundedCache", () => {
-  it("keeps at most its bytes, the least recently used going first, and skips what alone is too large", () => {
-    const cache = new ByteBoundedCache<string>(10);
-    cache.set("a", "A", 4);
-    cache.set("b", "B", 4);
-    expect(cache.get("a")).toBe("A"); // a is now the most recently used
-    cache.set("c", "C", 4);
-    expect([cache.has("a"), cache.has("b"), cache.has("c")]).toEqual([true, false, true]);
-    cache.set("huge", "H", 11);
-    expect(cache.has("huge")).toBe(false);
-    expect(cache.bytes).toBe(8);
   });
 });

@@ -3,6 +3,7 @@ import type { OutlineLayout, OutlineScene } from "../../../contract/outlines.js"
 import { OUTLINE_LIMITS } from "../../../contract/outlines.js";
 import { ApiError, badRequest } from "../../http/envelope.js";
 import type { FontSource, FontSourceFile } from "../font-source.js";
+import { ByteBoundedCache } from "../byte-bounded-cache.js";
 import { normalizeCodepoints } from "../subset-key.js";
 import { harfBuzzShaper, type ShapedText } from "./harfbuzz-shaper.js";
 import { composeScene, type ComposedScene } from "./text-scene.js";
@@ -164,44 +165,4 @@ export class RenderGate {
 
 function busy(): ApiError {
   return new ApiError(503, "503", BUSY_MESSAGE, { "Retry-After": "5" });
-}
-
-/** Least recently used first out, bounded by the bytes each entry is counted for. */
-export class ByteBoundedCache<V> {
-  private readonly entries = new Map<string, { value: V; bytes: number }>();
-  private usedBytes = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  has(key: string): boolean {
-    return this.entries.has(key);
-  }
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: string, value: V, bytes: number): void {
-    if (bytes > this.maxBytes) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.usedBytes -= old.bytes;
-      this.entries.delete(key);
-    }
-    this.entries.set(key, { value, bytes });
-    this.usedBytes += bytes;
-    for (const [oldKey, entry] of this.entries) {
-      if (this.usedBytes <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.usedBytes -= entry.bytes;
-    }
-  }
-
-  get bytes(): number {
-    return this.usedBytes;
-  }
 }
