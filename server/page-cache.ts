@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from "express";
 import { FONT_GNO_PATTERN } from "../contract/catalogue-values.js";
 import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER } from "../app/utils/page-cache.js";
+import { FontVisitCounter } from "../app/services/catalogue/font-visits.js";
 import { cspNonce } from "./content-security-policy.js";
 import { filledGzip, filledText, gzipTemplate, type GzipTemplate } from "./gzip-template.js";
 import { acceptedEncodings } from "./precompressed-assets.js";
@@ -65,17 +66,7 @@ export function anonymousPageCache({
   onFontVisits,
   reportEveryMs = 1000,
 }: PageCacheOptions): RequestHandler {
-  const unreported = new Map<string, number>();
-  let reportTimer: NodeJS.Timeout | undefined;
-  const report = () => {
-    reportTimer = undefined;
-    for (const [fontGNo, visits] of unreported) onFontVisits?.(fontGNo, visits);
-    unreported.clear();
-  };
-  const visited = (fontGNo: string) => {
-    unreported.set(fontGNo, (unreported.get(fontGNo) ?? 0) + 1);
-    reportTimer ??= setTimeout(report, reportEveryMs).unref();
-  };
+  const fontVisits = onFontVisits && new FontVisitCounter(onFontVisits, reportEveryMs);
 
   const pages = new Map<string, KeptPage>();
   let keptBytes = 0;
@@ -118,7 +109,7 @@ export function anonymousPageCache({
       // compression() takes it off again when it encodes the page itself.
       res.setHeader("Content-Length", body.byteLength);
       res.status(200).end(body);
-      if (kept.fontVisit) visited(kept.fontVisit);
+      if (kept.fontVisit) fontVisits?.count(kept.fontVisit);
       return;
     }
     if (kept) forget(key);

@@ -2,7 +2,6 @@ import {
   addFontVisits as addFontVisitsEndpoint,
   getColumnsByType,
   getDownloadUrl,
-  getFontDetail,
   getFontDictionaries,
   getFontInformation,
   getFontList,
@@ -14,6 +13,7 @@ import {
 } from "@contract/catalogue";
 import type { EndpointQuery } from "@contract/endpoint";
 import { callApi, type ApiCaller } from "./api-client.server";
+import { FontVisitCounter } from "./catalogue/font-visits";
 
 /** Calls that render the frame of every page must not hold it for the full API timeout. */
 export const CHROME_TIMEOUT_MS = 8_000;
@@ -25,17 +25,11 @@ export function listFonts(caller: ApiCaller, query: EndpointQuery<typeof getFont
 
 export type { FontListQuery };
 
-/**
- * A font with its family. `countView` is the detail page opening it; the type tester asking for
- * new previews of the same font does not count.
- */
-export function getFont(caller: ApiCaller, fontGNo: string, { countView }: { countView: boolean }) {
-  return countView
-    ? callApi(caller, getFontDetail, { query: { fontGNo } })
-    : callApi(caller, getFontInformation, { params: { id: fontGNo } });
+/** A font with its family, as every visitor sees it (kept for half a minute like the other catalogue reads). */
+export function getFont(caller: ApiCaller, fontGNo: string) {
+  return callApi(caller, getFontInformation, { params: { id: fontGNo } });
 }
 
-/** Adds visits of the font's page answered without reading its detail (which counts one). */
 /** Counts `visits` views of a font, in as many calls as the endpoint's bound per call needs. */
 export async function addFontVisits(caller: ApiCaller, fontGNo: string, visits: number): Promise<void> {
   for (let left = visits; left > 0; left -= MAX_FONT_VISITS_PER_CALL) {
@@ -43,6 +37,25 @@ export async function addFontVisits(caller: ApiCaller, fontGNo: string, visits: 
       body: { fontGNo, visits: Math.min(left, MAX_FONT_VISITS_PER_CALL) },
     });
   }
+}
+
+/** Where the visits counted in this process go: the context of the latest page that counted one. */
+let visitsContext: { origin: string; context: ApiCaller["context"] } | undefined;
+const renderedPageVisits = new FontVisitCounter((fontGNo, visits) => {
+  if (!visitsContext) return;
+  const caller = { request: new Request(visitsContext.origin), context: visitsContext.context };
+  addFontVisits(caller, fontGNo, visits).catch((error: unknown) =>
+    console.error(`字体 ${fontGNo} 的访问量未能记录:`, error),
+  );
+});
+
+/**
+ * Counts one view of the font's page, reported with the others of the same second in one call: the
+ * page is rendered from the shared font information rather than from the detail read that counts one.
+ */
+export function countFontVisit(caller: ApiCaller, fontGNo: string): void {
+  visitsContext = { origin: new URL(caller.request.url).origin, context: caller.context };
+  renderedPageVisits.count(fontGNo);
 }
 
 /** The files of every weight of the font's family. */

@@ -60,7 +60,7 @@ export async function loadCatalogueFonts(
 ): Promise<{ fonts: Font[]; unknown: string[] }> {
   const answers = await Promise.all(
     gnos.map((gno) =>
-      getFont(caller, gno, { countView: false }).catch((error: unknown) => {
+      getFont(caller, gno).catch((error: unknown) => {
         if (isApiError(error) && error.status === 404) return null;
         throw error;
       }),

@@ -14,7 +14,7 @@ const pictures = new BoundedCache<Uint8Array | null>({ maxEntries: 64, ttlMs: 60
  */
 export function fontSharePicture(caller: ApiCaller, fontGNo: string): Promise<Uint8Array | null> {
   return pictures.get(fontGNo, async () => {
-    const font = await getFont(caller, fontGNo, { countView: false }).catch((error: unknown) => {
+    const font = await getFont(caller, fontGNo).catch((error: unknown) => {
       if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
       throw error;
     });

@@ -34,7 +34,7 @@ import { isTesterOnlyChange, revalidatesUnlessTesterOnly, withTesterParams } fro
 import { FACES_PARAM } from "~/utils/live-faces";
 import { FONT_GNO_PATTERN } from "@contract/catalogue-values";
 import { isApiError } from "~/services/api-client.server";
-import { getDownloadFiles, getFont } from "~/services/catalogue.server";
+import { countFontVisit, getDownloadFiles, getFont } from "~/services/catalogue.server";
 import { listVideos } from "~/services/content.server";
 import { loadPreviewFaces } from "~/services/subset.server";
 import { DEFAULT_PREVIEW_TEXT } from "~/services/catalogue/preview-text";
@@ -62,7 +62,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const facesOnly = url.searchParams.get(FACES_PARAM) === "1";
 
   const [font, download] = await Promise.all([
-    getFont(caller, id, { countView: !facesOnly }).catch((error: unknown) => {
+    getFont(caller, id).catch((error: unknown) => {
       if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound();
       throw error;
     }),
@@ -73,6 +73,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           return null;
         }),
   ]);
+
+  if (!facesOnly) countFontVisit(caller, id);
 
   // The videos are an extra: when the backend refuses the list, the page shows without it.
   const videos = facesOnly
