@@ -134,6 +134,13 @@ describe("SubsetCache", () => {
       expect(new Uint8Array(readFileSync(path.join(dir, `${entry.hash}.woff`)))).toEqual(woff);
     });
 
+    it("keeps a new subset's WOFF in memory once written, for the preview that asks for it next", async () => {
+      const entry = await cache.get(font, codepoints);
+      const written = new Uint8Array(readFileSync(path.join(dir, `${entry.hash}.woff`)));
+      rmSync(path.join(dir, `${entry.hash}.woff`));
+      expect(await cache.servedFile(entry.hash, "woff")).toEqual(written);
+    });
+
     it("forgets a subset whose files could not be written, and makes it again when asked", async () => {
       const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
       const entry = await cache.prepare(font, codepoints);

@@ -225,8 +225,8 @@ export class SubsetCache {
 
   /**
    * File `format` of the subset `hash` to answer from memory: one just made (its WOFF awaited while it
-   * is being encoded), one recently served, or a small one read from disk now; each is then kept among
-   * the recently served files. Undefined for a file to stream from disk (too large to keep, or gone).
+   * is being encoded, and kept once written), one recently served, or a small one read from disk now;
+   * each is then kept among the recently served files. Undefined for a file to stream from disk (too large to keep, or gone).
    */
   async servedFile(hash: string, format: SubsetFileFormat): Promise<Uint8Array | undefined> {
     const name = `${hash}.${format}`;
@@ -338,6 +338,8 @@ export class SubsetCache {
       await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);
       await this.writeFileAtomically(this.fileName(entry, "woff"), woff);
       await this.writeEntry(entry); // last: an entry on disk means its files are complete
+      // Its previews ask for it next: from memory, once it is no longer held as unwritten.
+      this.keepServed(entry.hash, this.fileName(entry, "woff"), woff);
     } catch (error) {
       console.warn(`子集 ${entry.hash} 的文件写入失败`, error);
       this.index.delete(entry.hash);
