@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { FontSourceFile } from "./font-source.js";
 import { ByteBoundedCache } from "./byte-bounded-cache.js";
 import { DiskUsage, scanCacheDirectory } from "./disk-usage.js";
+import { FileWriter } from "./file-writer.js";
 import { SFNT_FLAVOR_CFF, viewOf } from "./sfnt.js";
 import { subsetHash } from "./subset-key.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
@@ -88,6 +88,7 @@ export class SubsetCache {
   private readonly woffEncodings = new Map<string, Promise<unknown>>();
   /** Small files recently served, by file name: a page's previews asked again never wait for the disk. */
   private readonly servedFiles: ByteBoundedCache<Uint8Array>;
+  private readonly writer = new FileWriter();
   /** Responses streaming a file of the subset, by hash. */
   private readonly serving = new Map<string, number>();
   /** Deletions of evicted subsets' files, by hash, so a new request for one waits for it to finish. */
@@ -285,6 +286,7 @@ export class SubsetCache {
     await Promise.allSettled([...this.writes.values()]);
     await Promise.allSettled([...this.woff2Jobs.values()]);
     await Promise.allSettled([...this.evictions.values()]);
+    await this.writer.close();
   }
 
   private async readOrCreate(hash: string, font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
@@ -335,9 +337,11 @@ export class SubsetCache {
       this.woffEncodings.set(entry.hash, encoding);
       const woff = await encoding.finally(() => this.woffEncodings.delete(entry.hash));
       this.usage.grow(entry.hash, woff.byteLength);
-      await this.writeFileAtomically(this.fileName(entry, entry.sfntFormat), sfnt);
-      await this.writeFileAtomically(this.fileName(entry, "woff"), woff);
-      await this.writeEntry(entry); // last: an entry on disk means its files are complete
+      await this.writer.write([
+        { path: this.pathOf(this.fileName(entry, entry.sfntFormat)), bytes: sfnt },
+        { path: this.pathOf(this.fileName(entry, "woff")), bytes: woff },
+        this.entryFile(entry), // last: an entry on disk means its files are complete
+      ]);
       // Its previews ask for it next: from memory, once it is no longer held as unwritten.
       this.keepServed(entry.hash, this.fileName(entry, "woff"), woff);
     } catch (error) {
@@ -364,11 +368,11 @@ export class SubsetCache {
     if (!this.usage.has(entry.hash)) return; // evicted since it was handed out
     const sfnt = await readFile(this.pathOf(this.fileName(entry, entry.sfntFormat)));
     const woff2 = await encodeWoff2(sfnt);
-    await this.writeFileAtomically(this.fileName(entry, "woff2"), woff2);
     const entryBytesBefore = Buffer.byteLength(JSON.stringify(entry));
+    const updated = this.entryFile({ ...entry, hasWoff2: true });
+    await this.writer.write([{ path: this.pathOf(this.fileName(entry, "woff2")), bytes: woff2 }, updated]);
     entry.hasWoff2 = true;
-    const entryBytes = await this.writeEntry(entry);
-    this.usage.grow(entry.hash, woff2.byteLength + entryBytes - entryBytesBefore);
+    this.usage.grow(entry.hash, woff2.byteLength + updated.bytes.byteLength - entryBytesBefore);
     this.evictOverBudget();
   }
 
@@ -384,11 +388,9 @@ export class SubsetCache {
     }
   }
 
-  /** Writes the entry's index file and returns its size. */
-  private async writeEntry(entry: SubsetEntry): Promise<number> {
-    const bytes = Buffer.from(JSON.stringify(entry));
-    await this.writeFileAtomically(`${entry.hash}.json`, bytes);
-    return bytes.byteLength;
+  /** The entry's index file. */
+  private entryFile(entry: SubsetEntry): { path: string; bytes: Uint8Array } {
+    return { path: this.pathOf(`${entry.hash}.json`), bytes: Buffer.from(JSON.stringify(entry)) };
   }
 
   private evictOverBudget(): void {
@@ -442,19 +444,6 @@ export class SubsetCache {
 
   private pathOf(name: string): string {
     return path.join(this.dir, name);
-  }
-
-  /** Writes beside the target and renames, so readers never see a partial file. */
-  private async writeFileAtomically(name: string, bytes: Uint8Array): Promise<void> {
-    const target = this.pathOf(name);
-    const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-    try {
-      await writeFile(temporary, bytes);
-      await rename(temporary, target);
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined);
-      throw error;
-    }
   }
 }
 

@@ -7,7 +7,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serveRouter } from "../http/testing/test-server.js";
 import { createSubsetService, type SubsetService } from "./index.js";
-import { SubsetCache } from "./subset-cache.js";
+import { FileWriter } from "./file-writer.js";
 import type { SubsetResponseItem } from "../../contract/subset.js";
 import { distinctIdeographs, sfntFromWoff, testFontSource, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
 
@@ -536,12 +536,10 @@ describe("subset HTTP routes answering before the files are written", () => {
   });
 
   it("serves a new subset's files from memory while they are still being written", async () => {
-    type Writes = { writeFileAtomically(name: string, bytes: Uint8Array): Promise<void> };
-    const writes = SubsetCache.prototype as unknown as Writes;
-    const write = writes.writeFileAtomically;
+    const write = FileWriter.prototype.write;
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
-    const held = vi.spyOn(writes, "writeFileAtomically").mockImplementation(async function (this: Writes, ...args) {
+    const held = vi.spyOn(FileWriter.prototype, "write").mockImplementation(async function (this: FileWriter, ...args) {
       await gate;
       return write.apply(this, args);
     });
