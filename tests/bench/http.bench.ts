@@ -33,7 +33,16 @@ type Target = {
 
 /** What Chromium sends. */
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
-type Result = { requests: number; errors: number; perSecond: number; p50: number; p95: number; p99: number };
+type Result = {
+  requests: number;
+  errors: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** The server process's CPU time (all its threads) per answer: steadier than a time on a shared host. */
+  cpuMsPerAnswer: number;
+};
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
@@ -69,12 +78,25 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function load(target: Target): Promise<Result> {
+/** CPU milliseconds the process `pid` has used so far (Linux), or NaN elsewhere. */
+function cpuMilliseconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS_PER_SECOND);
+  } catch {
+    return NaN;
+  }
+}
+/** USER_HZ, 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+async function load(target: Target, serverPid: number | undefined): Promise<Result> {
   for (let i = 0; i < 20; i++) await request(target); // warm-up: caches, JIT, subset faces
   const latencies: number[] = [];
   let errors = 0;
   const deadline = Date.now() + seconds * 1000;
   const started = Date.now();
+  const cpuBefore = cpuMilliseconds(serverPid);
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < deadline) {
@@ -87,6 +109,7 @@ async function load(target: Target): Promise<Result> {
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
+  const cpuMsPerAnswer = (cpuMilliseconds(serverPid) - cpuBefore) / Math.max(1, latencies.length);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -95,6 +118,7 @@ async function load(target: Target): Promise<Result> {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    cpuMsPerAnswer,
   };
 }
 
@@ -120,7 +144,7 @@ function residentMegabytes(pid: number | undefined): number {
 }
 
 function format(result: Result): string {
-  return `${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  (${result.requests} ok, ${result.errors} errors)`;
+  return `${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  CPU ${result.cpuMsPerAnswer.toFixed(1)} ms/answer  (${result.requests} ok, ${result.errors} errors)`;
 }
 
 async function main() {
@@ -159,12 +183,12 @@ async function main() {
     ];
     console.log(`并发 ${concurrency}，每项 ${seconds} 秒，回环地址 ${origin}`);
     for (const target of targets) {
-      const near = await load({ ...reference, cookie: target.cookie, acceptEncoding: target.acceptEncoding });
-      const measured = await load(target);
+      const near = await load({ ...reference, cookie: target.cookie, acceptEncoding: target.acceptEncoding }, site.pid);
+      const measured = await load(target, site.pid);
       const nearName = `${reference.name}${target.cookie ? "（带 Cookie）" : ""}${target.acceptEncoding ? "（同样的 Accept-Encoding）" : ""}`;
       console.log(`\n${target.name}\n  measured  ${format(measured)}\n  ${nearName}  ${format(near)}`);
       console.log(
-        `  ratio     throughput ${(measured.perSecond / near.perSecond).toFixed(3)}×, p50 latency ${(measured.p50 / near.p50).toFixed(1)}×, p99 latency ${(measured.p99 / near.p99).toFixed(1)}×`,
+        `  ratio     throughput ${(measured.perSecond / near.perSecond).toFixed(3)}×, p50 latency ${(measured.p50 / near.p50).toFixed(1)}×, p99 latency ${(measured.p99 / near.p99).toFixed(1)}×, answers per CPU second ${(near.cpuMsPerAnswer / measured.cpuMsPerAnswer).toFixed(3)}×`,
       );
     }
     for (const fontId of ids) await request({ name: fontId, method: "GET", path: `/font/${fontId}` });
