@@ -30,7 +30,7 @@ describe.each(TEST_DATABASES)("migration 350-one-spelling on $name", (database) 
     await dispose?.();
   });
 
-  it.skipIf(!database.available)("keeps a database's licenses and favourite folders under the new names", async () => {
+  it.skipIf(!database.available)("keeps a database's licenses and favorite folders under the new names", async () => {
     await migrateTo(handle.db, "340-submission-claims");
     await sql`insert into licence (code, name, commercial_use, commercial_label) values ('OFL-1.1', 'SIL OFL 1.1', true, '免费商用')`.execute(
       handle.db,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 /**
  * One spelling per name (decision 029): the license tables and columns say `license`, the user's
- * folders of favourite fonts are `favorite_folder` and the fonts in them `favorite_font`. Rows,
+ * folders of favorite fonts are `favorite_folder` and the fonts in them `favorite_font`. Rows,
  * keys and sequences stay as they are; only names change.
  */
 const RENAMES: Array<{ old: string; new: string; kind: "table" | "index" | "sequence" } | ColumnRename> = [
