@@ -518,7 +518,7 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await refusedAlike("saveMessage", { body: { name: "契约测试", phone: "12345678901", content: "你好" } });
   });
 
-  it.skipIf(skip)("folder answers match their schema, empty and filled", async () => {
+  it.skipIf(skip)("favorite folder answers match their schema, empty and filled", async () => {
     const { login } = await registerByPhone();
     expect(await conform("getAllFavoriteFonts", { token: login.token })).toEqual([]);
     const db = backend.db.withTables<TestTables>();
@@ -588,46 +588,49 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await refusedAlike("checkCaptcha", { body: { mode: "form", token: "0".repeat(32) } });
   });
 
-  it.skipIf(skip)("folder and favorite-article answers match their schemas; another user's ids are 404", async () => {
-    const { login } = await registerByPhone();
-    const other = await registerByPhone();
-    const token = login.token;
-    const [defaultFolder] = await conform("listFavoriteFolders", { token });
-    expect(defaultFolder).toMatchObject({ isDefault: true, fontCount: 0 });
-    const made = await conform("addFavoriteFolder", { token, body: { name: "契约收藏" } });
-    await conform("updateFavoriteFolder", { token, query: { id: String(made.id) }, body: { name: "契约收藏二" } });
-    await conform("addFavoriteFont", { token, body: { fontGNo: "10001", collectionId: made.id } });
-    await conform("addFavoriteFont", { token, body: { fontGNo: "10010" } });
-    const detail = await conform("getFavoriteFolderDetail", { token, query: { id: String(made.id) } });
-    expect(detail.fontList.map((font) => font.fontGNo)).toEqual(["10001"]);
-    await conform("deleteFavoriteFont", { token, body: { fontGNo: "10001", collectionId: made.id } });
-    await conform("deleteFavoriteFont", { token, body: { fontGNo: "10010" } });
+  it.skipIf(skip)(
+    "favorite folder and favorite-article answers match their schemas; another user's ids are 404",
+    async () => {
+      const { login } = await registerByPhone();
+      const other = await registerByPhone();
+      const token = login.token;
+      const [defaultFolder] = await conform("listFavoriteFolders", { token });
+      expect(defaultFolder).toMatchObject({ isDefault: true, fontCount: 0 });
+      const made = await conform("addFavoriteFolder", { token, body: { name: "契约收藏" } });
+      await conform("updateFavoriteFolder", { token, query: { id: String(made.id) }, body: { name: "契约收藏二" } });
+      await conform("addFavoriteFont", { token, body: { fontGNo: "10001", collectionId: made.id } });
+      await conform("addFavoriteFont", { token, body: { fontGNo: "10010" } });
+      const detail = await conform("getFavoriteFolderDetail", { token, query: { id: String(made.id) } });
+      expect(detail.fontList.map((font) => font.fontGNo)).toEqual(["10001"]);
+      await conform("deleteFavoriteFont", { token, body: { fontGNo: "10001", collectionId: made.id } });
+      await conform("deleteFavoriteFont", { token, body: { fontGNo: "10010" } });
 
-    const news = await conform("getNewsPage", { query: { size: "1" } });
-    await conform("addFavoriteArticle", { token, body: { kind: "news", id: news.records[0]!.id } });
-    expect(await conform("listFavoriteArticleIds", { token })).toEqual([{ kind: "news", id: news.records[0]!.id }]);
-    const favorites = await conform("listFavoriteArticles", { token, query: { kind: "news" } });
-    expect(favorites.total).toBe(1);
-    await conform("deleteFavoriteArticle", { token, body: { kind: "news", id: news.records[0]!.id } });
+      const news = await conform("getNewsPage", { query: { size: "1" } });
+      await conform("addFavoriteArticle", { token, body: { kind: "news", id: news.records[0]!.id } });
+      expect(await conform("listFavoriteArticleIds", { token })).toEqual([{ kind: "news", id: news.records[0]!.id }]);
+      const favorites = await conform("listFavoriteArticles", { token, query: { kind: "news" } });
+      expect(favorites.total).toBe(1);
+      await conform("deleteFavoriteArticle", { token, body: { kind: "news", id: news.records[0]!.id } });
 
-    await refusedAlike("addFavoriteFolder", { token, body: { name: "" } });
-    await refusedAlike("addFavoriteFont", { token, body: { fontGNo: "x" } });
-    await refusedAlike("addFavoriteArticle", { token, body: { kind: "font", id: 1 } });
+      await refusedAlike("addFavoriteFolder", { token, body: { name: "" } });
+      await refusedAlike("addFavoriteFont", { token, body: { fontGNo: "x" } });
+      await refusedAlike("addFavoriteArticle", { token, body: { kind: "font", id: 1 } });
 
-    const foreign = other.login.token;
-    const id = String(made.id);
-    for (const response of [
-      await send("getFavoriteFolderDetail", { token: foreign, query: { id } }),
-      await send("updateFavoriteFolder", { token: foreign, query: { id }, body: { name: "抢走" } }),
-      await send("addFavoriteFont", { token: foreign, body: { fontGNo: "10001", collectionId: made.id } }),
-      await send("deleteFavoriteFont", { token: foreign, body: { fontGNo: "10001", collectionId: made.id } }),
-      await send("deleteFavoriteFolder", { token: foreign, query: { id } }),
-    ]) {
-      expect(response.status).toBe(404);
-      expect(errorEnvelopeSchema.parse(await response.json())).toMatchObject({ code: "404" });
-    }
-    await conform("deleteFavoriteFolder", { token, query: { id } });
-  });
+      const foreign = other.login.token;
+      const id = String(made.id);
+      for (const response of [
+        await send("getFavoriteFolderDetail", { token: foreign, query: { id } }),
+        await send("updateFavoriteFolder", { token: foreign, query: { id }, body: { name: "抢走" } }),
+        await send("addFavoriteFont", { token: foreign, body: { fontGNo: "10001", collectionId: made.id } }),
+        await send("deleteFavoriteFont", { token: foreign, body: { fontGNo: "10001", collectionId: made.id } }),
+        await send("deleteFavoriteFolder", { token: foreign, query: { id } }),
+      ]) {
+        expect(response.status).toBe(404);
+        expect(errorEnvelopeSchema.parse(await response.json())).toMatchObject({ code: "404" });
+      }
+      await conform("deleteFavoriteFolder", { token, query: { id } });
+    },
+  );
 
   it.skipIf(skip)("messages answer their schemas, unread first; another user's message is 404", async () => {
     const { login } = await registerByPhone();

@@ -14,7 +14,7 @@ const ALL_FONTS = "/web/api/account/collection/allFont";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(TEST_DATABASES)("folder API on $name", (database) => {
+describe.each(TEST_DATABASES)("favorite folder API on $name", (database) => {
   let backend: Backend;
   let server: TestServer;
   let sms: Awaited<ReturnType<typeof startSmsGateway>>;
@@ -26,7 +26,7 @@ describe.each(TEST_DATABASES)("folder API on $name", (database) => {
 
   beforeAll(async () => {
     if (!database.available) return;
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "folder-test-"));
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "favorite-folder-test-"));
     sms = await startSmsGateway();
     const { dispose: disposeDatabase, ...options } = await database.open();
     dispose = disposeDatabase;

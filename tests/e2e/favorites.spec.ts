@@ -260,7 +260,7 @@ test.describe("favorites", () => {
       ["baike", await firstId("/web/api/shufa-baike/selectPage?size=1"), "百科"],
       ["case", await firstId("/web/api/web-font-case/selectPage?size=1"), "案例"],
       ["video", await firstId("/web/api/web-video/selectPage?size=1"), "视频"],
-      ["album", await firstId("/web/api/web-font-folder/selectPage?size=1"), "专辑"],
+      ["album", await firstId("/web/api/web-font-collection/selectPage?size=1"), "专辑"],
     ] as const;
     for (const [kind, id] of kinds) {
       await page.goto(`/${kind}/${id}`);
