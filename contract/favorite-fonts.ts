@@ -8,7 +8,8 @@ import { queryValue } from "./query";
 /**
  * Favorite-font folders (收藏夹). Every user has a default folder, made the first time
  * the user lists, creates or fills one; it can be renamed but not deleted. Another user's
- * folder answers 404 as if it did not exist.
+ * folder answers 404 as if it did not exist. SPEC's paths and the `collectionId` field call a
+ * folder a collection; this module is where the two names meet (decision 029).
  */
 
 export const FAVORITE_FOLDER_NAME_MAX = 20;
