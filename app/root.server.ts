@@ -3,7 +3,7 @@ import { publicConfig, websiteConfig } from "~/config.server";
 import { getUserInfo } from "~/services/account.server";
 import type { ApiCaller } from "~/services/api-client.server";
 import { CHROME_TIMEOUT_MS, listFooterColumns, listFriendLinks } from "~/services/catalogue.server";
-import { loadFavoritesState, type FavoritesState } from "~/services/collection.server";
+import { loadFavoritesState, type FavoritesState } from "~/services/favorites.server";
 import { countUserUnreadNotices } from "~/services/notices.server";
 import { getToken, requireAuthGuard } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
@@ -16,7 +16,7 @@ import { avatarBrowserUrl, type AccountUser, type RootData } from "~/utils/root-
 
 /**
  * With a token cookie: the user (a 401/S00106 makes the API client throw the redirect home that
- * clears the cookie), then the favourite fonts.
+ * clears the cookie), then the favorite fonts.
  */
 async function loadAccount(caller: ApiCaller): Promise<{ user: AccountUser | null; favorites: FavoritesState }> {
   if (!getToken(caller.request)) return { user: null, favorites: NO_FAVORITES };
@@ -25,7 +25,7 @@ async function loadAccount(caller: ApiCaller): Promise<{ user: AccountUser | nul
   return { user, favorites: user ? await loadFavorites(caller) : NO_FAVORITES };
 }
 
-const NO_FAVORITES: FavoritesState = { fontGNos: [], collections: [], articleKeys: [] };
+const NO_FAVORITES: FavoritesState = { fontGNos: [], folders: [], articleKeys: [] };
 
 async function loadUser(caller: ApiCaller): Promise<AccountUser | null> {
   try {
@@ -42,7 +42,7 @@ async function loadUser(caller: ApiCaller): Promise<AccountUser | null> {
   }
 }
 
-/** The user's favourite fonts and articles; a failure other than an expired token gives none. */
+/** The user's favorite fonts and articles; a failure other than an expired token gives none. */
 async function loadFavorites(caller: ApiCaller): Promise<FavoritesState> {
   try {
     return await loadFavoritesState(caller, { timeoutMs: CHROME_TIMEOUT_MS });
@@ -83,7 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loggedIn: Boolean(getToken(request)),
     user,
     favoriteFontGNos: favorites.fontGNos,
-    favoriteCollections: favorites.collections,
+    favoriteFolders: favorites.folders,
     favoriteArticleKeys: favorites.articleKeys,
     compareFontGNos: readCompareList(request),
     unreadNoticeCount,

@@ -52,8 +52,8 @@ const WECHAT_SECRET = "wxCONTRACTSECRET";
 /** The rows this test reads or writes directly, typed here so the test does not lean on module internals. */
 type TestTables = {
   captcha_challenge: { token: string; gap_x: number | null; gap_y: number | null; answer: string | null };
-  font_collection: { id: Generated<number>; user_id: number; name: string; created_at: Date | string };
-  font_collection_item: { collection_id: number; font_gno: string; created_at: Date | string };
+  favorite_folder: { id: Generated<number>; user_id: number; name: string; created_at: Date | string };
+  favorite_font: { folder_id: number; font_gno: string; created_at: Date | string };
 };
 
 type Input = {
@@ -518,24 +518,24 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
     await refusedAlike("saveMessage", { body: { name: "契约测试", phone: "12345678901", content: "你好" } });
   });
 
-  it.skipIf(skip)("collection answers match their schema, empty and filled", async () => {
+  it.skipIf(skip)("favorite folder answers match their schema, empty and filled", async () => {
     const { login } = await registerByPhone();
-    expect(await conform("getAllCollectedFonts", { token: login.token })).toEqual([]);
+    expect(await conform("getAllFavoriteFonts", { token: login.token })).toEqual([]);
     const db = backend.db.withTables<TestTables>();
-    const collection = await db
-      .insertInto("font_collection")
+    const folder = await db
+      .insertInto("favorite_folder")
       .values({ user_id: login.user.id, name: "我的收藏", created_at: new Date() })
       .returning("id")
       .executeTakeFirstOrThrow();
     await db
-      .insertInto("font_collection_item")
+      .insertInto("favorite_font")
       .values([
-        { collection_id: collection.id, font_gno: "10001", created_at: new Date() },
-        { collection_id: collection.id, font_gno: "10010", created_at: new Date() },
+        { folder_id: folder.id, font_gno: "10001", created_at: new Date() },
+        { folder_id: folder.id, font_gno: "10010", created_at: new Date() },
       ])
       .execute();
-    const collections = await conform("getAllCollectedFonts", { token: login.token });
-    expect(collections[0]!.fontList.map((font) => font.fontGNo)).toEqual(["10001", "10010"]);
+    const folders = await conform("getAllFavoriteFonts", { token: login.token });
+    expect(folders[0]!.fontList.map((font) => font.fontGNo)).toEqual(["10001", "10010"]);
   });
 
   it.skipIf(skip)("calls that need a login answer 401 S00106 without one", async () => {
@@ -589,21 +589,21 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
   });
 
   it.skipIf(skip)(
-    "collection and favourite-article answers match their schemas; another user's ids are 404",
+    "favorite folder and favorite-article answers match their schemas; another user's ids are 404",
     async () => {
       const { login } = await registerByPhone();
       const other = await registerByPhone();
       const token = login.token;
-      const [defaultCollection] = await conform("listCollections", { token });
-      expect(defaultCollection).toMatchObject({ isDefault: true, fontCount: 0 });
-      const made = await conform("addCollection", { token, body: { name: "契约收藏" } });
-      await conform("updateCollection", { token, query: { id: String(made.id) }, body: { name: "契约收藏二" } });
-      await conform("addCollectionFont", { token, body: { fontGNo: "10001", collectionId: made.id } });
-      await conform("addCollectionFont", { token, body: { fontGNo: "10010" } });
-      const detail = await conform("getCollectionDetail", { token, query: { id: String(made.id) } });
+      const [defaultFolder] = await conform("listFavoriteFolders", { token });
+      expect(defaultFolder).toMatchObject({ isDefault: true, fontCount: 0 });
+      const made = await conform("addFavoriteFolder", { token, body: { name: "契约收藏" } });
+      await conform("updateFavoriteFolder", { token, query: { id: String(made.id) }, body: { name: "契约收藏二" } });
+      await conform("addFavoriteFont", { token, body: { fontGNo: "10001", collectionId: made.id } });
+      await conform("addFavoriteFont", { token, body: { fontGNo: "10010" } });
+      const detail = await conform("getFavoriteFolderDetail", { token, query: { id: String(made.id) } });
       expect(detail.fontList.map((font) => font.fontGNo)).toEqual(["10001"]);
-      await conform("deleteCollectionFont", { token, body: { fontGNo: "10001", collectionId: made.id } });
-      await conform("deleteCollectionFont", { token, body: { fontGNo: "10010" } });
+      await conform("deleteFavoriteFont", { token, body: { fontGNo: "10001", collectionId: made.id } });
+      await conform("deleteFavoriteFont", { token, body: { fontGNo: "10010" } });
 
       const news = await conform("getNewsPage", { query: { size: "1" } });
       await conform("addFavoriteArticle", { token, body: { kind: "news", id: news.records[0]!.id } });
@@ -612,23 +612,23 @@ describe.each(TEST_DATABASES)("the contract against the backend on $name", (data
       expect(favorites.total).toBe(1);
       await conform("deleteFavoriteArticle", { token, body: { kind: "news", id: news.records[0]!.id } });
 
-      await refusedAlike("addCollection", { token, body: { name: "" } });
-      await refusedAlike("addCollectionFont", { token, body: { fontGNo: "x" } });
+      await refusedAlike("addFavoriteFolder", { token, body: { name: "" } });
+      await refusedAlike("addFavoriteFont", { token, body: { fontGNo: "x" } });
       await refusedAlike("addFavoriteArticle", { token, body: { kind: "font", id: 1 } });
 
       const foreign = other.login.token;
       const id = String(made.id);
       for (const response of [
-        await send("getCollectionDetail", { token: foreign, query: { id } }),
-        await send("updateCollection", { token: foreign, query: { id }, body: { name: "抢走" } }),
-        await send("addCollectionFont", { token: foreign, body: { fontGNo: "10001", collectionId: made.id } }),
-        await send("deleteCollectionFont", { token: foreign, body: { fontGNo: "10001", collectionId: made.id } }),
-        await send("deleteCollection", { token: foreign, query: { id } }),
+        await send("getFavoriteFolderDetail", { token: foreign, query: { id } }),
+        await send("updateFavoriteFolder", { token: foreign, query: { id }, body: { name: "抢走" } }),
+        await send("addFavoriteFont", { token: foreign, body: { fontGNo: "10001", collectionId: made.id } }),
+        await send("deleteFavoriteFont", { token: foreign, body: { fontGNo: "10001", collectionId: made.id } }),
+        await send("deleteFavoriteFolder", { token: foreign, query: { id } }),
       ]) {
         expect(response.status).toBe(404);
         expect(errorEnvelopeSchema.parse(await response.json())).toMatchObject({ code: "404" });
       }
-      await conform("deleteCollection", { token, query: { id } });
+      await conform("deleteFavoriteFolder", { token, query: { id } });
     },
   );
 

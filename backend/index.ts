@@ -13,7 +13,7 @@ import { FontRepository } from "./catalogue/font-repository.js";
 import { createCatalogueRouter } from "./catalogue/routes.js";
 import { seedCatalogue } from "./catalogue/seed.js";
 import { assetUrlOn, type AssetUrl } from "./catalogue/urls.js";
-import { createCollectionRouter } from "./collection/routes.js";
+import { createFavoritesRouter } from "./favorites/routes.js";
 import { createAlbumZipRouter } from "./content/album-zip-routes.js";
 import {
   createSubmissionRouter,
@@ -131,7 +131,7 @@ const routeModules: Array<(context: BackendContext) => express.Router> = [
     }),
   ({ db, account, blobs, limits, outbox }) =>
     createAccountRouter({ db, config: account, blobs, limits, outbox, events: accountNotices(db) }),
-  ({ db }) => createCollectionRouter({ db }),
+  ({ db }) => createFavoritesRouter({ db }),
   ({ db, assetUrl, sharedRateLimiter }) =>
     createContentRouter({
       db,

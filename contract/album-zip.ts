@@ -5,7 +5,7 @@ import { defineEndpoint } from "./endpoint";
 
 /**
  * 打包下载 of an album: one zip of the album's font files, each as the catalogue stores it, with
- * each font's licence text beside it and a 说明.txt listing what is inside.
+ * each font's license text beside it and a 说明.txt listing what is inside.
  */
 
 const id = z.number().int().positive();
@@ -15,7 +15,7 @@ export const albumZipFileSchema = z.object({
   fontGNo: z.string().regex(FONT_GNO_PATTERN),
   /** The font's name inside the zip, e.g. 站酷快乐体-常规.ttf. */
   fileName: z.string().min(1),
-  /** The licence text's name inside the zip, e.g. LICENSE-站酷快乐体-常规.txt. */
+  /** The license text's name inside the zip, e.g. LICENSE-站酷快乐体-常规.txt. */
   licenseFileName: z.string().min(1),
   size: z.number().int().nonnegative(),
   licenseName: z.string().min(1),
@@ -59,7 +59,7 @@ export const downloadAlbumZip = defineEndpoint({
   auth: "none",
 });
 
-/** Every weight of the family of font `id`, each with its licence text and a 说明.txt, streamed as one zip. */
+/** Every weight of the family of font `id`, each with its license text and a 说明.txt, streamed as one zip. */
 export const downloadFamilyZip = defineEndpoint({
   method: "GET",
   path: "/web/api/font/download-family-zip/:id",

@@ -1,4 +1,4 @@
-/** Favourite articles' values, without zod: the browser reads them too. */
+/** Favorite articles' values, without zod: the browser reads them too. */
 
 export const ARTICLE_KINDS = ["news", "baike", "case", "video", "album"] as const;
 export type ArticleKind = (typeof ARTICLE_KINDS)[number];

@@ -5,7 +5,7 @@ import { oneOf, optionalQueryText } from "./query";
 import { ARTICLE_KINDS, type ArticleKind } from "./favorite-values";
 
 /**
- * Favourite articles: news, encyclopedia entries, cases, videos and albums a user keeps. An
+ * Favorite articles: news, encyclopedia entries, cases, videos and albums a user keeps. An
  * article is named by its kind and its id within the kind.
  */
 
@@ -37,7 +37,7 @@ export const articleRefSchema = z.object(
 );
 export type ArticleRef = z.infer<typeof articleRefSchema>;
 
-/** A favourite article as the list shows it. */
+/** A favorite article as the list shows it. */
 export const favoriteArticleSchema = z.object({
   kind: articleKindSchema,
   id: z.number().int().positive(),
@@ -57,7 +57,7 @@ export const favoriteArticleQuerySchema = pageQuerySchema.extend({
 });
 export type FavoriteArticleQuery = z.output<typeof favoriteArticleQuerySchema>;
 
-/** The user's favourite articles, most recently added first; `kind` keeps one kind. */
+/** The user's favorite articles, most recently added first; `kind` keeps one kind. */
 export const listFavoriteArticles = defineEndpoint({
   method: "GET",
   path: "/web/api/account/favorite-article/list",
@@ -84,7 +84,7 @@ export const deleteFavoriteArticle = defineEndpoint({
   auth: "required",
 });
 
-/** Every favourite article of the user as `{ kind, id }`, for controls showing their state. */
+/** Every favorite article of the user as `{ kind, id }`, for controls showing their state. */
 export const listFavoriteArticleIds = defineEndpoint({
   method: "GET",
   path: "/web/api/account/favorite-article/allIds",

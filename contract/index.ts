@@ -2,7 +2,7 @@ import { accountEndpoints } from "./account";
 import { albumZipEndpoints } from "./album-zip";
 import { captchaEndpoints } from "./captcha";
 import { catalogueEndpoints } from "./catalogue";
-import { collectionEndpoints } from "./collection";
+import { favoriteFontEndpoints } from "./favorite-fonts";
 import { contentEndpoints } from "./content";
 import { coverageEndpoints } from "./coverage";
 import { downloadEndpoints } from "./downloads";
@@ -20,7 +20,7 @@ export * from "./account";
 export * from "./album-zip";
 export * from "./captcha";
 export * from "./catalogue";
-export * from "./collection";
+export * from "./favorite-fonts";
 export * from "./content";
 export * from "./coverage";
 export * from "./downloads";
@@ -49,7 +49,7 @@ export const endpoints = {
   ...captchaEndpoints,
   ...accountEndpoints,
   ...wechatEndpoints,
-  ...collectionEndpoints,
+  ...favoriteFontEndpoints,
   ...contentEndpoints,
   ...albumZipEndpoints,
   ...submissionEndpoints,

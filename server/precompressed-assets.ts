@@ -12,7 +12,7 @@ const ENCODINGS = [
 const ENCODING_NAMES = ENCODINGS.map(({ name }) => name);
 
 /**
- * The encodings an `Accept-Encoding` header accepts with a weight above zero, the client's favourite
+ * The encodings an `Accept-Encoding` header accepts with a weight above zero, the client's favorite
  * first; Brotli before gzip when their weights are equal (browsers list gzip first).
  */
 export function acceptedEncodings(header: string | undefined): Set<string> {

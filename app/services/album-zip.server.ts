@@ -17,7 +17,7 @@ export async function streamAlbumZip(caller: ApiCaller, id: number): Promise<Res
   return streamZip(caller, buildApiUrl(serviceBase(getAlbumZipUrl, caller.context), zip.url));
 }
 
-/** Every weight of the family of font `fontGNo` with their licences, as `streamAlbumZip` streams an album. */
+/** Every weight of the family of font `fontGNo` with their licenses, as `streamAlbumZip` streams an album. */
 export function streamFamilyZip(caller: ApiCaller, fontGNo: string): Promise<Response> {
   const path = endpointPath(downloadFamilyZip, { id: fontGNo });
   return streamZip(caller, buildApiUrl(serviceBase(downloadFamilyZip, caller.context), path));

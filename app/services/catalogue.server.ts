@@ -63,7 +63,7 @@ export function getDownloadFiles(caller: ApiCaller, fontGNo: string) {
   return callApi(caller, getDownloadUrl, { query: { fontGNo } });
 }
 
-/** The dictionaries of style, licence, charset, sort and weight names. */
+/** The dictionaries of style, license, charset, sort and weight names. */
 export function getDictionaries(caller: ApiCaller) {
   return callApi(caller, getFontDictionaries);
 }

@@ -24,11 +24,11 @@ export type RootData = {
   loggedIn: boolean;
   /** Null when anonymous, or when user info could not be loaded this time. */
   user?: AccountUser | null;
-  /** Every font in the user's favourite collections, unique, in collection order; [] when anonymous. */
+  /** Every font in the user's favorite folders, unique, in folder order; [] when anonymous. */
   favoriteFontGNos: string[];
-  /** The user's collections with the fonts each holds, oldest first; absent or [] when anonymous. */
-  favoriteCollections?: Array<{ id: number; name: string; fontGNos: string[] }>;
-  /** `kind:id` (e.g. `news:3`) of every favourite article; absent or [] when anonymous. */
+  /** The user's folders with the fonts each holds, oldest first; absent or [] when anonymous. */
+  favoriteFolders?: Array<{ id: number; name: string; fontGNos: string[] }>;
+  /** `kind:id` (e.g. `news:3`) of every favorite article; absent or [] when anonymous. */
   favoriteArticleKeys?: string[];
   /** The fonts in the visitor's comparison list, from its cookie (the browser mirrors local storage into it). */
   compareFontGNos?: string[];

@@ -11,7 +11,7 @@ export type FamilySeed = {
   /** Toneless pinyin of nameZh, for the `name` sort. */
   pinyin: string;
   description: string;
-  /** Style category codes; `free` is added from the licence, `all` is implied. */
+  /** Style category codes; `free` is added from the license, `all` is implied. */
   styles: string[];
   tags: string[];
   files: FontFileSource[];
@@ -99,7 +99,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "站酷快乐体",
     pinyin: "zhanku kuaileti",
     description:
-      "站酷快乐体由站酷（ZCOOL）联合设计师刘兵克创作，以开源许可免费提供。笔画圆润饱满，字形活泼跳跃，带有鲜明的综艺和卡通气质。适合萌宠、美食、搞笑等轻松题材的标题和花字。",
+      "站酷快乐体由站酷（ZCOOL）联合设计师刘兵克创作，以开源授权免费提供。笔画圆润饱满，字形活泼跳跃，带有鲜明的综艺和卡通气质。适合萌宠、美食、搞笑等轻松题材的标题和花字。",
     styles: ["cute", "humour", "pets", "food", "flower", "round", "2d"],
     tags: ["可爱", "卡通", "综艺", "圆润"],
     files: expoFiles("zcool-kuaile", "ZCOOLKuaiLe", ["400Regular"]),
@@ -141,7 +141,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "马善政毛笔楷书",
     pinyin: "mashanzheng maobi kaishu",
     description:
-      "马善政毛笔楷书取自书法家马善政的楷书手迹，由正琪（ZhongQi）数字化制作并以开源许可发布。字形端正，笔锋饱满，保留了毛笔楷书的提按变化。适合国风、节日祝福和传统文化题材的标题。",
+      "马善政毛笔楷书取自书法家马善政的楷书手迹，由正琪（ZhongQi）数字化制作并以开源授权发布。字形端正，笔锋饱满，保留了毛笔楷书的提按变化。适合国风、节日祝福和传统文化题材的标题。",
     styles: ["handwriting", "brush", "chinese", "classic", "art"],
     tags: ["手写", "毛笔", "楷书", "国风"],
     files: expoFiles("ma-shan-zheng", "MaShanZheng", ["400Regular"]),
@@ -155,7 +155,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "志莽行书",
     pinyin: "zhimang xingshu",
     description:
-      "志莽行书是一款行书风格的书法字体，由正琪（ZhongQi）数字化制作并以开源许可发布。笔画连带流畅、行气自然，兼具书写的速度感和可读性。适合国风短片、诗词文案和需要手写感的字幕。",
+      "志莽行书是一款行书风格的书法字体，由正琪（ZhongQi）数字化制作并以开源授权发布。笔画连带流畅、行气自然，兼具书写的速度感和可读性。适合国风短片、诗词文案和需要手写感的字幕。",
     styles: ["handwriting", "brush", "chinese", "art", "creative"],
     tags: ["手写", "毛笔", "行书", "国风"],
     files: expoFiles("zhi-mang-xing", "ZhiMangXing", ["400Regular"]),
@@ -169,7 +169,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "刘建毛草",
     pinyin: "liujian maocao",
     description:
-      "刘建毛草是一款奔放的毛笔草书字体，由正琪（ZhongQi）等制作并以开源许可发布。笔势飞动、墨色浓淡分明，个性十足。适合武侠、励志和力量感的封面大字，不宜用于大段字幕。",
+      "刘建毛草是一款奔放的毛笔草书字体，由正琪（ZhongQi）等制作并以开源授权发布。笔势飞动、墨色浓淡分明，个性十足。适合武侠、励志和力量感的封面大字，不宜用于大段字幕。",
     styles: ["brush", "handwriting", "power", "personality", "cool"],
     tags: ["毛笔", "草书", "手写", "个性"],
     files: [{ format: "ttf", packageFile: "@expo-google-fonts/liu-jian-mao-cao/LiuJianMaoCao_400Regular.ttf" }],
@@ -242,7 +242,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Klee One 硬笔楷体",
     pinyin: "klee one yingbi kaiti",
     description:
-      "Klee One 是日本字体厂商 Fontworks 于 2020 年以开源许可发布的日文字体，字形模仿铅笔和钢笔写出的楷书，横竖带着手写的轻微起伏，霞鹜文楷正是由它衍生而来。收录日本常用汉字，约覆盖 GB2312 的一半，简体字需先用“能显示”筛选核对。这里收录常规和半粗两个字重，适合日系 Vlog、手账和学习类视频的字幕。",
+      "Klee One 是日本字体厂商 Fontworks 于 2020 年以开源授权发布的日文字体，字形模仿铅笔和钢笔写出的楷书，横竖带着手写的轻微起伏，霞鹜文楷正是由它衍生而来。收录日本常用汉字，约覆盖 GB2312 的一半，简体字需先用“能显示”筛选核对。这里收录常规和半粗两个字重，适合日系 Vlog、手账和学习类视频的字幕。",
     styles: ["handwriting", "japanese", "fresh", "daily", "vlog", "subtitle"],
     tags: ["手写", "日系", "日文", "字幕"],
     files: expoRegularAndBold("klee-one", "KleeOne", "600SemiBold"),
@@ -256,7 +256,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Zen 角黑体",
     pinyin: "zen jiao heiti",
     description:
-      "Zen Kaku Gothic New 是设计师 Yoshimichi Ohira 设计、Positype 发布的日文无衬线字体，2022 年起以开源许可提供。字形方正端庄、字怀略收，笔画末端干净利落，日文假名与汉字搭配匀称。收录日本常用汉字，约覆盖 GB2312 的一半。这里收录常规和粗体，适合日系品牌、旅行和生活类视频的字幕与说明文字。",
+      "Zen Kaku Gothic New 是设计师 Yoshimichi Ohira 设计、Positype 发布的日文无衬线字体，2022 年起以开源授权提供。字形方正端庄、字怀略收，笔画末端干净利落，日文假名与汉字搭配匀称。收录日本常用汉字，约覆盖 GB2312 的一半。这里收录常规和粗体，适合日系品牌、旅行和生活类视频的字幕与说明文字。",
     styles: ["hei", "japanese", "brand", "subtitle", "travel"],
     tags: ["黑体", "无衬线", "日系", "日文"],
     files: expoRegularAndBold("zen-kaku-gothic-new", "ZenKakuGothicNew"),
@@ -270,7 +270,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Zen 圆黑体",
     pinyin: "zen yuan heiti",
     description:
-      "Zen Maru Gothic 是 Yoshimichi Ohira 设计、Positype 发布的日文圆黑体，2021 年以开源许可提供，是 Zen 角黑体的圆角版本。笔画端点和转角都被磨圆，整体温和亲切，小字号下依然清晰。收录日本常用汉字，约覆盖 GB2312 的一半。这里收录常规和粗体，适合日系 Vlog、母婴、萌宠和生活分享类视频的字幕。",
+      "Zen Maru Gothic 是 Yoshimichi Ohira 设计、Positype 发布的日文圆黑体，2021 年以开源授权提供，是 Zen 角黑体的圆角版本。笔画端点和转角都被磨圆，整体温和亲切，小字号下依然清晰。收录日本常用汉字，约覆盖 GB2312 的一半。这里收录常规和粗体，适合日系 Vlog、母婴、萌宠和生活分享类视频的字幕。",
     styles: ["round", "japanese", "fresh", "daily", "vlog", "pets"],
     tags: ["圆体", "日系", "日文", "字幕"],
     files: expoRegularAndBold("zen-maru-gothic", "ZenMaruGothic"),
@@ -284,7 +284,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "M+ 圆体 1c",
     pinyin: "m+ yuanti 1c",
     description:
-      "M+ Rounded 1c 是由日本 M+ FONTS 项目的开源字体衍生的圆角版本，2016 年由 Rounded M+ 项目以开源许可发布。笔画粗细均匀、端点圆润，常规字重就显得饱满有分量。汉字收录较少，约覆盖 GB2312 的四成，更适合日文或简短的中文标题。这里收录常规和粗体，适合直播间贴片、游戏和轻松题材的字幕条。",
+      "M+ Rounded 1c 是由日本 M+ FONTS 项目的开源字体衍生的圆角版本，2016 年由 Rounded M+ 项目以开源授权发布。笔画粗细均匀、端点圆润，常规字重就显得饱满有分量。汉字收录较少，约覆盖 GB2312 的四成，更适合日文或简短的中文标题。这里收录常规和粗体，适合直播间贴片、游戏和轻松题材的字幕条。",
     styles: ["round", "japanese", "live", "game", "daily"],
     tags: ["圆体", "日系", "日文", "圆润"],
     files: expoRegularAndBold("m-plus-rounded-1c", "MPLUSRounded1c"),
@@ -298,7 +298,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Kiwi Maru 圆体",
     pinyin: "kiwi maru yuanti",
     description:
-      "Kiwi Maru 是日本设计师 Hiroki-Chan 于 2020 年以开源许可发布的日文字体，笔画端点圆润、粗细略有变化，假名带着手写的提按，显得柔和又有书卷气。收录日本常用汉字，约覆盖 GB2312 的一半。这里收录常规和中等两个字重，适合清新日系、读书和治愈系 Vlog 的标题与字幕。",
+      "Kiwi Maru 是日本设计师 Hiroki-Chan 于 2020 年以开源授权发布的日文字体，笔画端点圆润、粗细略有变化，假名带着手写的提按，显得柔和又有书卷气。收录日本常用汉字，约覆盖 GB2312 的一半。这里收录常规和中等两个字重，适合清新日系、读书和治愈系 Vlog 的标题与字幕。",
     styles: ["round", "fresh", "japanese", "vlog", "art"],
     tags: ["圆体", "清新", "日系", "日文"],
     files: expoRegularAndBold("kiwi-maru", "KiwiMaru", "500Medium"),
@@ -312,7 +312,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Shippori 明朝",
     pinyin: "shippori mingchao",
     description:
-      "Shippori Mincho 是日本字体工作室 FONTDASU 于 2021 年以开源许可发布的明朝体（日文宋体），横细竖粗、字怀舒展，假名带有传统金属活字的韵味。汉字收录较多，约覆盖 GB2312 的七成。这里收录常规和粗体，适合日系电影感短片、旅行纪录和文艺封面的标题。",
+      "Shippori Mincho 是日本字体工作室 FONTDASU 于 2021 年以开源授权发布的明朝体（日文宋体），横细竖粗、字怀舒展，假名带有传统金属活字的韵味。汉字收录较多，约覆盖 GB2312 的七成。这里收录常规和粗体，适合日系电影感短片、旅行纪录和文艺封面的标题。",
     styles: ["song", "japanese", "classic", "plot", "travel"],
     tags: ["宋体", "衬线", "日系", "日文", "明朝体"],
     files: expoRegularAndBold("shippori-mincho", "ShipporiMincho"),
@@ -326,7 +326,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Kaisei Decol 装饰明朝",
     pinyin: "kaisei decol zhuangshi mingchao",
     description:
-      "Kaisei Decol 是日本设计师金井和夫（Font-Kai）于 2020 年以开源许可发布的明朝体，属于 Kaisei 系列中装饰感最强的一款：笔画末端被处理成圆润的点，横细竖粗中带着几分俏皮。收录日本常用汉字，约覆盖 GB2312 的一半。这里收录常规和粗体，适合甜品、花艺、复古小店等文艺题材的封面标题。",
+      "Kaisei Decol 是日本设计师金井和夫（Font-Kai）于 2020 年以开源授权发布的明朝体，属于 Kaisei 系列中装饰感最强的一款：笔画末端被处理成圆润的点，横细竖粗中带着几分俏皮。收录日本常用汉字，约覆盖 GB2312 的一半。这里收录常规和粗体，适合甜品、花艺、复古小店等文艺题材的封面标题。",
     styles: ["song", "japanese", "art", "fresh", "food"],
     tags: ["宋体", "日系", "日文", "文艺", "明朝体"],
     files: expoRegularAndBold("kaisei-decol", "KaiseiDecol"),
@@ -340,7 +340,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Yuji Syuku 肃体",
     pinyin: "yuji syuku suti",
     description:
-      "Yuji Syuku（肃）是日本 Kinuta Font Factory 的设计师 Kataoka Yuji 设计、2021 年以开源许可发布的毛笔字体，以毛笔书写的楷书为骨架，起笔顿挫明显，气质端正庄重。收录日本常用汉字，约覆盖 GB2312 的一半。适合历史人文、茶道、书法题材和庄重场合的视频标题。",
+      "Yuji Syuku（肃）是日本 Kinuta Font Factory 的设计师 Kataoka Yuji 设计、2021 年以开源授权发布的毛笔字体，以毛笔书写的楷书为骨架，起笔顿挫明显，气质端正庄重。收录日本常用汉字，约覆盖 GB2312 的一半。适合历史人文、茶道、书法题材和庄重场合的视频标题。",
     styles: ["brush", "japanese", "classic", "plot"],
     tags: ["毛笔", "日系", "日文", "书法"],
     files: expoFiles("yuji-syuku", "YujiSyuku", ["400Regular"]),
@@ -354,7 +354,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Yuji Mai 舞体",
     pinyin: "yuji mai wuti",
     description:
-      "Yuji Mai（舞）与 Yuji Syuku 同属 Kataoka Yuji 设计、Kinuta Font Factory 发布的 Yuji 系列，2021 年以开源许可提供。汉字同样是毛笔楷书的笔意，拉丁字母则改成带花饰的手写体，整体更灵动。收录日本常用汉字，约覆盖 GB2312 的一半。适合和风短片的片头、节气与手作题材的标题。",
+      "Yuji Mai（舞）与 Yuji Syuku 同属 Kataoka Yuji 设计、Kinuta Font Factory 发布的 Yuji 系列，2021 年以开源授权提供。汉字同样是毛笔楷书的笔意，拉丁字母则改成带花饰的手写体，整体更灵动。收录日本常用汉字，约覆盖 GB2312 的一半。适合和风短片的片头、节气与手作题材的标题。",
     styles: ["brush", "japanese", "art", "opening", "creative"],
     tags: ["毛笔", "日系", "日文", "书法"],
     files: expoFiles("yuji-mai", "YujiMai", ["400Regular"]),
@@ -368,7 +368,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Potta One 毛笔 POP 体",
     pinyin: "potta one maobi pop ti",
     description:
-      "Potta One 是日本 Font Zone 108 的设计师 108号 于 2020 年以开源许可发布的粗毛笔字体，像用饱蘸墨的粗笔快速写出的招牌字，笔画浑厚、边缘带着笔触。收录日本常用汉字，约覆盖 GB2312 的一半。适合美食探店、搞笑段子和促销类视频的手绘感大标题。",
+      "Potta One 是日本 Font Zone 108 的设计师 108号 于 2020 年以开源授权发布的粗毛笔字体，像用饱蘸墨的粗笔快速写出的招牌字，笔画浑厚、边缘带着笔触。收录日本常用汉字，约覆盖 GB2312 的一半。适合美食探店、搞笑段子和促销类视频的手绘感大标题。",
     styles: ["hand-drawn", "brush", "food", "humour", "flower", "cover"],
     tags: ["毛笔", "手绘", "粗体", "日文"],
     files: expoFiles("potta-one", "PottaOne", ["400Regular"]),
@@ -382,7 +382,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Dela 特粗黑体",
     pinyin: "dela te cu heiti",
     description:
-      "Dela Gothic One 是日本设计师 artakana 于 2020 年以开源许可发布的特粗黑体，笔画厚重到几乎填满字框，字怀被压得很小，远看像一块块色块。收录日本常用汉字，约覆盖 GB2312 的一半。冲击力极强，适合封面大字、卡点和酸性风格的海报式排版，以及音乐类视频的标题。",
+      "Dela Gothic One 是日本设计师 artakana 于 2020 年以开源授权发布的特粗黑体，笔画厚重到几乎填满字框，字怀被压得很小，远看像一块块色块。收录日本常用汉字，约覆盖 GB2312 的一半。冲击力极强，适合封面大字、卡点和酸性风格的海报式排版，以及音乐类视频的标题。",
     styles: ["power", "cover", "acid", "beat", "music", "hei", "cool"],
     tags: ["黑体", "粗体", "标题", "日文"],
     files: expoFiles("dela-gothic-one", "DelaGothicOne", ["400Regular"]),
@@ -396,7 +396,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Rampart 立体字",
     pinyin: "rampart litizi",
     description:
-      "Rampart One 是 Fontworks 于 2020 年以开源许可发布的立体字体，每个字都是空心描边加上向右下方的厚度，像用积木或城墙砌成。收录日本常用汉字，约覆盖 GB2312 的一半。适合片头、综艺式封面和酸性风格的创意排版。",
+      "Rampart One 是 Fontworks 于 2020 年以开源授权发布的立体字体，每个字都是空心描边加上向右下方的厚度，像用积木或城墙砌成。收录日本常用汉字，约覆盖 GB2312 的一半。适合片头、综艺式封面和酸性风格的创意排版。",
     styles: ["creative", "acid", "opening", "cover", "personality"],
     tags: ["立体", "描边", "标题", "日文"],
     files: expoFiles("rampart-one", "RampartOne", ["400Regular"]),
@@ -410,7 +410,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Train One 双线体",
     pinyin: "train one shuangxianti",
     description:
-      "Train One 是 Fontworks 于 2020 年以开源许可发布的双线字体，每一笔都由两条平行细线勾出，中间留空，像铁轨或霓虹灯管。收字较少，只覆盖约三成 GB2312 汉字，适合短标题而不是整句字幕。适合酸性风格、音乐节和潮流品牌的片头与封面。",
+      "Train One 是 Fontworks 于 2020 年以开源授权发布的双线字体，每一笔都由两条平行细线勾出，中间留空，像铁轨或霓虹灯管。收字较少，只覆盖约三成 GB2312 汉字，适合短标题而不是整句字幕。适合酸性风格、音乐节和潮流品牌的片头与封面。",
     styles: ["acid", "creative", "music", "opening", "cool"],
     tags: ["描边", "个性", "标题", "日文"],
     files: [{ format: "ttf", packageFile: "@expo-google-fonts/train-one/TrainOne_400Regular.ttf" }],
@@ -424,7 +424,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Reggae 雷鬼体",
     pinyin: "reggae leiguiti",
     description:
-      "Reggae One 是 Fontworks 于 2020 年以开源许可发布的粗体展示字体，笔画厚重、转角被斜切成锐利的尖角，带着街头和唱片封套的气质。收录日本常用汉字，约覆盖 GB2312 的一半。适合说唱、音乐现场、运动和力量感的封面标题。",
+      "Reggae One 是 Fontworks 于 2020 年以开源授权发布的粗体展示字体，笔画厚重、转角被斜切成锐利的尖角，带着街头和唱片封套的气质。收录日本常用汉字，约覆盖 GB2312 的一半。适合说唱、音乐现场、运动和力量感的封面标题。",
     styles: ["music", "power", "personality", "cool", "cover"],
     tags: ["粗体", "个性", "音乐", "日文"],
     files: expoFiles("reggae-one", "ReggaeOne", ["400Regular"]),
@@ -438,7 +438,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "RocknRoll 摇滚体",
     pinyin: "rocknroll yaogunti",
     description:
-      "RocknRoll One 是 Fontworks 于 2020 年以开源许可发布的粗圆黑体，笔画粗壮、端点圆钝，既有分量又不显得凶。收录日本常用汉字，约覆盖 GB2312 的一半。醒目且易读，适合直播间标题、音乐和卡点视频的字幕条，以及轻松搞笑的花字。",
+      "RocknRoll One 是 Fontworks 于 2020 年以开源授权发布的粗圆黑体，笔画粗壮、端点圆钝，既有分量又不显得凶。收录日本常用汉字，约覆盖 GB2312 的一半。醒目且易读，适合直播间标题、音乐和卡点视频的字幕条，以及轻松搞笑的花字。",
     styles: ["music", "live", "beat", "humour", "round"],
     tags: ["粗体", "圆润", "音乐", "日文"],
     files: expoFiles("rocknroll-one", "RocknRollOne", ["400Regular"]),
@@ -452,7 +452,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "DotGothic16 像素黑体",
     pinyin: "dotgothic16 xiangsu heiti",
     description:
-      "DotGothic16 是 Fontworks 于 2020 年以开源许可发布的点阵黑体，以 16×16 像素的网格描出每个字，复刻了早期电子游戏和掌机的显示效果。收录日本常用汉字，约覆盖 GB2312 的一半。适合游戏解说、复古电子和酸性风格的视频，以及二次元题材的字幕。",
+      "DotGothic16 是 Fontworks 于 2020 年以开源授权发布的点阵黑体，以 16×16 像素的网格描出每个字，复刻了早期电子游戏和掌机的显示效果。收录日本常用汉字，约覆盖 GB2312 的一半。适合游戏解说、复古电子和酸性风格的视频，以及二次元题材的字幕。",
     styles: ["game", "2d", "acid", "anime", "creative"],
     tags: ["像素", "游戏", "点阵", "复古", "日文"],
     files: expoFiles("dotgothic16", "DotGothic16", ["400Regular"]),
@@ -466,7 +466,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Hachi Maru Pop 丸文字",
     pinyin: "hachi maru pop wanwenzi",
     description:
-      "Hachi Maru Pop 由日本的 Nontynet 设计、2020 年以开源许可发布，重现了上世纪八十年代日本女学生流行的“丸文字”手写体：笔画圆滚滚、字形略扁，可爱又带点怀旧。收录日本常用汉字，约覆盖 GB2312 的一半。适合萌宠、少女漫和直播互动的花字与字幕。",
+      "Hachi Maru Pop 由日本的 Nontynet 设计、2020 年以开源授权发布，重现了上世纪八十年代日本女学生流行的“丸文字”手写体：笔画圆滚滚、字形略扁，可爱又带点怀旧。收录日本常用汉字，约覆盖 GB2312 的一半。适合萌宠、少女漫和直播互动的花字与字幕。",
     styles: ["cute", "2d", "anime", "handwriting", "pets", "live"],
     tags: ["可爱", "手写", "日系", "日文"],
     files: expoFiles("hachi-maru-pop", "HachiMaruPop", ["400Regular"]),
@@ -480,7 +480,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Mochiy Pop 麻糬体",
     pinyin: "mochiy pop mashuti",
     description:
-      "Mochiy Pop One 是 FONTDASU 于 2020 年以开源许可发布的粗体 POP 字体，笔画胖乎乎、转角圆润，像软糯的麻糬。汉字收录较多，约覆盖 GB2312 的三分之二。适合美食、萌宠和搞笑题材的标题与花字，也适合直播间的促销贴片。",
+      "Mochiy Pop One 是 FONTDASU 于 2020 年以开源授权发布的粗体 POP 字体，笔画胖乎乎、转角圆润，像软糯的麻糬。汉字收录较多，约覆盖 GB2312 的三分之二。适合美食、萌宠和搞笑题材的标题与花字，也适合直播间的促销贴片。",
     styles: ["cute", "round", "food", "pets", "humour", "flower", "live"],
     tags: ["可爱", "圆润", "粗体", "日文"],
     files: expoFiles("mochiy-pop-one", "MochiyPopOne", ["400Regular"]),
@@ -494,7 +494,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Yusei Magic 马克笔体",
     pinyin: "yusei magic makebiti",
     description:
-      "Yusei Magic 由日本设计师 Tanukizamurai 于 2020 年以开源许可发布，模仿油性马克笔写出的字：笔画粗细一致、收笔平直，带着便利贴和手写价签的亲切感。收录日本常用汉字，约覆盖 GB2312 的一半。适合手绘风 Vlog、探店点评、直播间的手写提示和教程类字幕。",
+      "Yusei Magic 由日本设计师 Tanukizamurai 于 2020 年以开源授权发布，模仿油性马克笔写出的字：笔画粗细一致、收笔平直，带着便利贴和手写价签的亲切感。收录日本常用汉字，约覆盖 GB2312 的一半。适合手绘风 Vlog、探店点评、直播间的手写提示和教程类字幕。",
     styles: ["hand-drawn", "handwriting", "live", "food", "daily"],
     tags: ["手写", "手绘", "马克笔", "日文"],
     files: expoFiles("yusei-magic", "YuseiMagic", ["400Regular"]),
@@ -508,7 +508,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Yomogi 艾草手写体",
     pinyin: "yomogi aicao shouxieti",
     description:
-      "Yomogi（艾草）是日本设计师 satsuyako 于 2020 年以开源许可发布的手写字体，线条细而略带抖动，像用细签字笔随手写在笔记本上。收录日本常用汉字，约覆盖 GB2312 的一半。适合清新日常、手账、旅行 Vlog 和手绘插画风格的字幕。",
+      "Yomogi（艾草）是日本设计师 satsuyako 于 2020 年以开源授权发布的手写字体，线条细而略带抖动，像用细签字笔随手写在笔记本上。收录日本常用汉字，约覆盖 GB2312 的一半。适合清新日常、手账、旅行 Vlog 和手绘插画风格的字幕。",
     styles: ["handwriting", "hand-drawn", "fresh", "vlog", "travel"],
     tags: ["手写", "手绘", "清新", "日文"],
     files: expoFiles("yomogi", "Yomogi", ["400Regular"]),
@@ -522,7 +522,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Zen Kurenaido 手写体",
     pinyin: "zen kurenaido shouxieti",
     description:
-      "Zen Kurenaido 是 Yoshimichi Ohira 设计、Positype 于 2021 年以开源许可发布的手写字体，笔画纤细、字形修长，像用细毛笔或签字笔写出的端正小字。收录日本常用汉字，约覆盖 GB2312 的一半。适合文艺清新、情感语录和日系 Vlog 的字幕。",
+      "Zen Kurenaido 是 Yoshimichi Ohira 设计、Positype 于 2021 年以开源授权发布的手写字体，笔画纤细、字形修长，像用细毛笔或签字笔写出的端正小字。收录日本常用汉字，约覆盖 GB2312 的一半。适合文艺清新、情感语录和日系 Vlog 的字幕。",
     styles: ["handwriting", "japanese", "fresh", "art", "vlog"],
     tags: ["手写", "清新", "日系", "日文"],
     files: expoFiles("zen-kurenaido", "ZenKurenaido", ["400Regular"]),
@@ -536,7 +536,7 @@ export const FAMILY_SEEDS: readonly FamilySeed[] = [
     nameZh: "Stick 火柴棍体",
     pinyin: "stick huochaigunti",
     description:
-      "Stick 是 Fontworks 于 2020 年以开源许可发布的展示字体，所有笔画都由长短不一的直线段拼成，转折生硬，像用火柴棍摆出来的字。收录日本常用汉字，约覆盖 GB2312 的一半。适合搞笑、手工和二次元题材的标题，也适合手绘风的花字。",
+      "Stick 是 Fontworks 于 2020 年以开源授权发布的展示字体，所有笔画都由长短不一的直线段拼成，转折生硬，像用火柴棍摆出来的字。收录日本常用汉字，约覆盖 GB2312 的一半。适合搞笑、手工和二次元题材的标题，也适合手绘风的花字。",
     styles: ["creative", "hand-drawn", "humour", "2d", "personality"],
     tags: ["个性", "手绘", "创意", "日文"],
     files: expoFiles("stick", "Stick", ["400Regular"]),

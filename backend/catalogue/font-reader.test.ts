@@ -5,7 +5,7 @@ import wawoff2 from "wawoff2";
 import { CHARSETS, charsetCoverage } from "./charsets.js";
 import { FAMILY_SEEDS } from "./families.js";
 import { readFontFacts } from "./font-reader.js";
-import { classifyLicence } from "./licence.js";
+import { classifyLicense } from "./license.js";
 
 const require = createRequire(import.meta.url);
 const readPackageFile = (packageFile: string) => fs.readFile(require.resolve(packageFile));
@@ -22,7 +22,7 @@ describe("readFontFacts on the real font files", () => {
       weight: 700,
       foundry: "Adobe",
       outlines: "glyf",
-      licenceUrl: "http://scripts.sil.org/OFL",
+      licenseUrl: "http://scripts.sil.org/OFL",
     });
     expect(facts.version).toMatch(/^Version 2\./);
     expect(facts.copyright).toContain("Adobe");
@@ -64,7 +64,7 @@ describe("readFontFacts on the real font files", () => {
       if (source.format !== "ttf") continue;
       const facts = readFontFacts(await readPackageFile(source.packageFile));
       expect(facts.outlines, source.packageFile).toBe("glyf");
-      expect(classifyLicence(facts.licenceDescription, facts.licenceUrl)?.code, source.packageFile).toBe("OFL-1.1");
+      expect(classifyLicense(facts.licenseDescription, facts.licenseUrl)?.code, source.packageFile).toBe("OFL-1.1");
     }
     expect(CHARSETS.length).toBeGreaterThan(2);
   });

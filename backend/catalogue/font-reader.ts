@@ -11,8 +11,8 @@ export type FontFacts = {
   copyright: string | null;
   foundry: string | null;
   designer: string | null;
-  licenceDescription: string | null;
-  licenceUrl: string | null;
+  licenseDescription: string | null;
+  licenseUrl: string | null;
   /** 100..900 in steps of 100. */
   weight: number;
   glyphCount: number;
@@ -29,8 +29,8 @@ const NAME = {
   version: 5,
   manufacturer: 8,
   designer: 9,
-  licenceDescription: 13,
-  licenceUrl: 14,
+  licenseDescription: 13,
+  licenseUrl: 14,
   typographicFamily: 16,
   typographicSubfamily: 17,
 } as const;
@@ -82,8 +82,8 @@ export function readFontFacts(bytes: Uint8Array): FontFacts {
     copyright: name(NAME.copyright),
     foundry: name(NAME.manufacturer),
     designer: name(NAME.designer),
-    licenceDescription: name(NAME.licenceDescription),
-    licenceUrl: name(NAME.licenceUrl),
+    licenseDescription: name(NAME.licenseDescription),
+    licenseUrl: name(NAME.licenseUrl),
     weight,
     glyphCount: readGlyphCount(face),
     codepoints: face.collectUnicodes().slice().sort(),

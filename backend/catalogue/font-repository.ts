@@ -146,11 +146,11 @@ export class FontRepository {
   async stats() {
     const row = await this.db
       .selectFrom("font")
-      .innerJoin("licence", "licence.code", "font.licence_code")
+      .innerJoin("license", "license.code", "font.license_code")
       .select((eb) => [
         eb.fn.countAll<number>().as("fontCount"),
         eb.fn.count<number>("font.family_id").distinct().as("familyCount"),
-        eb.fn.sum<number>(eb.case().when("licence.commercial_use", "=", true).then(1).else(0).end()).as("free"),
+        eb.fn.sum<number>(eb.case().when("license.commercial_use", "=", true).then(1).else(0).end()).as("free"),
       ])
       .executeTakeFirstOrThrow();
     return {

@@ -16,16 +16,16 @@ export function selectFontRows(db: Kysely<Database>, familyIds: number[]) {
   return db
     .selectFrom("font")
     .innerJoin("font_family", "font_family.id", "font.family_id")
-    .innerJoin("licence", "licence.code", "font.licence_code")
+    .innerJoin("license", "license.code", "font.license_code")
     .selectAll("font")
     .select([
       "font_family.name_zh as family_name_zh",
       "font_family.name_en as family_name_en",
       "font_family.description",
       "font_family.video_url",
-      "licence.name as licence_name",
-      "licence.commercial_use",
-      "licence.commercial_label",
+      "license.name as license_name",
+      "license.commercial_use",
+      "license.commercial_label",
     ])
     .select((eb) => familySize(eb).as("family_size"))
     .where("font.family_id", "in", familyIds)
@@ -102,12 +102,12 @@ export function toFont(
     styles: related.styles,
     tags: related.tags,
     license: {
-      code: row.licence_code,
-      name: row.licence_name,
-      url: row.licence_url,
+      code: row.license_code,
+      name: row.license_name,
+      url: row.license_url,
       commercialUse: row.commercial_use,
-      commercialLabel: storedOneOf(COMMERCIAL_LABELS, row.commercial_label, "licence.commercial_label"),
-      commercialSource: row.licence_source,
+      commercialLabel: storedOneOf(COMMERCIAL_LABELS, row.commercial_label, "license.commercial_label"),
+      commercialSource: row.license_source,
     },
     designer: row.designer,
     foundry: row.foundry,

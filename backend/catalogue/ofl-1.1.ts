@@ -1,6 +1,6 @@
 /**
  * The SIL Open Font License 1.1 as SIL publishes it (OFL.txt, after the copyright lines that each
- * font fills in): the licence asks to be distributed with the fonts, so every licence file the site
+ * font fills in): the license asks to be distributed with the fonts, so every license file the site
  * hands out beside an OFL font carries it whole.
  */
 export const OFL_1_1_TEXT = `This Font Software is licensed under the SIL Open Font License, Version 1.1.

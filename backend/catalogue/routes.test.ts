@@ -7,7 +7,7 @@ import { FontStorage } from "../storage/font-storage.js";
 import { requiredCodepoints } from "./codepoints.js";
 import { FAMILY_SEEDS } from "./families.js";
 import { readFontFacts } from "./font-reader.js";
-import { classifyLicence, KNOWN_LICENCES } from "./licence.js";
+import { classifyLicense, KNOWN_LICENSES } from "./license.js";
 import { STYLE_CODES, type Advert, type DownloadFiles, type Font, type HomeData } from "../../contract/catalogue.js";
 
 type Envelope<T = unknown> = { code: string; message: string; data: T };
@@ -123,18 +123,18 @@ describe.each(TEST_DATABASES)("catalogue API on $name", (database) => {
         expect(page.records.reduce((sum, font) => sum + font.childFontResource.length, 0)).toBe(FONT_COUNT);
       });
 
-      it("offers at least 30 families, each under an open licence read from its own files, and fonts in every style", async () => {
+      it("offers at least 30 families, each under an open license read from its own files, and fonts in every style", async () => {
         const page = await list("?size=100");
         expect(page.total).toBeGreaterThanOrEqual(30);
-        const openLicences = KNOWN_LICENCES.map((licence) => licence.code);
+        const openLicenses = KNOWN_LICENSES.map((license) => license.code);
         for (const family of page.records) {
           for (const child of family.childFontResource) {
             const font = await ok<Font>(`/api/v1/web/search/fontInformation/${child.fontGNo}`);
-            expect(openLicences, child.fontGNo).toContain(font.license.code);
+            expect(openLicenses, child.fontGNo).toContain(font.license.code);
             expect(font.license.commercialSource).toMatch(/^字体名称表 nameID 13 声明采用/);
             const file = (await served.backend.fontSource(child.fontGNo))!;
             const facts = readFontFacts(await fs.readFile(file.filePath));
-            expect(classifyLicence(facts.licenceDescription, facts.licenceUrl)?.code, child.fontGNo).toBe(
+            expect(classifyLicense(facts.licenseDescription, facts.licenseUrl)?.code, child.fontGNo).toBe(
               font.license.code,
             );
           }

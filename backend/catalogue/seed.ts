@@ -8,7 +8,7 @@ import { WEIGHT_NAMES } from "../../contract/catalogue.js";
 import { FAMILY_SEEDS, FIRST_FONT_GNO, type FamilySeed } from "./families.js";
 import { prepareFontFile, type StoredFontFile } from "./font-files.js";
 import { readFontFacts, type FontFacts } from "./font-reader.js";
-import { classifyLicence, KNOWN_LICENCES, type ClassifiedLicence } from "./licence.js";
+import { classifyLicense, KNOWN_LICENSES, type ClassifiedLicense } from "./license.js";
 import { ADVERTS, FONT_SORT_NAMES, FRIEND_LINKS, HOT_KEYWORDS, WEB_COLUMNS } from "./site-content.js";
 import { STYLE_CATEGORIES } from "./style-categories.js";
 
@@ -76,9 +76,9 @@ async function insertReferenceData(trx: Transaction<Database>): Promise<void> {
     )
     .execute();
   await trx
-    .insertInto("licence")
+    .insertInto("license")
     .values(
-      KNOWN_LICENCES.map(({ code, name, commercialUse, commercialLabel }) => ({
+      KNOWN_LICENSES.map(({ code, name, commercialUse, commercialLabel }) => ({
         code,
         name,
         commercial_use: commercialUse,
@@ -126,7 +126,7 @@ function dictionaryRows(): Database["dictionary"][] {
     ),
     ...category(
       "license",
-      KNOWN_LICENCES.map(({ code, name }) => [code, name]),
+      KNOWN_LICENSES.map(({ code, name }) => [code, name]),
     ),
     ...category(
       "charset",
@@ -158,7 +158,7 @@ type AcceptedFont = {
   stored: StoredFontFile;
   size: number;
   facts: FontFacts;
-  licence: ClassifiedLicence;
+  license: ClassifiedLicense;
   charsets: CharsetCoverage[];
 };
 
@@ -172,13 +172,13 @@ async function insertFamily(
   for (const { gno, stored } of files) {
     const bytes = await fs.readFile(storage.resolve(stored.ttf));
     const facts = readFontFacts(bytes);
-    const licence = classifyLicence(facts.licenceDescription, facts.licenceUrl);
-    if (!licence) {
+    const license = classifyLicense(facts.licenseDescription, facts.licenseUrl);
+    if (!license) {
       console.warn(`字体 ${gno}（${stored.ttf}）的授权无法确认，未收录`);
       continue;
     }
     const charsets = charsetCoverage(new Set(facts.codepoints));
-    fonts.push({ gno, stored, size: bytes.byteLength, facts, licence, charsets });
+    fonts.push({ gno, stored, size: bytes.byteLength, facts, license, charsets });
   }
   if (fonts.length === 0) return;
 
@@ -220,10 +220,10 @@ async function insertFamily(
         copyright: font.facts.copyright,
         designer: font.facts.designer,
         foundry: font.facts.foundry,
-        licence_code: font.licence.code,
-        licence_url: font.licence.url,
-        licence_source: font.licence.commercialSource,
-        licence_text: font.facts.licenceDescription ?? "",
+        license_code: font.license.code,
+        license_url: font.license.url,
+        license_source: font.license.commercialSource,
+        license_text: font.facts.licenseDescription ?? "",
         glyph_count: font.facts.glyphCount,
         codepoint_count: font.facts.codepoints.length,
         downloads,
@@ -240,9 +240,9 @@ async function insertFamily(
     if (isDefault) await insertCodepointRanges(trx, font.gno, toRanges(font.facts.codepoints));
   }
 
-  // 免费 lists the families free for commercial use: derived from the licences, not written by hand.
+  // 免费 lists the families free for commercial use: derived from the licenses, not written by hand.
   const styles = new Set(family.styles);
-  if (fonts.some((font) => font.licence.commercialUse)) styles.add("free");
+  if (fonts.some((font) => font.license.commercialUse)) styles.add("free");
   await trx
     .insertInto("font_family_style")
     .values([...styles].map((style_code) => ({ family_id: familyId, style_code })))

@@ -20,7 +20,7 @@ export const FRIEND_LINKS = [
   { name: "站酷", link: "www.zcool.com.cn", linkType: 2 },
   { name: "Google Fonts", link: "https://fonts.google.com", linkType: 2 },
   { name: "霞鹜文楷", link: "github.com/lxgw/LxgwWenKai", linkType: 2 },
-  { name: "SIL 开源字体许可", link: "openfontlicense.org", linkType: 1 },
+  { name: "SIL 开源字体授权协议", link: "openfontlicense.org", linkType: 1 },
   { name: "GNU Unifont", link: "unifoundry.com/unifont/", linkType: 1 },
   { name: "Fontsource", link: "https://fontsource.org", linkType: 2 },
 ] as const;

@@ -23,7 +23,7 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
     };
   }
 
-  /** Every album with its fonts as the catalogue stores them (file and licence), in album order. */
+  /** Every album with its fonts as the catalogue stores them (file and license), in album order. */
   async function catalogued() {
     const db = contentDb(served.backend.db);
     const albums = await db.selectFrom("album").select(["id", "title"]).orderBy("id").execute();
@@ -33,7 +33,7 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
         fonts: await db
           .selectFrom("album_font")
           .innerJoin("font", "font.gno", "album_font.font_gno")
-          .select(["font.gno", "font.file_location", "font.licence_code", "font.copyright"])
+          .select(["font.gno", "font.file_location", "font.license_code", "font.copyright"])
           .where("album_id", "=", album.id)
           .orderBy("album_font.sort")
           .execute(),
@@ -42,7 +42,7 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
   }
 
   it.skipIf(skip)(
-    "every album's zip holds each font file byte for byte, its copyright and licence in full and a 说明.txt, under a Chinese file name",
+    "every album's zip holds each font file byte for byte, its copyright and license in full and a 说明.txt, under a Chinese file name",
     async () => {
       const storage = new FontStorage(served.dataDir);
       const albums = await catalogued();
@@ -74,13 +74,13 @@ describe.each(TEST_DATABASES)("album zip on $name", (database) => {
           const original = await fs.readFile(storage.resolve(font.file_location));
           expect(entries.get(file.fileName)!.equals(original), `${album.title}: ${file.fileName}`).toBe(true);
           expect(file.size).toBe(original.length);
-          const licence = entries.get(file.licenseFileName)!.toString("utf8").replace(/\r\n/g, "\n");
-          expect(font.licence_code).toBe("OFL-1.1");
-          // The font's own copyright notice (name ID 0) when it has one, then the licence in full, as in OFL.txt.
+          const license = entries.get(file.licenseFileName)!.toString("utf8").replace(/\r\n/g, "\n");
+          expect(font.license_code).toBe("OFL-1.1");
+          // The font's own copyright notice (name ID 0) when it has one, then the license in full, as in OFL.txt.
           const copyright = font.copyright?.replace(/\r\n/g, "\n").trim();
           if (copyright) withCopyright++;
-          expect(licence).toContain(`\n\n${copyright ? `${copyright}\n\n` : ""}${OFL_1_1_TEXT.trim()}\n`);
-          expect(licence).toContain(file.licenseName);
+          expect(license).toContain(`\n\n${copyright ? `${copyright}\n\n` : ""}${OFL_1_1_TEXT.trim()}\n`);
+          expect(license).toContain(file.licenseName);
           expect(readme).toContain(file.fileName);
           expect(readme).toContain(file.licenseFileName);
         }

@@ -7,7 +7,7 @@ import { downloadAlbumZip } from "../../contract/album-zip.js";
 import type { AlbumZip } from "../../contract/album-zip.js";
 import { COMMERCIAL_LABELS } from "../../contract/catalogue.js";
 import { endpointPath } from "../../contract/endpoint.js";
-import { licenceDocument } from "../catalogue/licence.js";
+import { licenseDocument } from "../catalogue/license.js";
 import { logMissingFontFile } from "../catalogue/missing-font-file.js";
 import { storedOneOf } from "../catalogue/stored-value.js";
 import { downloadFileName } from "../catalogue/urls.js";
@@ -46,28 +46,28 @@ function zipFontQuery(db: ContentDb) {
   return db
     .selectFrom("font")
     .innerJoin("font_family", "font_family.id", "font.family_id")
-    .innerJoin("licence", "licence.code", "font.licence_code")
+    .innerJoin("license", "license.code", "font.license_code")
     .select([
       "font.gno",
       "font.file_location",
       "font.file_size",
       "font.weight_name",
       "font.copyright",
-      "font.licence_code",
-      "font.licence_url",
-      "font.licence_text",
+      "font.license_code",
+      "font.license_url",
+      "font.license_text",
       "font_family.name_zh",
-      "licence.name as licence_name",
-      "licence.commercial_label",
+      "license.name as license_name",
+      "license.commercial_label",
     ]);
 }
 
-/** The fonts `narrow` picks (an album's, a family's), each with its stored file and licence. */
+/** The fonts `narrow` picks (an album's, a family's), each with its stored file and license. */
 async function zipFontRows(db: ContentDb, narrow: (query: ZipFontQuery) => ZipFontQuery) {
   return narrow(zipFontQuery(db)).execute();
 }
 
-/** The zip's font entries: distinct file names, each with the licence file written beside it. */
+/** The zip's font entries: distinct file names, each with the license file written beside it. */
 function zipFonts(rows: Awaited<ReturnType<typeof zipFontRows>>): AlbumZipPlan["fonts"] {
   const taken = new Set<string>();
   return rows.map((row) => {
@@ -82,17 +82,17 @@ function zipFonts(rows: Awaited<ReturnType<typeof zipFontRows>>): AlbumZipPlan["
       location: row.file_location,
       size: row.file_size,
       fontName: `${row.name_zh} ${row.weight_name}`,
-      licenseName: row.licence_name,
-      licenseCode: row.licence_code,
-      licenseUrl: row.licence_url,
-      licenseText: row.licence_text,
+      licenseName: row.license_name,
+      licenseCode: row.license_code,
+      licenseUrl: row.license_url,
+      licenseText: row.license_text,
       copyright: row.copyright,
-      commercialLabel: storedOneOf(COMMERCIAL_LABELS, row.commercial_label, "licence.commercial_label"),
+      commercialLabel: storedOneOf(COMMERCIAL_LABELS, row.commercial_label, "license.commercial_label"),
     };
   });
 }
 
-/** Every weight of the family of font `gno`, lightest first, as a zip with each licence; null for an unknown font. */
+/** Every weight of the family of font `gno`, lightest first, as a zip with each license; null for an unknown font. */
 export async function planFamilyZip(db: ContentDb, gno: string): Promise<FontZip | null> {
   const family = await db
     .selectFrom("font")
@@ -143,26 +143,26 @@ export async function planAlbumZip(db: ContentDb, id: number): Promise<AlbumZipP
   };
 }
 
-/** The licence file beside a font: which font, under what licence, then its copyright and the licence's full text. */
-function licenceFile(font: AlbumZipPlan["fonts"][number]): string {
-  const lines = [`字体：${font.fontName}（${font.fileName}）`, `许可：${font.licenseName}`];
-  if (font.licenseUrl) lines.push(`许可证网址：${font.licenseUrl}`);
-  const licence = licenceDocument({
-    licenceCode: font.licenseCode,
+/** The license file beside a font: which font, under what license, then its copyright and the license's full text. */
+function licenseFile(font: AlbumZipPlan["fonts"][number]): string {
+  const lines = [`字体：${font.fontName}（${font.fileName}）`, `授权：${font.licenseName}`];
+  if (font.licenseUrl) lines.push(`授权协议网址：${font.licenseUrl}`);
+  const license = licenseDocument({
+    licenseCode: font.licenseCode,
     copyright: font.copyright,
-    licenceText: font.licenseText,
+    licenseText: font.licenseText,
   });
-  return `${lines.join("\r\n")}\r\n\r\n${licence.trim().replace(/\r?\n/g, "\r\n")}\r\n`;
+  return `${lines.join("\r\n")}\r\n\r\n${license.trim().replace(/\r?\n/g, "\r\n")}\r\n`;
 }
 
-/** 说明.txt: what the zip holds and under which licence each font may be used. */
+/** 说明.txt: what the zip holds and under which license each font may be used. */
 function zipReadme(heading: string, fonts: AlbumZipPlan["fonts"]): string {
   const lines = [heading, ""];
   for (const font of fonts) {
     lines.push(`${font.fileName}`, `  ${font.fontName}：${font.licenseName}（${font.commercialLabel}）`);
-    lines.push(`  许可文本：${font.licenseFileName}`);
+    lines.push(`  授权文本：${font.licenseFileName}`);
   }
-  lines.push("", "使用前请阅读每款字体的许可文本；商用与否以许可文本为准。");
+  lines.push("", "使用前请阅读每款字体的授权文本；商用与否以授权文本为准。");
   return `${lines.join("\r\n")}\r\n`;
 }
 
@@ -210,7 +210,7 @@ export async function sendFontZip(req: Request, res: Response, storage: FontStor
     zip.addReadStreamLazy(font.fileName, { size: file.size, mtime: new Date(file.mtimeMs), compress: false }, (done) =>
       done(null, fs.createReadStream(file.path)),
     );
-    zip.addBuffer(Buffer.from(licenceFile(font)), font.licenseFileName, { mtime, compress: false });
+    zip.addBuffer(Buffer.from(licenseFile(font)), font.licenseFileName, { mtime, compress: false });
   });
 
   res.status(200);

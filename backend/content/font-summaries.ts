@@ -12,7 +12,7 @@ export async function loadFontSummaries(db: ContentDb, gnos: readonly string[]):
   const rows = await db
     .selectFrom("font")
     .innerJoin("font_family", "font_family.id", "font.family_id")
-    .innerJoin("licence", "licence.code", "font.licence_code")
+    .innerJoin("license", "license.code", "font.license_code")
     .select((eb) => [
       "font.gno",
       "font.family_id",
@@ -20,8 +20,8 @@ export async function loadFontSummaries(db: ContentDb, gnos: readonly string[]):
       "font.weight_name",
       "font.woff2_location",
       "font_family.name_zh",
-      "licence.name as licence_name",
-      "licence.commercial_label",
+      "license.name as license_name",
+      "license.commercial_label",
       familySize(eb).as("family_size"),
     ])
     .where("font.gno", "in", wanted)
@@ -38,8 +38,8 @@ export async function loadFontSummaries(db: ContentDb, gnos: readonly string[]):
         webFontFamily: `A${row.gno}`,
         woffPath: row.woff2_location ? fontDownloadPath(row.gno, "woff2") : null,
         ttfPath: fontDownloadPath(row.gno),
-        licenseName: row.licence_name,
-        commercialLabel: storedOneOf(COMMERCIAL_LABELS, row.commercial_label, "licence.commercial_label"),
+        licenseName: row.license_name,
+        commercialLabel: storedOneOf(COMMERCIAL_LABELS, row.commercial_label, "license.commercial_label"),
       },
     ]),
   );

@@ -2,7 +2,7 @@ import type { AnyDatabase } from "./schema.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
 
 const migrationsDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -27,6 +27,15 @@ class MigrationFolderProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: AnyDatabase): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name` (or back down to it): a database as it was then. */
+export async function migrateTo(db: AnyDatabase, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: AnyDatabase, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   // Named explicitly: Kysely otherwise takes a migration table in any schema of the database for its own.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({
@@ -34,7 +43,7 @@ export async function migrateToLatest(db: AnyDatabase): Promise<void> {
     provider: new MigrationFolderProvider(),
     migrationTableSchema: rows[0]!.schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`数据库迁移失败${failed ? `：${failed.migrationName}` : ""}`, { cause: error });

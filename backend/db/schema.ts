@@ -12,7 +12,7 @@ export interface StyleCategoryTable {
   sort: number;
 }
 
-export interface LicenceTable {
+export interface LicenseTable {
   code: string;
   name: string;
   commercial_use: boolean;
@@ -57,10 +57,10 @@ export interface FontTable {
   copyright: string | null;
   designer: string | null;
   foundry: string | null;
-  licence_code: string;
-  licence_url: string | null;
-  licence_source: string;
-  licence_text: string;
+  license_code: string;
+  license_url: string | null;
+  license_source: string;
+  license_text: string;
   glyph_count: number;
   codepoint_count: number;
   downloads: Generated<number>;
@@ -141,7 +141,7 @@ export interface AdvertTable {
  */
 export interface Database {
   style_category: StyleCategoryTable;
-  licence: LicenceTable;
+  license: LicenseTable;
   charset: CharsetTable;
   font_family: FontFamilyTable;
   font: FontTable;

@@ -1,6 +1,6 @@
 import type { VariableCategory } from "../../contract/variable.js";
 
-/** The editorial side of a variable family; axes, instances, names and licence come from its files. */
+/** The editorial side of a variable family; axes, instances, names and license come from its files. */
 export type VariableFamilySeed = {
   gno: string;
   /** An installed `@fontsource-variable/*` package: WOFF2 slices and the unicode-range of each. */

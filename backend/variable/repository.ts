@@ -113,12 +113,12 @@ export class VariableFontRepository {
       copyright: row.copyright,
       designer: row.designer,
       license: {
-        code: row.licence_code,
-        name: row.licence_name,
-        url: row.licence_url,
+        code: row.license_code,
+        name: row.license_name,
+        url: row.license_url,
         commercialUse: row.commercial_use,
         commercialLabel: row.commercial_label as CommercialLabel,
-        commercialSource: row.licence_source,
+        commercialSource: row.license_source,
       },
     }));
   }

@@ -5,7 +5,7 @@ import type { Database } from "../db/schema.js";
 import { npmLocation, type FontStorage } from "../storage/font-storage.js";
 import { decodedSlice } from "./decoded-slices.js";
 import { VARIABLE_FAMILY_SEEDS, type VariableFamilySeed } from "./families.js";
-import { variableFontLicence } from "./licence.js";
+import { variableFontLicense } from "./license.js";
 import { packageSlices, type CodepointRange, type PackageSlice } from "./package-slices.js";
 import { variableDb, type VariableDb } from "./tables.js";
 import { readVariationFacts, type VariationFacts } from "./variation-tables.js";
@@ -57,7 +57,7 @@ type PreparedFamily = {
   familyName: string;
   variation: VariationFacts;
   facts: ReturnType<typeof readFontFacts>;
-  licence: NonNullable<ReturnType<typeof variableFontLicence>>;
+  license: NonNullable<ReturnType<typeof variableFontLicense>>;
 };
 
 async function prepareFamily(
@@ -77,12 +77,12 @@ async function prepareFamily(
     console.warn(`${seed.packageName} 不是可变字体（没有 fvar 表），未收录`);
     return null;
   }
-  const licence = variableFontLicence(facts, seed.packageName);
-  if (!licence) {
+  const license = variableFontLicense(facts, seed.packageName);
+  if (!license) {
     console.warn(`可变字体 ${seed.gno}（${seed.packageName}）的授权无法确认，未收录`);
     return null;
   }
-  return { seed, sort, slices, familyName: familyNameOf(facts, variation), variation, facts, licence };
+  return { seed, sort, slices, familyName: familyNameOf(facts, variation), variation, facts, license };
 }
 
 /**
@@ -101,7 +101,7 @@ function familyNameOf(facts: { familyName: string }, variation: VariationFacts):
 }
 
 async function insertFamily(trx: VariableDb, family: PreparedFamily): Promise<void> {
-  const { seed, facts, licence, variation } = family;
+  const { seed, facts, license, variation } = family;
   await trx
     .insertInto("variable_font")
     .values({
@@ -118,12 +118,12 @@ async function insertFamily(trx: VariableDb, family: PreparedFamily): Promise<vo
       version: facts.version,
       copyright: facts.copyright,
       designer: facts.designer,
-      licence_code: licence.code,
-      licence_name: licence.name,
-      licence_url: licence.url,
-      commercial_use: licence.commercialUse,
-      commercial_label: licence.commercialLabel,
-      licence_source: licence.commercialSource,
+      license_code: license.code,
+      license_name: license.name,
+      license_url: license.url,
+      commercial_use: license.commercialUse,
+      commercial_label: license.commercialLabel,
+      license_source: license.commercialSource,
     })
     .execute();
   await trx

@@ -18,12 +18,12 @@ export interface VariableFontTable {
   version: string | null;
   copyright: string | null;
   designer: string | null;
-  licence_code: string;
-  licence_name: string;
-  licence_url: string | null;
+  license_code: string;
+  license_name: string;
+  license_url: string | null;
   commercial_use: boolean;
   commercial_label: string;
-  licence_source: string;
+  license_source: string;
   created_at: CreatedAt;
 }
 

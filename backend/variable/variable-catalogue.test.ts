@@ -6,7 +6,7 @@ import type { VariableFont } from "../../contract/variable.js";
 import { TEST_DATABASES } from "../db/testing/test-databases.js";
 import { useServedBackend } from "../testing/served-backend.js";
 import { FontStorage } from "../storage/font-storage.js";
-import { variableFontLicence } from "./licence.js";
+import { variableFontLicense } from "./license.js";
 import { packageSlices, parseUnicodeRange } from "./package-slices.js";
 import { seedVariableFonts } from "./seed.js";
 import { formatStoredRanges, parseStoredRanges } from "./stored-ranges.js";
@@ -67,26 +67,26 @@ describe("packageSlices", () => {
   });
 });
 
-describe("variableFontLicence", () => {
+describe("variableFontLicense", () => {
   it("accepts the OFL address of name ID 14 when the published LICENSE is the OFL", () => {
-    const licence = variableFontLicence(
-      { licenceDescription: null, licenceUrl: "https://openfontlicense.org" },
+    const license = variableFontLicense(
+      { licenseDescription: null, licenseUrl: "https://openfontlicense.org" },
       "@fontsource-variable/inter",
     );
-    expect(licence).toMatchObject({ code: "OFL-1.1", commercialUse: true, url: "https://openfontlicense.org" });
-    expect(licence?.commercialSource).toContain("nameID 14");
+    expect(license).toMatchObject({ code: "OFL-1.1", commercialUse: true, url: "https://openfontlicense.org" });
+    expect(license?.commercialSource).toContain("nameID 14");
   });
 
-  it("refuses a name table that names another licence than the LICENSE file", () => {
+  it("refuses a name table that names another license than the LICENSE file", () => {
     expect(
-      variableFontLicence(
-        { licenceDescription: null, licenceUrl: "https://example.com/proprietary" },
+      variableFontLicense(
+        { licenseDescription: null, licenseUrl: "https://example.com/proprietary" },
         "@fontsource-variable/inter",
       ),
     ).toBeNull();
     expect(
-      variableFontLicence(
-        { licenceDescription: "All rights reserved.", licenceUrl: null },
+      variableFontLicense(
+        { licenseDescription: "All rights reserved.", licenseUrl: null },
         "@fontsource-variable/not-installed",
       ),
     ).toBeNull();
@@ -108,7 +108,7 @@ describe.each(TEST_DATABASES)("variable font catalogue on $name", (database) => 
   }
 
   describe.skipIf(!database.available)("seeded on start", () => {
-    it("holds every family with its axes, instances, slices and licence; seeding again adds nothing", async () => {
+    it("holds every family with its axes, instances, slices and license; seeding again adds nothing", async () => {
       const { body } = await get("/api/v1/variable/query-list?size=20");
       const fonts = body.data!.records;
       expect(fonts.map((font) => font.gno)).toEqual(["v1", "v2", "v3", "v4", "v5", "v6", "v7"]);

@@ -3,7 +3,7 @@ import { dispositionFileName, zipEntries } from "../zip-entries";
 import { test, expect } from "./fixtures";
 
 test.describe("专辑打包下载", () => {
-  test("专辑页的“打包下载”给出一个 ZIP：每款字体与单独下载的文件逐字节相同，各带版权声明和许可证全文，另有说明", async ({
+  test("专辑页的“打包下载”给出一个 ZIP：每款字体与单独下载的文件逐字节相同，各带版权声明和授权协议全文，另有说明", async ({
     page,
     request,
   }) => {
@@ -19,7 +19,7 @@ test.describe("专辑打包下载", () => {
     expect(fontIds.length).toBeGreaterThan(1);
 
     const link = page.getByRole("link", { name: "打包下载" });
-    await expect(link).toHaveAccessibleDescription(`${fontIds.length} 款字体文件及各自的许可文本，一个 ZIP`);
+    await expect(link).toHaveAccessibleDescription(`${fontIds.length} 款字体文件及各自的授权文本，一个 ZIP`);
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toBe(`${title}.zip`);
     const entries = await zipEntries(await fs.readFile((await download.path())!));
@@ -32,18 +32,18 @@ test.describe("专辑打包下载", () => {
       const fileName = dispositionFileName(single.headers()["content-disposition"] ?? null)!;
       expect(fontFiles[index]).toBe(fileName);
       expect(entries.get(fileName)!.equals(await single.body()), fileName).toBe(true);
-      const licence = entries.get(`LICENSE-${fileName.replace(/\.ttf$/, "")}.txt`);
-      expect(licence, `${fileName} 的许可文本`).toBeDefined();
-      const licenceText = licence!.toString("utf8");
-      expect(licenceText).toContain("许可：SIL Open Font License 1.1");
+      const license = entries.get(`LICENSE-${fileName.replace(/\.ttf$/, "")}.txt`);
+      expect(license, `${fileName} 的授权文本`).toBeDefined();
+      const licenseText = license!.toString("utf8");
+      expect(licenseText).toContain("授权：SIL Open Font License 1.1");
       // The whole OFL 1.1, not a sentence pointing to it.
       for (const section of ["PREAMBLE", "DEFINITIONS", "PERMISSION & CONDITIONS", "TERMINATION", "DISCLAIMER"]) {
-        expect(licenceText, `${fileName}: ${section}`).toContain(`\r\n${section}\r\n`);
+        expect(licenseText, `${fileName}: ${section}`).toContain(`\r\n${section}\r\n`);
       }
-      expect(licenceText).toContain("OTHER DEALINGS IN THE FONT SOFTWARE.");
+      expect(licenseText).toContain("OTHER DEALINGS IN THE FONT SOFTWARE.");
       const detail = await request.get(`/api/v1/web/search/fontInformation/${fontId}`);
       const copyright = ((await detail.json()) as { data: { copyright: string | null } }).data.copyright;
-      if (copyright) expect(licenceText.replace(/\r\n/g, "\n")).toContain(`${copyright.trim()}\n\n`);
+      if (copyright) expect(licenseText.replace(/\r\n/g, "\n")).toContain(`${copyright.trim()}\n\n`);
     }
     const readme = entries.get("说明.txt")!.toString("utf8");
     expect(readme).toContain(`专辑「${title}」共 ${fontIds.length} 款字体`);

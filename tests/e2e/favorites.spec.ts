@@ -26,7 +26,7 @@ function api(request: APIRequestContext, token: string) {
       expect(body.code, body.message).toBe("200");
       return body.data;
     },
-    collections() {
+    folders() {
       return this.get<Summary[]>("/web/api/account/collection/list");
     },
     async fontsOf(id: number) {
@@ -38,12 +38,12 @@ function api(request: APIRequestContext, token: string) {
   };
 }
 
-const FAVOURITES_USER = { prefix: "fav", password: "favourites-1" };
+const FAVORITES_USER = { prefix: "fav", password: "favorites-1" };
 
 const heart = (page: Page, gno: string) => page.locator(`[data-favorite="${gno}"]`).first();
 
-test.describe("favourites", () => {
-  test("collections: a refused name keeps what was typed; create, rename, and delete after confirming", async ({
+test.describe("favorites", () => {
+  test("folders: a refused name keeps what was typed; create, rename, and delete after confirming", async ({
     page,
     context,
     request,
@@ -52,14 +52,14 @@ test.describe("favourites", () => {
   }) => {
     // A refused name is answered 400 with the form and its message; the browser logs the status.
     consoleGuard.allow(/status of 400/);
-    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
+    const { token } = await signedInUser(request, context, baseURL, FAVORITES_USER);
     const user = api(request, token);
 
     await page.goto("/user/favorite");
     await expect(page.getByRole("heading", { name: "我的收藏" })).toBeVisible();
-    await expect(page.locator('[data-collection="默认收藏夹"]')).toContainText("默认收藏夹");
+    await expect(page.locator('[data-folder="默认收藏夹"]')).toContainText("默认收藏夹");
 
-    const create = page.getByTestId("create-collection");
+    const create = page.getByTestId("create-folder");
     await create.getByLabel("新收藏夹名称").fill("字".repeat(21));
     await create.getByRole("button", { name: "新建收藏夹" }).click();
     await expect(create.getByRole("alert")).toHaveText("收藏夹名称最多 20 个字");
@@ -68,43 +68,43 @@ test.describe("favourites", () => {
     await create.getByLabel("新收藏夹名称").fill("标题字");
     await create.getByRole("button", { name: "新建收藏夹" }).click();
     await expect(page.getByText("已创建收藏夹「标题字」")).toBeVisible();
-    await expect(page.locator('[data-collection="标题字"]')).toBeVisible();
+    await expect(page.locator('[data-folder="标题字"]')).toBeVisible();
 
     await create.getByLabel("新收藏夹名称").fill("标题字");
     await create.getByRole("button", { name: "新建收藏夹" }).click();
     await expect(create.getByRole("alert")).toHaveText("已有同名收藏夹");
 
-    const row = page.locator('[data-collection="标题字"]');
+    const row = page.locator('[data-folder="标题字"]');
     await row.getByLabel("重命名「标题字」").fill("封面字");
     await row.getByRole("button", { name: "重命名" }).click();
     await expect(page.getByText("已重命名为「封面字」")).toBeVisible();
-    await expect(page.locator('[data-collection="封面字"]')).toBeVisible();
+    await expect(page.locator('[data-folder="封面字"]')).toBeVisible();
 
-    // The default collection offers no delete; another asks first, and 取消 keeps it.
-    await expect(page.locator('[data-collection="默认收藏夹"]').getByRole("link", { name: /删除/ })).toHaveCount(0);
+    // The default folder offers no delete; another asks first, and 取消 keeps it.
+    await expect(page.locator('[data-folder="默认收藏夹"]').getByRole("link", { name: /删除/ })).toHaveCount(0);
     await page.getByRole("link", { name: "删除收藏夹「封面字」" }).click();
     const confirm = page.getByTestId("confirm-delete");
     await expect(confirm).toContainText("删除收藏夹「封面字」？");
     await confirm.getByRole("link", { name: "取消" }).click();
     await expect(page.getByTestId("confirm-delete")).toHaveCount(0);
-    expect((await user.collections()).map((c) => c.name)).toEqual(["默认收藏夹", "封面字"]);
+    expect((await user.folders()).map((c) => c.name)).toEqual(["默认收藏夹", "封面字"]);
 
     await page.getByRole("link", { name: "删除收藏夹「封面字」" }).click();
     await page.getByTestId("confirm-delete").getByRole("button", { name: "确认删除" }).click();
     await expect(page.getByText("已删除收藏夹")).toBeVisible();
-    await expect(page.locator('[data-collection="封面字"]')).toHaveCount(0);
-    expect((await user.collections()).map((c) => c.name)).toEqual(["默认收藏夹"]);
+    await expect(page.locator('[data-folder="封面字"]')).toHaveCount(0);
+    expect((await user.folders()).map((c) => c.name)).toEqual(["默认收藏夹"]);
   });
 
-  test("the heart on the card, stick and table layouts and on the detail page favourites and unfavourites", async ({
+  test("the heart on the card, stick and table layouts and on the detail page favorites and unfavorites", async ({
     page,
     context,
     request,
     baseURL,
   }) => {
-    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
+    const { token } = await signedInUser(request, context, baseURL, FAVORITES_USER);
     const user = api(request, token);
-    const [defaultCollection] = await user.collections();
+    const [defaultFolder] = await user.folders();
 
     const gnos: string[] = [];
     for (const layout of ["card", "stick", "table"]) {
@@ -122,7 +122,7 @@ test.describe("favourites", () => {
       );
       await expect(page).toHaveURL(new RegExp(`layout=${layout}`));
     }
-    expect((await user.fontsOf(defaultCollection!.id)).sort()).toEqual([...gnos].sort());
+    expect((await user.fontsOf(defaultFolder!.id)).sort()).toEqual([...gnos].sort());
 
     // The state comes from the server on a fresh render too.
     await page.goto("/font?layout=card");
@@ -134,91 +134,91 @@ test.describe("favourites", () => {
     await detailHeart.click();
     await expect(page.getByText("已取消收藏")).toBeVisible();
     await expect(detailHeart).toHaveAttribute("data-favorited", "false");
-    expect((await user.fontsOf(defaultCollection!.id)).sort()).toEqual(gnos.slice(1).sort());
+    expect((await user.fontsOf(defaultFolder!.id)).sort()).toEqual(gnos.slice(1).sort());
     await detailHeart.click();
     await expect(detailHeart).toHaveAttribute("data-favorited", "true");
     await expect(page).toHaveURL(new RegExp(`/font/${gnos[0]}$`));
   });
 
-  test("with several collections the heart asks which one", async ({ page, context, request, baseURL }) => {
-    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
+  test("with several folders the heart asks which one", async ({ page, context, request, baseURL }) => {
+    const { token } = await signedInUser(request, context, baseURL, FAVORITES_USER);
     const user = api(request, token);
-    await user.collections();
+    await user.folders();
     const second = await user.post<Summary>("/web/api/account/collection/add", { name: "字幕备选" });
     const [gno] = await firstFonts(request, 1);
 
     await page.goto(`/font/${gno}`);
     const menu = page.locator(`.font-detail__head details[data-favorite="${gno}"]`);
     await menu.locator("summary").click();
-    await menu.locator('[data-collection="字幕备选"]').click();
+    await menu.locator('[data-folder="字幕备选"]').click();
     await expect(page.getByText("已加入收藏夹「字幕备选」")).toBeVisible();
     await expect(page.locator(`.font-detail__head [data-favorite="${gno}"] summary`)).toHaveAttribute(
       "data-favorited",
       "true",
     );
     expect(await user.fontsOf(second.id)).toEqual([gno]);
-    const [defaultCollection] = await user.collections();
-    expect(defaultCollection!.fontCount).toBe(0);
+    const [defaultFolder] = await user.folders();
+    expect(defaultFolder!.fontCount).toBe(0);
 
     const reopened = page.locator(`.font-detail__head details[data-favorite="${gno}"]`);
     if (!(await reopened.evaluate((element) => (element as HTMLDetailsElement).open))) {
       await reopened.locator("summary").click();
     }
-    await expect(reopened.locator('[data-collection="字幕备选"]')).toHaveAttribute("aria-pressed", "true");
-    await reopened.locator('[data-collection="字幕备选"]').click();
+    await expect(reopened.locator('[data-folder="字幕备选"]')).toHaveAttribute("aria-pressed", "true");
+    await reopened.locator('[data-folder="字幕备选"]').click();
     await expect(page.getByText("已移出收藏夹", { exact: true })).toBeVisible();
     expect(await user.fontsOf(second.id)).toEqual([]);
   });
 
-  test("a collection's page previews its fonts in the user's text and removes one", async ({
+  test("a folder's page previews its fonts in the user's text and removes one", async ({
     page,
     context,
     request,
     baseURL,
     consoleGuard,
   }) => {
-    // Another user's collection is a 404 page, which the browser logs.
+    // Another user's folder is a 404 page, which the browser logs.
     consoleGuard.allow(/status of 404/);
-    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
+    const { token } = await signedInUser(request, context, baseURL, FAVORITES_USER);
     const user = api(request, token);
     const [first, second] = await firstFonts(request, 2);
-    const collection = await user.post<Summary>("/web/api/account/collection/add", { name: "封面候选" });
+    const folder = await user.post<Summary>("/web/api/account/collection/add", { name: "封面候选" });
     for (const fontGNo of [first, second]) {
-      await user.post("/web/api/account/collection/addFont", { fontGNo, collectionId: collection.id });
+      await user.post("/web/api/account/collection/addFont", { fontGNo, collectionId: folder.id });
     }
 
     await page.goto("/user/favorite");
     await page.getByRole("link", { name: "封面候选", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/user/favorite/${collection.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/user/favorite/${folder.id}$`));
     await expect(page.getByRole("heading", { name: "封面候选" })).toBeVisible();
-    await expect(page.locator(".collection-font")).toHaveCount(2);
+    await expect(page.locator(".folder-font")).toHaveCount(2);
 
     await page.getByLabel("预览文字").fill("周末去看海");
     await page.getByRole("button", { name: "预览" }).click();
     await expect(page).toHaveURL(/text=/);
-    await expect(page.locator(`.collection-font[data-font-gno="${first}"] .collection-font__preview`)).toContainText(
+    await expect(page.locator(`.folder-font[data-font-gno="${first}"] .folder-font__preview`)).toContainText(
       "周末去看海",
     );
 
-    await page.locator(`.collection-font[data-font-gno="${first}"]`).getByRole("button", { name: /移出/ }).click();
+    await page.locator(`.folder-font[data-font-gno="${first}"]`).getByRole("button", { name: /移出/ }).click();
     await expect(page.getByText("已移出收藏夹", { exact: true })).toBeVisible();
-    await expect(page.locator(".collection-font")).toHaveCount(1);
+    await expect(page.locator(".folder-font")).toHaveCount(1);
     await expect(page.getByLabel("预览文字")).toHaveValue("周末去看海");
-    expect(await user.fontsOf(collection.id)).toEqual([second]);
+    expect(await user.fontsOf(folder.id)).toEqual([second]);
 
-    // Another user's collection is not found.
-    await signedInUser(request, context, baseURL, FAVOURITES_USER);
-    const response = await page.goto(`/user/favorite/${collection.id}`);
+    // Another user's folder is not found.
+    await signedInUser(request, context, baseURL, FAVORITES_USER);
+    const response = await page.goto(`/user/favorite/${folder.id}`);
     expect(response?.status()).toBe(404);
   });
 
-  test("an article favourited on its page is listed under 文章 with its kind and date, and can be removed", async ({
+  test("an article favorited on its page is listed under 文章 with its kind and date, and can be removed", async ({
     page,
     context,
     request,
     baseURL,
   }) => {
-    await signedInUser(request, context, baseURL, FAVOURITES_USER);
+    await signedInUser(request, context, baseURL, FAVORITES_USER);
     const news = (await (await request.get("/web/api/web-wenzhang/selectPage?size=1")).json()) as Envelope<{
       records: Array<{ id: number; title: string }>;
     }>;
@@ -245,13 +245,13 @@ test.describe("favourites", () => {
     await expect(page).toHaveURL(/tab=articles/);
   });
 
-  test("every article kind's page carries the favourite control, and each favourite reaches the 文章 tab", async ({
+  test("every article kind's page carries the favorite control, and each favorite reaches the 文章 tab", async ({
     page,
     context,
     request,
     baseURL,
   }) => {
-    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
+    const { token } = await signedInUser(request, context, baseURL, FAVORITES_USER);
     const firstId = async (path: string) => {
       const body = (await (await request.get(path)).json()) as Envelope<{ records: Array<{ id: number }> }>;
       return body.data.records[0]!.id;
@@ -274,7 +274,7 @@ test.describe("favourites", () => {
       await saved;
       await expect(control).toHaveAttribute("data-favorited", "true");
     }
-    // With JavaScript the control turns favourited as it is pressed, before the save has answered.
+    // With JavaScript the control turns favorited as it is pressed, before the save has answered.
     const savedIds = async () => {
       const ids = await api(request, token).get<Array<{ kind: string; id: number }>>(
         "/web/api/account/favorite-article/allIds",
@@ -289,11 +289,11 @@ test.describe("favourites", () => {
     }
   });
 
-  test("a visitor pressing the heart logs in and comes back to the same page with the font favourited", async ({
+  test("a visitor pressing the heart logs in and comes back to the same page with the font favorited", async ({
     page,
     request,
   }, info) => {
-    const { email, password, token } = await registerByEmail(request, FAVOURITES_USER);
+    const { email, password, token } = await registerByEmail(request, FAVORITES_USER);
     const user = api(request, token);
     const replay = `/resources/favorite?redirectTo=${encodeURIComponent("/font?layout=stick")}`;
     await page.goto("/font?layout=stick");
@@ -319,13 +319,13 @@ test.describe("favourites", () => {
     await expect(page).toHaveURL(/\/font\?layout=stick$/);
     await expect(page.getByText("已加入收藏")).toBeVisible();
     await expect(heart(page, gno)).toHaveAttribute("data-favorited", "true");
-    const [defaultCollection] = await user.collections();
-    expect(await user.fontsOf(defaultCollection!.id)).toEqual([gno]);
+    const [defaultFolder] = await user.folders();
+    expect(await user.fontsOf(defaultFolder!.id)).toEqual([gno]);
 
     // The intent is spent: coming back to the replay address does nothing more.
     await page.goto(replay);
     await expect(page).toHaveURL(/\/font\?layout=stick$/);
-    expect((await user.collections())[0]!.fontCount).toBe(1);
+    expect((await user.folders())[0]!.fontCount).toBe(1);
   });
 
   test("at 360 px the hearts fit every layout and the detail page without sideways scrolling", async ({
@@ -334,7 +334,7 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
+    const { token } = await signedInUser(request, context, baseURL, FAVORITES_USER);
     await api(request, token).post("/web/api/account/collection/add", { name: "第二个收藏夹" });
     await page.setViewportSize({ width: 360, height: 740 });
     const [gno] = await firstFonts(request, 1);
@@ -350,7 +350,7 @@ test.describe("favourites", () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(card!.x + card!.width);
   });
 
-  test("a visitor opening the favourites is sent home to log in, the page kept as the way back", async ({ page }) => {
+  test("a visitor opening the favorites is sent home to log in, the page kept as the way back", async ({ page }) => {
     await page.goto("/user/favorite/5?text=%E5%A5%BD");
     await expect(page).toHaveURL(`/?redirect=${encodeURIComponent("/user/favorite/5?text=%E5%A5%BD")}`);
     await page.goto("/user/favorite?tab=articles");
@@ -363,11 +363,11 @@ test.describe("favourites", () => {
     request,
     baseURL,
   }) => {
-    const { token } = await signedInUser(request, context, baseURL, FAVOURITES_USER);
+    const { token } = await signedInUser(request, context, baseURL, FAVORITES_USER);
     const user = api(request, token);
     await page.goto("/resources/favorite?redirectTo=%2Ffont");
     await expect(page).toHaveURL(/\/font$/);
-    const collections = await user.collections();
-    expect(collections.every((collection) => collection.fontCount === 0)).toBe(true);
+    const folders = await user.folders();
+    expect(folders.every((folder) => folder.fontCount === 0)).toBe(true);
   });
 });

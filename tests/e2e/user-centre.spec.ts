@@ -125,7 +125,7 @@ test.describe("user centre: downloads, messages and the overview", () => {
     await expect(page.getByTestId("count-downloads")).toContainText("1");
     await expect(page.getByTestId("count-compare")).toContainText("2");
     await expect(page.getByTestId("count-compare")).toHaveAttribute("href", "/user/compare");
-    await expect(page.getByTestId("count-collections")).toHaveAttribute("href", "/user/favorite");
+    await expect(page.getByTestId("count-folders")).toHaveAttribute("href", "/user/favorite");
     await expect(page.getByTestId("count-favorite-fonts")).toHaveAttribute("href", "/user/favorite");
     await expect(page.getByRole("list", { name: "最新消息" })).toContainText("欢迎加入短视频字体");
 

@@ -6,7 +6,7 @@ import { call, startCluster, type Cluster } from "./services.js";
 /**
  * Debian's Chromium drives the site through the round-robin proxy in front of two instances, once
  * with JavaScript on and once with it off, the proxy sending each step's page or form to the
- * instance the test picks. A user logs in, favourites a font and uploads an avatar and sees each on
+ * instance the test picks. A user logs in, favorites a font and uploads an avatar and sees each on
  * the pages the other instance serves; wrong passwords sent through both lock the account on
  * either; a code requested through one is entered through the other; an instance killed under the
  * visitor costs them neither their next page nor their saved profile.
@@ -203,7 +203,7 @@ describe("the site in Chromium through the proxy in front of two instances", () 
       expect(upstreamsOf("document", start), "the instances that served this test's pages").toEqual(bothPorts());
     });
 
-    it("lists a font favourited on its page through one instance on the pages of the other", async () => {
+    it("lists a font favorited on its page through one instance on the pages of the other", async () => {
       const fonts = await call<{ records: Array<{ fontGNo: string; fontName: string }> }>(
         cluster.proxyUrl,
         "GET",
@@ -220,7 +220,7 @@ describe("the site in Chromium through the proxy in front of two instances", () 
       let previous = postedTo("/resources/favorite");
       for (let load = 0; load < 2; load++) {
         previous = await openFromOther("/user/favorite", previous);
-        await expect(page.locator('[data-collection="默认收藏夹"]')).toContainText("1 款字体");
+        await expect(page.locator('[data-folder="默认收藏夹"]')).toContainText("1 款字体");
       }
       await page.getByRole("link", { name: "默认收藏夹", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1, name: "默认收藏夹" })).toBeVisible();

@@ -113,7 +113,7 @@ describe("DownloadDialog", () => {
     expect(bold.textContent).toContain("首次下载需生成");
   });
 
-  it("offers the family as one zip with its licences, and the CSS to copy: the CSS API link and self-hosting rules", () => {
+  it("offers the family as one zip with its licenses, and the CSS to copy: the CSS API link and self-hosting rules", () => {
     renderDialog({
       familyZipHref: "/font/10007/family-zip",
       webFontCssUrl: "https://fonts.example.com/css2?family=%E6%80%9D:wght@400;700&display=swap",
@@ -132,7 +132,7 @@ describe("DownloadDialog", () => {
     expect(selfHosted).toContain('url("./SourceHanSans-Bold.otf") format("opentype")');
   });
 
-  it("says so when there is nothing to download, and still shows the licence", () => {
+  it("says so when there is nothing to download, and still shows the license", () => {
     renderDialog({ files: [] });
     const dialog = screen.getByRole("dialog");
     expect(within(dialog).queryByRole("list")).toBeNull();

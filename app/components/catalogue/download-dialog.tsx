@@ -26,7 +26,7 @@ export type DownloadDialogProps = {
   onClose?: () => void;
   /** The address of the family's stylesheet from the CSS API (`…/css2?family=…`), for the snippets. */
   webFontCssUrl?: string;
-  /** Where the zip of the whole family and its licences is downloaded. */
+  /** Where the zip of the whole family and its licenses is downloaded. */
   familyZipHref?: string;
 };
 
@@ -61,7 +61,7 @@ export function selfHostedCss(
     .join("\n");
 }
 
-/** The licence sentence shown next to every download button. */
+/** The license sentence shown next to every download button. */
 export function LicenseNotice({ license }: { license: License }) {
   const label = licenseLabel(license);
   return (

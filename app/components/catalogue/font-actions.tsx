@@ -5,7 +5,7 @@ import { cn } from "~/utils/misc";
 /** The font a per-font control acts on, as every list and detail page knows it. */
 export type FontActionTarget = { fontGNo: string; familyName: string };
 
-/** The controls every font card, row and detail page carries: favourite, then compare. */
+/** The controls every font card, row and detail page carries: favorite, then compare. */
 export function FontActions({ font, className }: { font: FontActionTarget; className?: string }) {
   return (
     <div className={cn("font-actions", className)}>

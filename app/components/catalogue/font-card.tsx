@@ -17,7 +17,7 @@ export type FontItemProps = {
   theme?: PreviewTheme;
 };
 
-/** Card layout item: preview, name, licence badge, number of weights. */
+/** Card layout item: preview, name, license badge, number of weights. */
 export function FontCard({ font, face, previewText, theme = "light" }: FontItemProps) {
   const href = fontHref(font.fontGNo);
   return (

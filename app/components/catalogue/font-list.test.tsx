@@ -88,7 +88,7 @@ describe("FontList", () => {
     expect(html).toContain("个人免费");
     expect(html).toContain('href="/font/10001"');
     expect(html).toContain("font-preview--dark");
-    // Every font carries the favourite and compare controls, as plain forms a visitor can post.
+    // Every font carries the favorite and compare controls, as plain forms a visitor can post.
     expect(html.match(/>收藏</g)).toHaveLength(2);
     expect(html.match(/加入对比/g)?.length).toBeGreaterThanOrEqual(2);
   });

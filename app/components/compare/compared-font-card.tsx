@@ -6,7 +6,7 @@ import type { PreviewTheme } from "~/services/catalogue/fonts";
 import type { ComparedFont } from "~/services/compare/compare-fonts.server";
 import { CompareControl } from "./compare-control";
 
-/** One compared font: its name, licence and coverage, the text set in it, a download link and 移出对比. */
+/** One compared font: its name, license and coverage, the text set in it, a download link and 移出对比. */
 export function ComparedFontCard({
   font,
   text,
@@ -27,7 +27,7 @@ export function ComparedFontCard({
         </h2>
         <div className="compare-card__facts">
           <LicenseBadge license={font.license} />
-          <span className="compare-card__licence">{font.license.name}</span>
+          <span className="compare-card__license">{font.license.name}</span>
           <span
             className={`compare-card__commercial compare-card__commercial--${font.license.commercialUse ? "yes" : "no"}`}
             data-commercial={font.license.commercialUse ? "yes" : "no"}

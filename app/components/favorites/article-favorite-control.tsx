@@ -8,21 +8,21 @@ import { articleStateKey } from "./favorite-form";
 export function ArticleFavoriteControl({ kind, id, className }: { kind: ArticleKind; id: number; className?: string }) {
   const root = useRootData();
   const key = articleStateKey(kind, id);
-  const favourited = useOptimisticFavorites().get(key) ?? (root?.favoriteArticleKeys ?? []).includes(key);
+  const favorited = useOptimisticFavorites().get(key) ?? (root?.favoriteArticleKeys ?? []).includes(key);
   return (
     <FavoriteForm
       className={cn("favorite-control article-favorite", className)}
-      fields={{ intent: favourited ? "remove-article" : "add-article", kind, articleId: id }}
+      fields={{ intent: favorited ? "remove-article" : "add-article", kind, articleId: id }}
     >
       <button
         type="submit"
-        className={cn("favorite-control__button", favourited && "favorite-control__button--active")}
-        aria-pressed={favourited}
+        className={cn("favorite-control__button", favorited && "favorite-control__button--active")}
+        aria-pressed={favorited}
         data-article-favorite={key}
-        data-favorited={favourited ? "true" : "false"}
+        data-favorited={favorited ? "true" : "false"}
       >
-        <HeartIcon filled={favourited} />
-        <span>{favourited ? "已收藏" : "收藏"}</span>
+        <HeartIcon filled={favorited} />
+        <span>{favorited ? "已收藏" : "收藏"}</span>
       </button>
     </FavoriteForm>
   );

@@ -23,9 +23,9 @@ export function HeartIcon({ filled }: { filled: boolean }) {
 }
 
 /**
- * A form posting one favourite intent. Without JavaScript the action comes back to this page with
+ * A form posting one favorite intent. Without JavaScript the action comes back to this page with
  * a toast; with JavaScript a fetcher posts it (`enhanced=1`), the toast shows here and the root
- * loader's favourites reload. A visitor logs in on the login page without JavaScript, in the
+ * loader's favorites reload. A visitor logs in on the login page without JavaScript, in the
  * account modal with it; either login comes back through the intent's replay to this page.
  */
 export function FavoriteForm({
@@ -43,7 +43,7 @@ export function FavoriteForm({
 
   useEffect(() => {
     // Shown as soon as the answer is in, before the reload of the page's data that may unmount this
-    // form (a font removed from the collection page).
+    // form (a font removed from the folder page).
     if (!fetcher.data || shown.current === fetcher.data) return;
     shown.current = fetcher.data;
     if (fetcher.data.login) accountModal.open(undefined, fetcher.data.login);
@@ -70,9 +70,9 @@ export function FavoriteForm({
 }
 
 /**
- * What the favourite posts still in flight on this page will make true: `collectionId:fontGNo`,
- * `*:fontGNo` (in any collection) and `kind:id` (an article) mapped to whether it will be a
- * favourite. Read from every fetcher, so two controls for the same font agree.
+ * What the favorite posts still in flight on this page will make true: `folderId:fontGNo`,
+ * `*:fontGNo` (in any folder) and `kind:id` (an article) mapped to whether it will be a
+ * favorite. Read from every fetcher, so two controls for the same font agree.
  */
 export function useOptimisticFavorites(): Map<string, boolean> {
   const fetchers = useFetchers();
@@ -86,66 +86,66 @@ export function useOptimisticFavorites(): Map<string, boolean> {
       continue;
     }
     const adding = intent.intent === "add-font";
-    if (intent.collectionId !== undefined) states.set(`${intent.collectionId}:${intent.fontGNo}`, adding);
-    if (adding || intent.collectionId === undefined) states.set(`*:${intent.fontGNo}`, adding);
+    if (intent.folderId !== undefined) states.set(`${intent.folderId}:${intent.fontGNo}`, adding);
+    if (adding || intent.folderId === undefined) states.set(`*:${intent.fontGNo}`, adding);
   }
   return states;
 }
 
 /**
  * The heart on every font card, row and detail page. Its state comes from the root loader's
- * favourites (also on a server render). With one collection (or none yet) it adds to or removes
- * from the default collection; with several it opens a menu listing each one with its own
+ * favorites (also on a server render). With one folder (or none yet) it adds to or removes
+ * from the default folder; with several it opens a menu listing each one with its own
  * 加入 / 移出 button (a `<details>`, which needs no JavaScript).
  */
 export function FavoriteControl({ font }: { font: FontActionTarget }) {
   const root = useRootData();
-  const collections = root?.favoriteCollections ?? [];
+  const folders = root?.favoriteFolders ?? [];
   const loggedIn = Boolean(root?.loggedIn);
   const optimistic = useOptimisticFavorites();
-  const inCollection = (id: number, fontGNos: string[]) =>
+  const inFolder = (id: number, fontGNos: string[]) =>
     optimistic.get(`${id}:${font.fontGNo}`) ?? fontGNos.includes(font.fontGNo);
-  const favourited =
+  const favorited =
     optimistic.get(`*:${font.fontGNo}`) ??
-    (collections.length > 0
-      ? collections.some((collection) => inCollection(collection.id, collection.fontGNos))
+    (folders.length > 0
+      ? folders.some((folder) => inFolder(folder.id, folder.fontGNos))
       : (root?.favoriteFontGNos ?? []).includes(font.fontGNo));
 
-  if (loggedIn && collections.length > 1) {
+  if (loggedIn && folders.length > 1) {
     return (
       <details className="favorite-control favorite-menu" data-favorite={font.fontGNo}>
         <summary
-          className={cn("favorite-control__button", favourited && "favorite-control__button--active")}
+          className={cn("favorite-control__button", favorited && "favorite-control__button--active")}
           title={`收藏到收藏夹：${font.familyName}`}
-          data-favorited={favourited ? "true" : "false"}
+          data-favorited={favorited ? "true" : "false"}
         >
-          <HeartIcon filled={favourited} />
-          <span>{favourited ? "已收藏" : "收藏"}</span>
+          <HeartIcon filled={favorited} />
+          <span>{favorited ? "已收藏" : "收藏"}</span>
         </summary>
         <div className="favorite-menu__panel">
           <p className="favorite-menu__title">收藏到</p>
           <ul className="favorite-menu__list">
-            {collections.map((collection) => {
-              const inside = inCollection(collection.id, collection.fontGNos);
+            {folders.map((folder) => {
+              const inside = inFolder(folder.id, folder.fontGNos);
               return (
-                <li key={collection.id}>
+                <li key={folder.id}>
                   <FavoriteForm
                     fields={{
                       intent: inside ? "remove-font" : "add-font",
                       fontGNo: font.fontGNo,
-                      collectionId: collection.id,
+                      folderId: folder.id,
                     }}
                   >
                     <button
                       type="submit"
                       className={cn("favorite-menu__item", inside && "favorite-menu__item--active")}
                       aria-pressed={inside}
-                      data-collection={collection.name}
+                      data-folder={folder.name}
                     >
                       <span className="favorite-menu__check" aria-hidden="true">
                         {inside ? "✓" : ""}
                       </span>
-                      <span className="favorite-menu__name">{collection.name}</span>
+                      <span className="favorite-menu__name">{folder.name}</span>
                       <span className="visually-hidden">{inside ? "（已收藏，点击移出）" : "（点击加入）"}</span>
                     </button>
                   </FavoriteForm>
@@ -161,21 +161,21 @@ export function FavoriteControl({ font }: { font: FontActionTarget }) {
     );
   }
 
-  const label = favourited ? "已收藏" : "收藏";
+  const label = favorited ? "已收藏" : "收藏";
   return (
     <FavoriteForm
       className="favorite-control"
-      fields={{ intent: favourited ? "remove-font" : "add-font", fontGNo: font.fontGNo }}
+      fields={{ intent: favorited ? "remove-font" : "add-font", fontGNo: font.fontGNo }}
     >
       <button
         type="submit"
-        className={cn("favorite-control__button", favourited && "favorite-control__button--active")}
-        title={favourited ? `取消收藏：${font.familyName}` : `收藏：${font.familyName}`}
-        aria-pressed={favourited}
+        className={cn("favorite-control__button", favorited && "favorite-control__button--active")}
+        title={favorited ? `取消收藏：${font.familyName}` : `收藏：${font.familyName}`}
+        aria-pressed={favorited}
         data-favorite={font.fontGNo}
-        data-favorited={favourited ? "true" : "false"}
+        data-favorited={favorited ? "true" : "false"}
       >
-        <HeartIcon filled={favourited} />
+        <HeartIcon filled={favorited} />
         <span>{label}</span>
       </button>
     </FavoriteForm>

@@ -8,15 +8,15 @@ const form = (fields: Record<string, string>) => {
 };
 
 describe("readFavoriteIntent", () => {
-  it("reads font intents with and without a collection", () => {
+  it("reads font intents with and without a folder", () => {
     expect(readFavoriteIntent(form({ intent: "add-font", fontGNo: "10001" }))).toEqual({
       intent: "add-font",
       fontGNo: "10001",
     });
-    expect(readFavoriteIntent(form({ intent: "remove-font", fontGNo: "10001", collectionId: "7" }))).toEqual({
+    expect(readFavoriteIntent(form({ intent: "remove-font", fontGNo: "10001", folderId: "7" }))).toEqual({
       intent: "remove-font",
       fontGNo: "10001",
-      collectionId: 7,
+      folderId: 7,
     });
   });
 
@@ -32,9 +32,9 @@ describe("readFavoriteIntent", () => {
     {},
     { intent: "add-font" },
     { intent: "add-font", fontGNo: "abc" },
-    { intent: "add-font", fontGNo: "10001", collectionId: "0" },
-    { intent: "add-font", fontGNo: "10001", collectionId: "1e3" },
-    { intent: "add-font", fontGNo: "10001", collectionId: "99999999999" },
+    { intent: "add-font", fontGNo: "10001", folderId: "0" },
+    { intent: "add-font", fontGNo: "10001", folderId: "1e3" },
+    { intent: "add-font", fontGNo: "10001", folderId: "99999999999" },
     { intent: "add-article", kind: "font", articleId: "3" },
     { intent: "remove-article", kind: "news", articleId: "-1" },
     { intent: "delete-everything", fontGNo: "10001" },
@@ -44,12 +44,10 @@ describe("readFavoriteIntent", () => {
 });
 
 describe("favoriteDoneMessage", () => {
-  it("names the collection when one was chosen", () => {
-    expect(favoriteDoneMessage({ intent: "add-font", fontGNo: "1", collectionId: 2 }, "字幕")).toBe(
-      "已加入收藏夹「字幕」",
-    );
+  it("names the folder when one was chosen", () => {
+    expect(favoriteDoneMessage({ intent: "add-font", fontGNo: "1", folderId: 2 }, "字幕")).toBe("已加入收藏夹「字幕」");
     expect(favoriteDoneMessage({ intent: "add-font", fontGNo: "1" })).toBe("已加入收藏");
     expect(favoriteDoneMessage({ intent: "remove-font", fontGNo: "1" })).toBe("已取消收藏");
-    expect(favoriteDoneMessage({ intent: "remove-font", fontGNo: "1", collectionId: 2 })).toBe("已移出收藏夹");
+    expect(favoriteDoneMessage({ intent: "remove-font", fontGNo: "1", folderId: 2 })).toBe("已移出收藏夹");
   });
 });

@@ -1,16 +1,16 @@
 import { FONT_GNO_PATTERN } from "@contract/catalogue-values";
 import { ARTICLE_KINDS, type ArticleKind } from "@contract/favorite-values";
 
-/** Where every favourite control posts. */
+/** Where every favorite control posts. */
 export const FAVORITE_ACTION = "/resources/favorite";
 
-/** What a favourite control asks for. */
+/** What a favorite control asks for. */
 export type FavoriteIntent =
   | {
       intent: "add-font" | "remove-font";
       fontGNo: string;
-      /** Absent: the default collection when adding, every collection when removing. */
-      collectionId?: number;
+      /** Absent: the default folder when adding, every folder when removing. */
+      folderId?: number;
     }
   | { intent: "add-article" | "remove-article"; kind: ArticleKind; articleId: number };
 
@@ -26,16 +26,16 @@ function positiveId(value: unknown): number | undefined {
 
 /**
  * The intent named by `field` (a posted form's values, or the fields of a waiting intent read back
- * from JSON), or null when it is not one. Plain checks: the favourite controls read it in the
+ * from JSON), or null when it is not one. Plain checks: the favorite controls read it in the
  * browser as well.
  */
 export function favoriteIntentFrom(field: (name: string) => unknown): FavoriteIntent | null {
   const intent = field("intent");
   if (intent === "add-font" || intent === "remove-font") {
     const fontGNo = field("fontGNo");
-    const collectionId = positiveId(field("collectionId"));
-    if (typeof fontGNo !== "string" || !FONT_GNO_PATTERN.test(fontGNo) || Number.isNaN(collectionId)) return null;
-    return collectionId === undefined ? { intent, fontGNo } : { intent, fontGNo, collectionId };
+    const folderId = positiveId(field("folderId"));
+    if (typeof fontGNo !== "string" || !FONT_GNO_PATTERN.test(fontGNo) || Number.isNaN(folderId)) return null;
+    return folderId === undefined ? { intent, fontGNo } : { intent, fontGNo, folderId };
   }
   if (intent === "add-article" || intent === "remove-article") {
     const kind = ARTICLE_KINDS.find((known) => known === field("kind"));
@@ -46,18 +46,18 @@ export function favoriteIntentFrom(field: (name: string) => unknown): FavoriteIn
   return null;
 }
 
-/** The intent a favourite form posted, or null when it is not one. */
+/** The intent a favorite form posted, or null when it is not one. */
 export function readFavoriteIntent(form: FormData): FavoriteIntent | null {
   return favoriteIntentFrom((name) => form.get(name));
 }
 
 /** What the toast says once the intent is done. */
-export function favoriteDoneMessage(intent: FavoriteIntent, collectionName?: string): string {
+export function favoriteDoneMessage(intent: FavoriteIntent, folderName?: string): string {
   switch (intent.intent) {
     case "add-font":
-      return collectionName ? `已加入收藏夹「${collectionName}」` : "已加入收藏";
+      return folderName ? `已加入收藏夹「${folderName}」` : "已加入收藏";
     case "remove-font":
-      return intent.collectionId ? "已移出收藏夹" : "已取消收藏";
+      return intent.folderId ? "已移出收藏夹" : "已取消收藏";
     case "add-article":
       return "已收藏文章";
     case "remove-article":

@@ -19,7 +19,7 @@ const PICTURE_ACCEPT = "image/jpeg,image/png,image/webp";
  * Downloads made on the server: the PNG at the frame's exact size and the SVG whose text is outlines,
  * as links to the design's own address; with a background picture, the PNG over it. Without
  * JavaScript the picture goes up with a form; with it, the picture is cropped to the frame in the
- * browser and sent with the design when the PNG is downloaded. The font's licence is stated here.
+ * browser and sent with the design when the PNG is downloaded. The font's license is stated here.
  */
 export function StudioExport({ search, design, font, hydrated, picture, onPicture }: Props) {
   const frame = STUDIO_FRAMES[design.frame];

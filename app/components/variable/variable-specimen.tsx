@@ -55,7 +55,7 @@ export function VariableSpecimen({
         </Heading>
         <span className="variable-specimen__family">{font.familyName}</span>
         <span className="variable-specimen__badge">{font.categoryName}</span>
-        <span className="variable-specimen__badge variable-specimen__badge--licence">
+        <span className="variable-specimen__badge variable-specimen__badge--license">
           {font.license.commercialLabel}
         </span>
       </header>

@@ -148,7 +148,7 @@ export default function WebFontsPage() {
       <h2>授权</h2>
       <p>
         字体库中的字体都以 SIL Open Font License 1.1
-        授权，可免费用于商业网页；使用前请在字体页的「授权」部分阅读该字体的许可文本，另见
+        授权，可免费用于商业网页；使用前请在字体页的「授权」部分阅读该字体的授权文本，另见
         <Link to="/agreement/font">字体授权协议</Link>。
       </p>
     </article>

@@ -29,8 +29,8 @@ export type FavoriteActionData = { ok: boolean; message: string; login?: string 
 const LOGIN_MESSAGE = "请先登录";
 
 /**
- * POST /resources/favorite — every favourite control: `intent` (add-font | remove-font with
- * `fontGNo` and optionally `collectionId`; add-article | remove-article with `kind` and
+ * POST /resources/favorite — every favorite control: `intent` (add-font | remove-font with
+ * `fontGNo` and optionally `folderId`; add-article | remove-article with `kind` and
  * `articleId`), `redirectTo`. Without JavaScript it goes back to `redirectTo` with a toast; a
  * control enhanced with JavaScript gets `{ ok, message }`. A visitor is sent to log in (with
  * JavaScript: told where the account modal's login comes back to), the intent waiting in a cookie

@@ -87,7 +87,7 @@ describe("catalogue helpers", () => {
     expect(formatCount(320_000_000)).toBe("3.2亿");
   });
 
-  it("maps licences to badge kinds", () => {
+  it("maps licenses to badge kinds", () => {
     expect(licenseKind({ commercialLabel: "免费商用" })).toBe("free");
     expect(licenseKind({ commercialLabel: "个人免费" })).toBe("personal");
     expect(licenseKind({ commercialLabel: "需授权" })).toBe("paid");
@@ -152,7 +152,7 @@ describe("catalogue helpers", () => {
 });
 
 describe("toFontSummary", () => {
-  it("keeps what lists render: names, licence badge, designer, tags, the family's weight count and size", () => {
+  it("keeps what lists render: names, license badge, designer, tags, the family's weight count and size", () => {
     const child = {
       ...sampleFont(),
       fontGNo: "10002",

@@ -77,7 +77,7 @@ const LICENSE_KINDS: Readonly<Record<CommercialLabel, LicenseKind>> = {
   需授权: "paid",
 };
 
-/** Badge kind of a licence: 免费商用 → free, 个人免费 → personal, 需授权 (or no licence) → paid. */
+/** Badge kind of a license: 免费商用 → free, 个人免费 → personal, 需授权 (or no license) → paid. */
 export function licenseKind(license: Pick<License, "commercialLabel"> | null | undefined): LicenseKind {
   return license ? LICENSE_KINDS[license.commercialLabel] : "paid";
 }
@@ -146,7 +146,7 @@ export function previewFontFamily(face: Pick<PreviewFace, "familyName"> | undefi
 
 /**
  * What a list of fonts renders for each family (card, row or table line): the default weight's
- * name, licence badge, designer and tags, with the family's weight count and total size. Lists
+ * name, license badge, designer and tags, with the family's weight count and total size. Lists
  * embed it for hydration, so it carries nothing else (the API answers whole records: descriptions,
  * charsets, file paths and every weight's details).
  */

@@ -75,7 +75,7 @@ function missingOf(font: Pick<PdfFont, "covered">, text: string): string[] {
 }
 
 /**
- * Every word the labels font must draw: the title, the date, each font's name and licence, and the
+ * Every word the labels font must draw: the title, the date, each font's name and license, and the
  * characters a font lacks (drawn small and grey inside their boxes).
  */
 export function pdfLabelText(input: Omit<ComparePdfInput, "labelFont">): string {
@@ -185,7 +185,7 @@ class PageWriter {
 
 /**
  * The comparison as an A4 PDF: the title 字体对比 and the date, then for each font its name,
- * licence and commercial-use flag and the text set in it. Each font is embedded as its subset, with
+ * license and commercial-use flag and the text set in it. Each font is embedded as its subset, with
  * a ToUnicode map, so the text can be selected and searched.
  */
 export async function buildComparePdf(input: ComparePdfInput): Promise<Uint8Array> {

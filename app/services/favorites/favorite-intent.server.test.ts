@@ -4,10 +4,10 @@ import { FAVORITE_INTENT_COOKIE, pendingFavoriteCookie, readPendingFavorite } fr
 const requestWith = (cookie: string) =>
   new Request("http://site.test/resources/favorite", { headers: { Cookie: cookie } });
 
-describe("the waiting favourite cookie", () => {
+describe("the waiting favorite cookie", () => {
   it("reads back what it stored, short-lived and HttpOnly", () => {
     const setCookie = pendingFavoriteCookie({
-      intent: { intent: "add-font", fontGNo: "10001", collectionId: 4 },
+      intent: { intent: "add-font", fontGNo: "10001", folderId: 4 },
       redirectTo: "/font?layout=card",
     });
     expect(setCookie).toMatch(/HttpOnly/);
@@ -15,7 +15,7 @@ describe("the waiting favourite cookie", () => {
     expect(setCookie).toMatch(/Max-Age=900/);
     const pair = setCookie.split(";")[0]!;
     expect(readPendingFavorite(requestWith(pair))).toEqual({
-      intent: { intent: "add-font", fontGNo: "10001", collectionId: 4 },
+      intent: { intent: "add-font", fontGNo: "10001", folderId: 4 },
       redirectTo: "/font?layout=card",
     });
   });

@@ -5,14 +5,14 @@ import { favoriteIntentFrom, type FavoriteIntent } from "~/components/favorites/
 import type { ApiCaller } from "~/services/api-client.server";
 import {
   addArticleFavorite,
-  addFontToCollection,
+  addFontToFolder,
   removeArticleFavorite,
-  removeFontFromCollections,
-} from "~/services/collection.server";
+  removeFontFromFolders,
+} from "~/services/favorites.server";
 import { safeRedirect } from "~/utils/redirect";
 
 /**
- * A visitor's favourite intent waits in this cookie while they log in. Only this site's own form
+ * A visitor's favorite intent waits in this cookie while they log in. Only this site's own form
  * post (which passed the Origin check) can set it, so replaying it on the GET after login does only
  * what the visitor asked for themselves.
  */
@@ -71,15 +71,15 @@ export function replayAddress(back: string): string {
   return `/resources/favorite?${new URLSearchParams({ redirectTo: back })}`;
 }
 
-/** Does what the intent asks; answers the collection's name when one was named. */
+/** Does what the intent asks; answers the folder's name when one was named. */
 export async function performFavorite(caller: ApiCaller, intent: FavoriteIntent): Promise<string | undefined> {
   switch (intent.intent) {
     case "add-font": {
-      const collection = await addFontToCollection(caller, intent.fontGNo, intent.collectionId);
-      return intent.collectionId ? collection.name : undefined;
+      const folder = await addFontToFolder(caller, intent.fontGNo, intent.folderId);
+      return intent.folderId ? folder.name : undefined;
     }
     case "remove-font":
-      await removeFontFromCollections(caller, intent.fontGNo, intent.collectionId);
+      await removeFontFromFolders(caller, intent.fontGNo, intent.folderId);
       return undefined;
     case "add-article":
       await addArticleFavorite(caller, { kind: intent.kind, id: intent.articleId });

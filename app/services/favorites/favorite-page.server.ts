@@ -1,13 +1,8 @@
-import { collectionNameSchema } from "@contract/collection";
+import { favoriteFolderNameSchema } from "@contract/favorite-fonts";
 import { articleKindSchema } from "@contract/favorite";
 import { data } from "@remix-run/node";
 import { isApiError, type ApiCaller } from "~/services/api-client.server";
-import {
-  createCollection,
-  removeArticleFavorite,
-  removeCollection,
-  renameCollection,
-} from "~/services/collection.server";
+import { createFolder, removeArticleFavorite, removeFolder, renameFolder } from "~/services/favorites.server";
 import { errorMessage } from "~/utils/api-errors";
 import { parseFormSubmission } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -15,7 +10,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 /** What the page shows after a refused form: the message, next to the form it came from, and what was typed. */
 export type FavoritePageActionData = {
   form: "create" | "rename" | "delete" | "article";
-  collectionId?: number;
+  folderId?: number;
   name?: string;
   message: string;
 };
@@ -33,7 +28,7 @@ function refused(body: FavoritePageActionData, status = 400) {
 }
 
 /**
- * The favourites page's forms: `intent` create (name), rename (id, name), delete (id, after the
+ * The favorites page's forms: `intent` create (name), rename (id, name), delete (id, after the
  * confirmation step) and remove-article (kind, articleId). Done: back to the page with a toast.
  */
 export async function handleFavoritePageForm(caller: ApiCaller, pageUrl: URL) {
@@ -45,25 +40,25 @@ export async function handleFavoritePageForm(caller: ApiCaller, pageUrl: URL) {
   try {
     switch (intent) {
       case "create": {
-        const parsed = collectionNameSchema.safeParse(name);
+        const parsed = favoriteFolderNameSchema.safeParse(name);
         if (!parsed.success) return refused({ form: "create", name, message: parsed.error.issues[0]!.message });
-        const made = await createCollection(caller, parsed.data);
+        const made = await createFolder(caller, parsed.data);
         return redirectWithToast(fontsTab, { type: "success", message: `已创建收藏夹「${made.name}」` });
       }
       case "rename": {
         const id = positiveId(form.get("id"));
         if (id === null) return refused({ form: "rename", message: INVALID });
-        const parsed = collectionNameSchema.safeParse(name);
+        const parsed = favoriteFolderNameSchema.safeParse(name);
         if (!parsed.success) {
-          return refused({ form: "rename", collectionId: id, name, message: parsed.error.issues[0]!.message });
+          return refused({ form: "rename", folderId: id, name, message: parsed.error.issues[0]!.message });
         }
-        const renamed = await renameCollection(caller, id, parsed.data);
+        const renamed = await renameFolder(caller, id, parsed.data);
         return redirectWithToast(fontsTab, { type: "success", message: `已重命名为「${renamed.name}」` });
       }
       case "delete": {
         const id = positiveId(form.get("id"));
         if (id === null) return refused({ form: "delete", message: INVALID });
-        await removeCollection(caller, id);
+        await removeFolder(caller, id);
         return redirectWithToast(fontsTab, { type: "success", message: "已删除收藏夹" });
       }
       case "remove-article": {
@@ -84,9 +79,6 @@ export async function handleFavoritePageForm(caller: ApiCaller, pageUrl: URL) {
     const id = positiveId(form.get("id")) ?? undefined;
     const which =
       intent === "rename" || intent === "delete" ? intent : intent === "remove-article" ? "article" : "create";
-    return refused(
-      { form: which, collectionId: id, name, message: errorMessage(error) },
-      error.status === 404 ? 404 : 400,
-    );
+    return refused({ form: which, folderId: id, name, message: errorMessage(error) }, error.status === 404 ? 404 : 400);
   }
 }

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Favourite-font collections (read and written under /web/api/account/collection/*).
+ * Favorite-font collections (read and written under /web/api/account/collection/*).
  * Items name catalogue fonts by gno without a foreign key, so a catalogue re-import does not wipe
- * anyone's favourites; reads join the catalogue and skip fonts it no longer has.
+ * anyone's favorites; reads join the catalogue and skip fonts it no longer has.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Default collections, names unique per user, and favourite articles.
+ * Default collections, names unique per user, and favorite articles.
  *
  * Each user has at most one default collection (a partial unique index, so two requests making it
  * at the same moment make one). Before this migration, the oldest collection of each user becomes
  * the default one, and a name repeated within a user's collections gets the collection's id added.
  *
- * Favourite articles name content by kind and id without a foreign key (the content lives in
+ * Favorite articles name content by kind and id without a foreign key (the content lives in
  * several tables); reads join each kind's table and skip articles that are gone.
  */
 export async function up(db: Kysely<any>): Promise<void> {

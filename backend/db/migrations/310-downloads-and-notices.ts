@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
  * The user centre's records: each font a signed-in user downloaded (`font_download`), the
  * messages sent to users (`notice`), and on the contact message board who left a message (when
  * signed in) and the operators' reply to it. Downloads name catalogue fonts by gno without a
- * foreign key, like favourites, so a catalogue re-import keeps everyone's history.
+ * foreign key, like favorites, so a catalogue re-import keeps everyone's history.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -74,7 +74,7 @@ export default function AlbumDetailPage() {
               打包下载
             </a>
             <span id="album-zip-note" className="muted">
-              {album.fonts.length} 款字体文件及各自的许可文本，一个 ZIP
+              {album.fonts.length} 款字体文件及各自的授权文本，一个 ZIP
             </span>
           </p>
         }

@@ -17,7 +17,7 @@ const pageMeta: MetaFunction = () => [{ title: "个人中心 - 短视频字体" 
 
 const LATEST = 5;
 
-/** The latest downloads and messages; favourites and the comparison come with every page (root loader). */
+/** The latest downloads and messages; favorites and the comparison come with every page (root loader). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAuthGuard(request);
   const caller = { request, context };
@@ -37,7 +37,7 @@ export default function UserCentrePage() {
   const { user, avatarUrl } = layout;
 
   const counts = [
-    { label: "收藏夹", value: rootData?.favoriteCollections?.length ?? 0, to: "/user/favorite", id: "collections" },
+    { label: "收藏夹", value: rootData?.favoriteFolders?.length ?? 0, to: "/user/favorite", id: "folders" },
     { label: "收藏的字体", value: rootData?.favoriteFontGNos.length ?? 0, to: "/user/favorite", id: "favorite-fonts" },
     { label: "对比中的字体", value: rootData?.compareFontGNos?.length ?? 0, to: "/user/compare", id: "compare" },
     { label: "下载记录", value: downloads.total, to: "/user/download", id: "downloads" },

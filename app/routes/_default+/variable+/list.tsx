@@ -236,7 +236,7 @@ function VariableListPage() {
                   </h2>
                   <span className="variable-specimen__family">{font.familyName}</span>
                   <span className="variable-specimen__badge">{font.categoryName}</span>
-                  <span className="variable-specimen__badge variable-specimen__badge--licence">
+                  <span className="variable-specimen__badge variable-specimen__badge--license">
                     {font.license.commercialLabel}
                   </span>
                 </div>

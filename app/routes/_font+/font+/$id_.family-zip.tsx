@@ -4,7 +4,7 @@ import { streamFamilyZip } from "~/services/album-zip.server";
 import { isApiError } from "~/utils/api-errors";
 import { notFound } from "~/utils/responses.server";
 
-/** GET /font/{id}/family-zip: every weight of the font's family with their licences, one zip. */
+/** GET /font/{id}/family-zip: every weight of the font's family with their licenses, one zip. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   if (!FONT_GNO_PATTERN.test(id)) throw notFound("字体不存在");

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { formatChinaDate } from "~/components/content/format";
-import { listArticleFavorites, listUserCollections } from "~/services/collection.server";
+import { listArticleFavorites, listUserFolders } from "~/services/favorites.server";
 import { requireAuthGuard } from "~/utils/auth.server";
 import { throwApiError } from "~/utils/responses.server";
 import { handleFavoritePageForm, type FavoritePageActionData } from "~/services/favorites/favorite-page.server";
@@ -29,7 +29,7 @@ function readPage(url: URL): number {
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
 }
 
-/** The collections, or a page of favourite articles (`?tab=articles&kind=&page=`). */
+/** The folders, or a page of favorite articles (`?tab=articles&kind=&page=`). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAuthGuard(request);
   const caller = { request, context };
@@ -43,12 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       current: readPage(url),
       size: ARTICLES_PER_PAGE,
     }).catch(throwApiError);
-    return data({ tab, kind: kind ?? null, articles, collections: null, confirmDelete: null }, { headers });
+    return data({ tab, kind: kind ?? null, articles, folders: null, confirmDelete: null }, { headers });
   }
-  const collections = await listUserCollections(caller).catch(throwApiError);
+  const folders = await listUserFolders(caller).catch(throwApiError);
   const confirmId = Number(url.searchParams.get("confirmDelete"));
-  const confirmDelete = collections.find((collection) => collection.id === confirmId && !collection.isDefault) ?? null;
-  return data({ tab, kind: null, articles: null, collections, confirmDelete }, { headers });
+  const confirmDelete = folders.find((folder) => folder.id === confirmId && !folder.isDefault) ?? null;
+  return data({ tab, kind: null, articles: null, folders, confirmDelete }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -89,7 +89,7 @@ function CreateForm({ result }: { result?: FavoritePageActionData }) {
   const errorId = useId();
   const failed = result?.form === "create" ? result : undefined;
   return (
-    <Form method="post" className="favorite-new" data-testid="create-collection">
+    <Form method="post" className="favorite-new" data-testid="create-folder">
       <input type="hidden" name="intent" value="create" />
       <label htmlFor={inputId} className="visually-hidden">
         新收藏夹名称
@@ -113,35 +113,35 @@ function CreateForm({ result }: { result?: FavoritePageActionData }) {
   );
 }
 
-type Collection = { id: number; name: string; isDefault: boolean; fontCount: number; createdAt: string };
+type Folder = { id: number; name: string; isDefault: boolean; fontCount: number; createdAt: string };
 
-function CollectionRow({ collection, result }: { collection: Collection; result?: FavoritePageActionData }) {
+function FolderRow({ folder, result }: { folder: Folder; result?: FavoritePageActionData }) {
   const inputId = useId();
   const errorId = useId();
-  const failed = result?.collectionId === collection.id && result.form !== "create" ? result : undefined;
+  const failed = result?.folderId === folder.id && result.form !== "create" ? result : undefined;
   return (
-    <li className="collection-item" data-collection={collection.name}>
-      <div className="collection-item__main">
-        <h2 className="collection-item__name">
-          <Link to={`/user/favorite/${collection.id}`}>{collection.name}</Link>
+    <li className="folder-item" data-folder={folder.name}>
+      <div className="folder-item__main">
+        <h2 className="folder-item__name">
+          <Link to={`/user/favorite/${folder.id}`}>{folder.name}</Link>
         </h2>
-        <p className="collection-item__meta">
-          {collection.fontCount} 款字体{collection.isDefault ? " · 默认收藏夹" : ""}
+        <p className="folder-item__meta">
+          {folder.fontCount} 款字体{folder.isDefault ? " · 默认收藏夹" : ""}
         </p>
       </div>
-      <div className="collection-item__actions">
-        <Form method="post" className="collection-rename">
+      <div className="folder-item__actions">
+        <Form method="post" className="folder-rename">
           <input type="hidden" name="intent" value="rename" />
-          <input type="hidden" name="id" value={collection.id} />
+          <input type="hidden" name="id" value={folder.id} />
           <label htmlFor={inputId} className="visually-hidden">
-            {`重命名「${collection.name}」`}
+            {`重命名「${folder.name}」`}
           </label>
           <input
             id={inputId}
             name="name"
             className="input input--sm"
-            defaultValue={failed?.form === "rename" ? (failed.name ?? collection.name) : collection.name}
-            key={failed ? `failed-${failed.message}` : collection.name}
+            defaultValue={failed?.form === "rename" ? (failed.name ?? folder.name) : folder.name}
+            key={failed ? `failed-${failed.message}` : folder.name}
             aria-invalid={failed ? true : undefined}
             aria-describedby={failed ? errorId : undefined}
             autoComplete="off"
@@ -150,12 +150,12 @@ function CollectionRow({ collection, result }: { collection: Collection; result?
             重命名
           </button>
         </Form>
-        {collection.isDefault ? null : (
+        {folder.isDefault ? null : (
           <Link
-            to={`/user/favorite?confirmDelete=${collection.id}`}
+            to={`/user/favorite?confirmDelete=${folder.id}`}
             className="btn btn--ghost btn--sm"
             preventScrollReset
-            aria-label={`删除收藏夹「${collection.name}」`}
+            aria-label={`删除收藏夹「${folder.name}」`}
           >
             删除
           </Link>
@@ -166,18 +166,18 @@ function CollectionRow({ collection, result }: { collection: Collection; result?
   );
 }
 
-function ConfirmDelete({ collection }: { collection: Collection }) {
+function ConfirmDelete({ folder }: { folder: Folder }) {
   const titleId = useId();
   return (
     <section className="favorite-confirm" role="alertdialog" aria-labelledby={titleId} data-testid="confirm-delete">
       <h2 id={titleId} className="user-card__title">
-        删除收藏夹「{collection.name}」？
+        删除收藏夹「{folder.name}」？
       </h2>
-      <p>其中的 {collection.fontCount} 款字体会一起移出收藏，此操作无法撤销。</p>
+      <p>其中的 {folder.fontCount} 款字体会一起移出收藏，此操作无法撤销。</p>
       <div className="favorite-confirm__actions">
         <Form method="post">
           <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={collection.id} />
+          <input type="hidden" name="id" value={folder.id} />
           <button type="submit" className="btn btn--primary">
             确认删除
           </button>
@@ -265,9 +265,9 @@ function ArticleTab({
   );
 }
 
-/** 我的收藏: font collections (create, rename, delete after a confirmation) and favourite articles. */
+/** 我的收藏: font folders (create, rename, delete after a confirmation) and favorite articles. */
 export default function FavoritePage() {
-  const { tab, kind, articles, collections, confirmDelete } = useLoaderData<typeof loader>();
+  const { tab, kind, articles, folders, confirmDelete } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as FavoritePageActionData | undefined;
   const busy = useNavigation().state === "submitting";
   return (
@@ -281,12 +281,12 @@ export default function FavoritePage() {
         <ArticleTab articles={articles} kind={kind} result={result} />
       ) : (
         <>
-          {confirmDelete ? <ConfirmDelete collection={confirmDelete} /> : null}
+          {confirmDelete ? <ConfirmDelete folder={confirmDelete} /> : null}
           {result?.form === "delete" ? <FieldError id="delete-error" message={result.message} /> : null}
           <CreateForm result={result} />
-          <ul className="collection-list">
-            {(collections ?? []).map((collection) => (
-              <CollectionRow key={collection.id} collection={collection} result={result} />
+          <ul className="folder-list">
+            {(folders ?? []).map((folder) => (
+              <FolderRow key={folder.id} folder={folder} result={result} />
             ))}
           </ul>
         </>

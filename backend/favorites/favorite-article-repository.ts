@@ -14,9 +14,9 @@ import type { ContentTables } from "../content/tables.js";
 import type { Database } from "../db/schema.js";
 import { badRequest, notFound } from "../http/envelope.js";
 import { toPage } from "../http/page.js";
-import type { CollectionTables } from "./tables.js";
+import type { FavoriteTables } from "./tables.js";
 
-type FavoriteDb = Kysely<Database & CollectionTables & ContentTables>;
+type FavoriteDb = Kysely<Database & FavoriteTables & ContentTables>;
 
 type ArticleFacts = { id: number; title: string; summary: string; publishedAt: Date };
 
@@ -65,7 +65,7 @@ async function loadArticles(db: FavoriteDb, kind: ArticleKind, ids: number[]): P
 }
 
 export function favoriteDb(db: Kysely<Database>): FavoriteDb {
-  return db.withTables<CollectionTables & ContentTables>();
+  return db.withTables<FavoriteTables & ContentTables>();
 }
 
 /** Keeps an article for the user; an unknown article is the 404 `文章不存在`. */
@@ -115,8 +115,8 @@ export async function listFavoriteArticleRefs(db: FavoriteDb, userId: number): P
 }
 
 /**
- * One page of the user's favourite articles, most recently added first. An article removed from
- * the site since is dropped from its favourites when met here, so totals stay true afterwards.
+ * One page of the user's favorite articles, most recently added first. An article removed from
+ * the site since is dropped from its favorites when met here, so totals stay true afterwards.
  */
 export async function listFavoriteArticles(
   db: FavoriteDb,

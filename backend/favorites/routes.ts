@@ -1,15 +1,15 @@
 import express, { type Router } from "express";
 import type { Kysely } from "kysely";
 import {
-  addCollection,
-  addCollectionFont,
-  deleteCollection,
-  deleteCollectionFont,
-  getAllCollectedFonts,
-  getCollectionDetail,
-  listCollections,
-  updateCollection,
-} from "../../contract/collection.js";
+  addFavoriteFolder,
+  addFavoriteFont,
+  deleteFavoriteFolder,
+  deleteFavoriteFont,
+  getAllFavoriteFonts,
+  getFavoriteFolderDetail,
+  listFavoriteFolders,
+  updateFavoriteFolder,
+} from "../../contract/favorite-fonts.js";
 import {
   addFavoriteArticle,
   deleteFavoriteArticle,
@@ -20,31 +20,31 @@ import { mustUser, requireUser } from "../account/index.js";
 import type { Database } from "../db/schema.js";
 import { route } from "../http/route.js";
 import {
-  addFontToCollection,
-  createCollection,
-  ensureDefaultCollection,
-  findCollectionDetail,
-  findCollectionsWithFonts,
-  listCollectionSummaries,
-  removeCollection,
-  removeFontFromCollections,
-  renameCollection,
-  type CollectionDb,
-} from "./collection-repository.js";
+  addFontToFolder,
+  createFolder,
+  ensureDefaultFolder,
+  findFolderDetail,
+  findFoldersWithFonts,
+  listFolderSummaries,
+  removeFolder,
+  removeFontFromFolders,
+  renameFolder,
+  type FavoriteFolderDb,
+} from "./favorite-font-repository.js";
 import * as articles from "./favorite-article-repository.js";
-import type { CollectionTables } from "./tables.js";
+import type { FavoriteTables } from "./tables.js";
 
-export type CollectionRouterOptions = { db: Kysely<Database> };
+export type FavoritesRouterOptions = { db: Kysely<Database> };
 
-/** Bodies here are a name or a font and a collection id: a kilobyte is plenty. */
+/** Bodies here are a name or a font and a folder id: a kilobyte is plenty. */
 const BODY_LIMIT = "4kb";
 
 /**
- * The user's favourites: font collections (`/web/api/account/collection/*`) and favourite articles
- * (`/web/api/account/favorite-article/*`). Tables: migrations 101-collections and 300-favorites.
+ * The user's favorites: font folders (`/web/api/account/collection/*`) and favorite articles
+ * (`/web/api/account/favorite-article/*`). Tables: migrations 101-folders and 300-favorites.
  */
-export function createCollectionRouter(options: CollectionRouterOptions): Router {
-  const db: CollectionDb = options.db.withTables<CollectionTables>();
+export function createFavoritesRouter(options: FavoritesRouterOptions): Router {
+  const db: FavoriteFolderDb = options.db.withTables<FavoriteTables>();
   const articleDb = articles.favoriteDb(options.db);
   const router = express.Router();
   const signedIn = { before: [requireUser(options.db)] };
@@ -54,38 +54,38 @@ export function createCollectionRouter(options: CollectionRouterOptions): Router
     return mustUser(res).userId;
   };
 
-  route(router, getAllCollectedFonts, async (_input, { res }) => findCollectionsWithFonts(db, userId(res)), signedIn);
+  route(router, getAllFavoriteFonts, async (_input, { res }) => findFoldersWithFonts(db, userId(res)), signedIn);
 
   route(
     router,
-    listCollections,
+    listFavoriteFolders,
     async (_input, { res }) => {
       const id = userId(res);
-      await ensureDefaultCollection(db, id);
-      return listCollectionSummaries(db, id);
+      await ensureDefaultFolder(db, id);
+      return listFolderSummaries(db, id);
     },
     signedIn,
   );
 
   route(
     router,
-    addCollection,
-    async ({ body }, { res }) => createCollection(db, userId(res), body.name),
+    addFavoriteFolder,
+    async ({ body }, { res }) => createFolder(db, userId(res), body.name),
     signedInWithBody,
   );
 
   route(
     router,
-    updateCollection,
-    async ({ query, body }, { res }) => renameCollection(db, userId(res), query.id, body.name),
+    updateFavoriteFolder,
+    async ({ query, body }, { res }) => renameFolder(db, userId(res), query.id, body.name),
     signedInWithBody,
   );
 
   route(
     router,
-    deleteCollection,
+    deleteFavoriteFolder,
     async ({ query }, { res }) => {
-      await removeCollection(db, userId(res), query.id);
+      await removeFolder(db, userId(res), query.id);
       return null;
     },
     signedIn,
@@ -93,16 +93,16 @@ export function createCollectionRouter(options: CollectionRouterOptions): Router
 
   route(
     router,
-    addCollectionFont,
-    async ({ body }, { res }) => addFontToCollection(db, userId(res), body.fontGNo, body.collectionId),
+    addFavoriteFont,
+    async ({ body }, { res }) => addFontToFolder(db, userId(res), body.fontGNo, body.collectionId),
     signedInWithBody,
   );
 
   route(
     router,
-    deleteCollectionFont,
+    deleteFavoriteFont,
     async ({ body }, { res }) => {
-      await removeFontFromCollections(db, userId(res), body.fontGNo, body.collectionId);
+      await removeFontFromFolders(db, userId(res), body.fontGNo, body.collectionId);
       return null;
     },
     signedInWithBody,
@@ -110,8 +110,8 @@ export function createCollectionRouter(options: CollectionRouterOptions): Router
 
   route(
     router,
-    getCollectionDetail,
-    async ({ query }, { res }) => findCollectionDetail(db, userId(res), query.id),
+    getFavoriteFolderDetail,
+    async ({ query }, { res }) => findFolderDetail(db, userId(res), query.id),
     signedIn,
   );
 

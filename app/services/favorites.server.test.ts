@@ -1,16 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFavoriteFontGNos, loadFavoritesState } from "./collection.server";
+import { listFavoriteFontGNos, loadFavoritesState } from "./favorites.server";
 
 let server: Server;
 let origin = "";
-let collections: unknown = [];
+let folders: unknown = [];
 let articleIds: unknown = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const data = req.url?.startsWith("/web/api/account/favorite-article/allIds") ? articleIds : collections;
+    const data = req.url?.startsWith("/web/api/account/favorite-article/allIds") ? articleIds : folders;
     res.writeHead(200, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ code: "200", message: "success", data }));
   });
@@ -29,8 +29,8 @@ const caller = () => ({
 const font = (fontGNo: string) => ({ fontGNo, familyName: "站酷快乐体", fontName: "站酷快乐体 常规" });
 
 describe("listFavoriteFontGNos", () => {
-  it("gives every collected font once, in collection order", async () => {
-    collections = [
+  it("gives every collected font once, in folder order", async () => {
+    folders = [
       { id: 1, name: "我的收藏", fontList: [font("10003"), font("10001")] },
       { id: 2, name: "空", fontList: [] },
       { id: 3, name: "又一个", fontList: [font("10001"), font("10007")] },
@@ -38,15 +38,15 @@ describe("listFavoriteFontGNos", () => {
     expect(await listFavoriteFontGNos(caller())).toEqual(["10003", "10001", "10007"]);
   });
 
-  it("gives [] for a user without collections", async () => {
-    collections = [];
+  it("gives [] for a user without folders", async () => {
+    folders = [];
     expect(await listFavoriteFontGNos(caller())).toEqual([]);
   });
 });
 
 describe("loadFavoritesState", () => {
-  it("gives the fonts once, each collection's fonts, and the articles as kind:id", async () => {
-    collections = [
+  it("gives the fonts once, each folder's fonts, and the articles as kind:id", async () => {
+    folders = [
       { id: 1, name: "默认收藏夹", fontList: [font("10003"), font("10001")] },
       { id: 4, name: "字幕", fontList: [font("10001")] },
     ];
@@ -56,7 +56,7 @@ describe("loadFavoritesState", () => {
     ];
     expect(await loadFavoritesState(caller())).toEqual({
       fontGNos: ["10003", "10001"],
-      collections: [
+      folders: [
         { id: 1, name: "默认收藏夹", fontGNos: ["10003", "10001"] },
         { id: 4, name: "字幕", fontGNos: ["10001"] },
       ],
@@ -65,7 +65,7 @@ describe("loadFavoritesState", () => {
   });
 
   it("refuses an answer that breaks the contract", async () => {
-    collections = [];
+    folders = [];
     articleIds = [{ kind: "font", id: 1 }];
     await expect(loadFavoritesState(caller())).rejects.toThrow();
   });

@@ -8,25 +8,25 @@ import type { Database } from "../db/schema.js";
 import { TEST_DATABASES } from "../db/testing/test-databases.js";
 import { serveRouter, type TestServer } from "../http/testing/test-server.js";
 import { createBackend, type Backend } from "../index.js";
-import type { CollectionTables } from "./tables.js";
+import type { FavoriteTables } from "./tables.js";
 
 const ALL_FONTS = "/web/api/account/collection/allFont";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(TEST_DATABASES)("collection API on $name", (database) => {
+describe.each(TEST_DATABASES)("favorite folder API on $name", (database) => {
   let backend: Backend;
   let server: TestServer;
   let sms: Awaited<ReturnType<typeof startSmsGateway>>;
   let dataDir: string;
   let dispose: () => Promise<void>;
-  let db: Kysely<Database & CollectionTables>;
+  let db: Kysely<Database & FavoriteTables>;
   let call: ReturnType<typeof client>;
   let phoneCounter = 0;
 
   beforeAll(async () => {
     if (!database.available) return;
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "collection-test-"));
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "favorite-folder-test-"));
     sms = await startSmsGateway();
     const { dispose: disposeDatabase, ...options } = await database.open();
     dispose = disposeDatabase;
@@ -36,7 +36,7 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
       dataDir,
       account: testConfig({ CAPTCHA: "off", SMS_GATEWAY_URL: sms.url, DATA_DIR: dataDir }),
     });
-    db = backend.db.withTables<CollectionTables>();
+    db = backend.db.withTables<FavoriteTables>();
     server = await serveRouter(backend.router);
     call = client(server.origin);
   });
@@ -66,7 +66,7 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
     const registered = await call("POST", "/web/api/account/register/phone", {
       phone,
       code,
-      password: "favourite fonts",
+      password: "favorite fonts",
     });
     expect(registered.body.code, registered.body.message).toBe("200");
     return { id: Number(registered.body.data.user.id), token: registered.body.data.token as string };
@@ -118,92 +118,85 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
     expect(answer.headers.get("cache-control")).toBe("no-store");
   });
 
-  it.skipIf(skip)(
-    "lists the user's collections with catalogue names, in creation order, and no one else's",
-    async () => {
-      const alice = await registerUser();
-      const bob = await registerUser();
-      const [multiWeight, singleWeight] = await twoFonts();
+  it.skipIf(skip)("lists the user's folders with catalogue names, in creation order, and no one else's", async () => {
+    const alice = await registerUser();
+    const bob = await registerUser();
+    const [multiWeight, singleWeight] = await twoFonts();
 
-      // Inserted out of order on purpose: the answer follows created_at, not ids or gnos.
-      const later = await db
-        .insertInto("font_collection")
-        .values({ user_id: alice.id, name: "备用<b>收藏</b>", created_at: "2026-01-02T00:00:00Z" })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const first = await db
-        .insertInto("font_collection")
-        .values({ user_id: alice.id, name: "我的收藏", created_at: "2026-01-01T00:00:00Z" })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto("font_collection_item")
-        .values([
-          { collection_id: first.id, font_gno: singleWeight, created_at: "2026-01-03T00:00:00Z" },
-          { collection_id: first.id, font_gno: multiWeight, created_at: "2026-01-04T00:00:00Z" },
-          // A font the catalogue no longer has is left out rather than answered without names.
-          { collection_id: later.id, font_gno: "999999999" },
-        ])
-        .execute();
-      const bobs = await db
-        .insertInto("font_collection")
-        .values({ user_id: bob.id, name: "Bob 的收藏" })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await db.insertInto("font_collection_item").values({ collection_id: bobs.id, font_gno: multiWeight }).execute();
+    // Inserted out of order on purpose: the answer follows created_at, not ids or gnos.
+    const later = await db
+      .insertInto("favorite_folder")
+      .values({ user_id: alice.id, name: "备用<b>收藏</b>", created_at: "2026-01-02T00:00:00Z" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const first = await db
+      .insertInto("favorite_folder")
+      .values({ user_id: alice.id, name: "我的收藏", created_at: "2026-01-01T00:00:00Z" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("favorite_font")
+      .values([
+        { folder_id: first.id, font_gno: singleWeight, created_at: "2026-01-03T00:00:00Z" },
+        { folder_id: first.id, font_gno: multiWeight, created_at: "2026-01-04T00:00:00Z" },
+        // A font the catalogue no longer has is left out rather than answered without names.
+        { folder_id: later.id, font_gno: "999999999" },
+      ])
+      .execute();
+    const bobs = await db
+      .insertInto("favorite_folder")
+      .values({ user_id: bob.id, name: "Bob 的收藏" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("favorite_font").values({ folder_id: bobs.id, font_gno: multiWeight }).execute();
 
-      const answer = await call("GET", ALL_FONTS, undefined, { token: alice.token, tokenHeader: "token" });
-      expect(answer.status).toBe(200);
-      expect(answer.body.code).toBe("200");
-      expect(answer.body.data).toEqual([
-        {
-          id: first.id,
-          name: "我的收藏",
-          fontList: [await catalogueFont(singleWeight), await catalogueFont(multiWeight)],
-        },
-        { id: later.id, name: "备用<b>收藏</b>", fontList: [] },
-      ]);
-      // Both naming rules are exercised: "family weight" for a multi-weight family, the family alone otherwise.
-      const [single, multi] = answer.body.data[0].fontList;
-      expect(multi.fontName).toMatch(new RegExp(`^${multi.familyName} \\S+$`));
-      expect(single.fontName).toBe(single.familyName);
-      for (const collection of answer.body.data) {
-        for (const font of collection.fontList)
-          expect(Object.keys(font).sort()).toEqual(["familyName", "fontGNo", "fontName"]);
-      }
+    const answer = await call("GET", ALL_FONTS, undefined, { token: alice.token, tokenHeader: "token" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.code).toBe("200");
+    expect(answer.body.data).toEqual([
+      {
+        id: first.id,
+        name: "我的收藏",
+        fontList: [await catalogueFont(singleWeight), await catalogueFont(multiWeight)],
+      },
+      { id: later.id, name: "备用<b>收藏</b>", fontList: [] },
+    ]);
+    // Both naming rules are exercised: "family weight" for a multi-weight family, the family alone otherwise.
+    const [single, multi] = answer.body.data[0].fontList;
+    expect(multi.fontName).toMatch(new RegExp(`^${multi.familyName} \\S+$`));
+    expect(single.fontName).toBe(single.familyName);
+    for (const folder of answer.body.data) {
+      for (const font of folder.fontList)
+        expect(Object.keys(font).sort()).toEqual(["familyName", "fontGNo", "fontName"]);
+    }
 
-      const bobsAnswer = await call("GET", ALL_FONTS, undefined, { token: bob.token });
-      expect(bobsAnswer.body.data).toEqual([
-        { id: bobs.id, name: "Bob 的收藏", fontList: [await catalogueFont(multiWeight)] },
-      ]);
-    },
-  );
+    const bobsAnswer = await call("GET", ALL_FONTS, undefined, { token: bob.token });
+    expect(bobsAnswer.body.data).toEqual([
+      { id: bobs.id, name: "Bob 的收藏", fontList: [await catalogueFont(multiWeight)] },
+    ]);
+  });
 
-  it.skipIf(skip)("drops a user's collections with the user", async () => {
+  it.skipIf(skip)("drops a user's folders with the user", async () => {
     const carol = await registerUser();
-    const collection = await db
-      .insertInto("font_collection")
+    const folder = await db
+      .insertInto("favorite_folder")
       .values({ user_id: carol.id, name: "临时" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("font_collection_item").values({ collection_id: collection.id, font_gno: "1" }).execute();
+    await db.insertInto("favorite_font").values({ folder_id: folder.id, font_gno: "1" }).execute();
     await backend.db
       .withTables<{ app_user: { id: number } }>()
       .deleteFrom("app_user")
       .where("id", "=", carol.id)
       .execute();
-    const left = await db
-      .selectFrom("font_collection_item")
-      .select("font_gno")
-      .where("collection_id", "=", collection.id)
-      .execute();
+    const left = await db.selectFrom("favorite_font").select("font_gno").where("folder_id", "=", folder.id).execute();
     expect(left).toEqual([]);
   });
 
   const C = "/web/api/account/collection";
   const A = "/web/api/account/favorite-article";
 
-  it.skipIf(skip)("makes one default collection on the first list, which cannot be deleted", async () => {
+  it.skipIf(skip)("makes one default folder on the first list, which cannot be deleted", async () => {
     const { token } = await registerUser();
     const [first, second] = await Promise.all([
       call("GET", `${C}/list`, undefined, { token }),
@@ -223,7 +216,7 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
     expect(renamed.body.data).toMatchObject({ id: defaultId, name: "常用", isDefault: true });
   });
 
-  it.skipIf(skip)("creates, renames and deletes collections with checked, unique names", async () => {
+  it.skipIf(skip)("creates, renames and deletes folders with checked, unique names", async () => {
     const { token } = await registerUser();
     const made = await call("POST", `${C}/add`, { name: "标题字" }, { token });
     expect(made.status).toBe(200);
@@ -262,7 +255,7 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
     expect((await call("GET", `${C}/list`, undefined, { token })).body.data).toHaveLength(2);
   });
 
-  it.skipIf(skip)("caps the collections a user keeps", async () => {
+  it.skipIf(skip)("caps the folders a user keeps", async () => {
     const { token } = await registerUser();
     for (let i = 1; i < 20; i++) {
       const answer = await call("POST", `${C}/add`, { name: `收藏夹${i}` }, { token });
@@ -287,8 +280,8 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
     expect(unknown.body).toEqual({ code: "404", message: "字体不存在", data: null });
     const malformed = await call("POST", `${C}/addFont`, { fontGNo: "abc" }, { token });
     expect(malformed.body).toEqual({ code: "400", message: "字体编号不正确", data: null });
-    const badCollection = await call("POST", `${C}/addFont`, { fontGNo: multiWeight, collectionId: "1" }, { token });
-    expect(badCollection.body.message).toBe("收藏夹编号不正确");
+    const badFolder = await call("POST", `${C}/addFont`, { fontGNo: multiWeight, collectionId: "1" }, { token });
+    expect(badFolder.body.message).toBe("收藏夹编号不正确");
 
     const detail = await call("GET", `${C}/getDetail?id=${other.id}`, undefined, { token });
     expect(detail.body.data).toMatchObject({ id: other.id, name: "备选", fontCount: 2 });
@@ -302,7 +295,7 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
       addedAt: expect.any(String),
     });
 
-    // Out of one collection, then out of all of them.
+    // Out of one folder, then out of all of them.
     await call("POST", `${C}/deleteFont`, { fontGNo: multiWeight, collectionId: other.id }, { token });
     let all = (await call("GET", ALL_FONTS, undefined, { token })).body.data;
     expect(all.map((c: { fontList: unknown[] }) => c.fontList.length)).toEqual([1, 1]);
@@ -315,7 +308,7 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
     ]);
   });
 
-  it.skipIf(skip)("answers 404 for another user's collection, whatever the call", async () => {
+  it.skipIf(skip)("answers 404 for another user's folder, whatever the call", async () => {
     const alice = await registerUser();
     const bob = await registerUser();
     const [font] = await twoFonts();
@@ -332,13 +325,13 @@ describe.each(TEST_DATABASES)("collection API on $name", (database) => {
     ]) {
       expect({ status: answer.status, body: answer.body }).toEqual({ status: 404, body: notFound });
     }
-    // Bob removing the font from all of his collections leaves Alice's alone.
+    // Bob removing the font from all of his folders leaves Alice's alone.
     await call("POST", `${C}/deleteFont`, { fontGNo: font }, { token });
     const detail = await call("GET", `${C}/getDetail?id=${alices.id}`, undefined, { token: alice.token });
     expect(detail.body.data).toMatchObject({ name: "私藏", fontCount: 1 });
   });
 
-  it.skipIf(skip)("keeps favourite articles of every kind, newest first, and forgets unknown ones", async () => {
+  it.skipIf(skip)("keeps favorite articles of every kind, newest first, and forgets unknown ones", async () => {
     const { token } = await registerUser();
     const contentDb = backend.db.withTables<{
       news_article: { id: number; published_at: Date };

@@ -4,9 +4,9 @@ import type { ArticleKind } from "../../contract/favorite.js";
 /** Written as Date or ISO string (or left to the database's `now()`), always read as Date. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface FontCollectionTable {
+export interface FavoriteFolderTable {
   id: Generated<number>;
-  /** app_user.id; the collection goes when the user does. */
+  /** app_user.id; the folder goes when the user does. */
   user_id: number;
   name: string;
   /** At most one per user (migration 300-favorites); it cannot be deleted. */
@@ -14,9 +14,9 @@ export interface FontCollectionTable {
   created_at: CreatedAt;
 }
 
-export interface FontCollectionItemTable {
-  collection_id: number;
-  /** font.gno of the catalogue (no foreign key: see migration 101-collections). */
+export interface FavoriteFontTable {
+  folder_id: number;
+  /** font.gno of the catalogue (no foreign key: see migration 101-folders). */
   font_gno: string;
   created_at: CreatedAt;
 }
@@ -30,11 +30,11 @@ export interface FavoriteArticleTable {
 }
 
 /**
- * The collection module's tables (migrations 101-collections and 300-favorites), reached with
- * `db.withTables<CollectionTables>()`.
+ * The folder module's tables (migrations 101-folders and 300-favorites), reached with
+ * `db.withTables<FavoriteTables>()`.
  */
-export type CollectionTables = {
-  font_collection: FontCollectionTable;
-  font_collection_item: FontCollectionItemTable;
+export type FavoriteTables = {
+  favorite_folder: FavoriteFolderTable;
+  favorite_font: FavoriteFontTable;
   favorite_article: FavoriteArticleTable;
 };
