@@ -1,9 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/database.js";
-import { migrateToLatest } from "../db/migrate.js";
 import type { Database } from "../db/schema.js";
-import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { openMigratedDatabase, TEST_DATABASES } from "../db/testing/test-databases.js";
 import { DatabaseRateLimits } from "./database-rate-limits.js";
 import { consumeAll, type LimitRule } from "./rate-limits.js";
 import { tooMany } from "./envelope.js";
@@ -14,16 +12,7 @@ describe.each(TEST_DATABASES)("rate limits in the database, on $name", (database
 
   beforeAll(async () => {
     if (!database.available) return;
-    const { dispose, ...options } = await database.open();
-    const handle = await openDatabase(
-      options.databaseUrl ? { kind: "postgres", url: options.databaseUrl } : { kind: "memory" },
-    );
-    await migrateToLatest(handle.db);
-    db = handle.db;
-    closeDatabase = async () => {
-      await handle.close();
-      await dispose();
-    };
+    ({ db, close: closeDatabase } = await openMigratedDatabase(database));
   });
 
   afterAll(async () => {

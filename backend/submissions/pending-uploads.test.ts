@@ -5,9 +5,7 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissionEndpoints, type StsToken } from "../../contract/submission.js";
-import { openDatabase } from "../db/database.js";
-import { migrateToLatest } from "../db/migrate.js";
-import { TEST_DATABASES } from "../db/testing/test-databases.js";
+import { openMigratedDatabase, TEST_DATABASES } from "../db/testing/test-databases.js";
 import { apiErrorHandler } from "../http/errors.js";
 import { serveRouter, type TestServer } from "../http/testing/test-server.js";
 import type { Database } from "../db/schema.js";
@@ -56,16 +54,7 @@ describe.each(TEST_DATABASES)("uploads not yet submitted, on $name", (database) 
   beforeAll(async () => {
     if (!database.available) return;
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "submission-pending-"));
-    const { dispose, ...options } = await database.open();
-    const handle = await openDatabase(
-      options.databaseUrl ? { kind: "postgres", url: options.databaseUrl } : { kind: "memory" },
-    );
-    await migrateToLatest(handle.db);
-    db = handle.db;
-    closeDatabase = async () => {
-      await handle.close();
-      await dispose();
-    };
+    ({ db, close: closeDatabase } = await openMigratedDatabase(database));
   });
 
   afterAll(async () => {

@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import pg from "pg";
+import { openDatabase } from "../database.js";
+import { migrateToLatest } from "../migrate.js";
+import type { Database } from "../schema.js";
 
 /** How a test suite reaches one kind of database. */
 export type TestDatabase = {
@@ -53,4 +57,22 @@ async function runAdmin(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** A database of its own of this kind, migrated to the latest schema; `close` closes and drops it. */
+export async function openMigratedDatabase(
+  database: TestDatabase,
+): Promise<{ db: Kysely<Database>; close(): Promise<void> }> {
+  const { dispose, ...options } = await database.open();
+  const handle = await openDatabase(
+    options.databaseUrl ? { kind: "postgres", url: options.databaseUrl } : { kind: "memory" },
+  );
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    close: async () => {
+      await handle.close();
+      await dispose();
+    },
+  };
 }
