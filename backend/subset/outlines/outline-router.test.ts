@@ -1,49 +1,24 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutlineLayout } from "../../../contract/outlines.js";
-import { createSubsetService, type SubsetService } from "../index.js";
-import { testFontSource } from "../testing/fonts.js";
+import { serveTestFontService, type ServedTestFontService } from "../testing/test-font-service.js";
 
 type Envelope<T> = { code: string; message: string; data: T };
 
 describe("outline HTTP routes", () => {
-  let cacheDir: string;
-  let service: SubsetService;
-  let server: Server;
-  let base: string;
+  let served: ServedTestFontService;
 
   beforeAll(async () => {
-    cacheDir = mkdtempSync(path.join(tmpdir(), "outline-router-"));
-    service = await createSubsetService({
-      cacheDir,
-      memoryBudgetBytes: 128 * 1024 * 1024,
-      fontSource: testFontSource(),
-    });
-    const app = express();
-    app.use(service.router);
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-    });
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    served = await serveTestFontService();
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await service.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   function get(pathname: string, query: Record<string, string | string[]>): Promise<Response> {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) {
       for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
     }
-    return fetch(`${base}${pathname}?${params}`);
+    return fetch(`${served.server.origin}${pathname}?${params}`);
   }
 
   /** Pixels whose alpha is above half, inside the rectangle given (whole image by default). */
