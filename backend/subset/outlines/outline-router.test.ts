@@ -143,3 +143,32 @@ describe("outline HTTP routes", () => {
     expect(await opaquePixels(png, { left: 0, top: 30, width: 200, height: 90 })).toBe(0);
   });
 });
+
+describe("outline HTTP routes under the client's subset budget", () => {
+  let served: ServedTestFontService;
+
+  beforeAll(async () => {
+    // A 1080×1920 image of a 4-character title costs 1 + 4 + 208 (one unit per 10 000 pixels).
+    served = await serveTestFontService({ rateLimitPerMinute: 300, trustProxy: "loopback" });
+  });
+  afterAll(() => served.close());
+
+  const imageFor = (client: string, text: string) =>
+    fetch(
+      `${served.server.origin}/webfont/outlines/image?${new URLSearchParams({ gno: "10001", text, width: "1080", height: "1920" })}`,
+      { headers: { "X-Forwarded-For": client } },
+    );
+
+  it("refuses a client's new images beyond its budget with 429 and Retry-After; a drawn image stays cheap; others unaffected", async () => {
+    const first = await imageFor("203.0.113.7", "周末去哪");
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const refused = await imageFor("203.0.113.7", "开学第一");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as Envelope<null>).message).toBe("请求过于频繁，请稍后再试");
+    // The image already drawn costs 1.
+    expect((await imageFor("203.0.113.7", "周末去哪")).status).toBe(200);
+    expect((await imageFor("203.0.113.8", "开学第一")).status).toBe(200);
+  });
+});
