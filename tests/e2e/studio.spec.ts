@@ -129,6 +129,37 @@ test.describe("标题工坊", () => {
     expect([metadata.width, metadata.height]).toEqual([1920, 1080]);
   });
 
+  test("选字体：按名字搜索，只看能显示全部文字的字体", async ({ page }, info) => {
+    const jsOn = isJavaScriptOn(info.project.name);
+    await page.goto("/studio?title=%E9%BE%98%E5%AD%97");
+    const select = page.getByLabel(/^选择字体/);
+    const options = () => select.locator("option").allTextContents();
+    const chosen = async () => (await select.locator("option:checked").textContent()) ?? "";
+    const all = await options();
+    expect(all.filter((name) => name.includes("（缺字）")).length).toBeGreaterThan(0);
+
+    await page.getByLabel("只看能显示全部文字的字体").check();
+    if (!jsOn) await page.getByRole("button", { name: "更新预览" }).click();
+    await expect.poll(async () => (await options()).length).toBeLessThan(all.length);
+    // Only the chosen font may still lack a character: it stays listed.
+    const selected = await chosen();
+    const fitting = (await options()).filter((name) => name !== selected);
+    expect(fitting.length).toBeGreaterThan(0);
+    expect(fitting.filter((name) => name.includes("（缺字）"))).toEqual([]);
+    await expect(page.getByText(`选择字体（${(await options()).length} 款）`)).toBeVisible();
+
+    await page.getByLabel("只看能显示全部文字的字体").uncheck();
+    await page.getByLabel("搜索字体").fill("站酷");
+    if (!jsOn) await page.getByRole("button", { name: "更新预览" }).click();
+    await expect
+      .poll(async () => {
+        const current = await chosen();
+        return (await options()).filter((name) => name !== current && !name.includes("站酷"));
+      })
+      .toEqual([]);
+    expect((await options()).filter((name) => name.includes("站酷")).length).toBeGreaterThanOrEqual(2);
+  });
+
   test("背景图片：裁剪到画幅后合成进 PNG，非图片文件被拒绝", async ({ page, consoleGuard }, info) => {
     consoleGuard.allow(/status of 400/);
     const jsOn = isJavaScriptOn(info.project.name);
