@@ -129,6 +129,13 @@ test.describe("标题工坊", () => {
     expect([metadata.width, metadata.height]).toEqual([1920, 1080]);
   });
 
+  test("从主导航进入标题工坊", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "标题工坊" }).click();
+    await expect(page).toHaveURL(/\/studio$/);
+    await expect(page.getByRole("heading", { name: "标题工坊" })).toBeVisible();
+  });
+
   test("选字体：按名字搜索，只看能显示全部文字的字体", async ({ page }, info) => {
     const jsOn = isJavaScriptOn(info.project.name);
     await page.goto("/studio?title=%E9%BE%98%E5%AD%97");
