@@ -10,7 +10,10 @@ import { SubtitleFilter } from "./subtitle-filter";
 type Posted = { url: string; fields: string[] };
 
 /** The filter on a /font page whose action records what it received and answers as the real one does. */
-function renderFilter(address: string, answer: (posted: Posted) => Response | { subtitleMessage: string }) {
+function renderFilter(
+  address: string,
+  answer: (posted: Posted) => Response | { subtitleMessage: string } | Promise<{ subtitleMessage: string }>,
+) {
   const posted: Posted[] = [];
   function Page() {
     const location = useLocation();
@@ -81,6 +84,17 @@ describe("SubtitleFilter", () => {
     await user.click(screen.getByRole("link", { name: "清除字幕筛选" }));
     await waitFor(() => expect(screen.getByTestId("address").textContent).toBe("/font?style=cute"));
     expect(screen.queryByTestId("subtitle-filter-active")).toBeNull();
+  });
+
+  it("says the file is being checked until the answer comes", async () => {
+    const user = userEvent.setup();
+    let answer!: (value: { subtitleMessage: string }) => void;
+    renderFilter("/font", () => new Promise((resolve) => (answer = resolve)));
+    await user.upload(screen.getByLabelText("按字幕文件筛选"), new File([SRT], "a.srt"));
+    const button = await screen.findByRole("button", { name: "检查中…" });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    answer({ subtitleMessage: "无法解析这个SRT字幕文件，请检查时间轴格式是否正确" });
+    expect(await screen.findByRole("button", { name: "筛选" })).toBeTruthy();
   });
 
   it("says so when no font can show the file", () => {

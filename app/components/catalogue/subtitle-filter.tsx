@@ -17,7 +17,7 @@ export type SubtitleFilterProps = {
 export function SubtitleFilter({ query, message }: SubtitleFilterProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
-  const checking = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const checking = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
   const fonts = subtitleFilterFonts(query);
 
   function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
