@@ -525,9 +525,10 @@ describe("server.ts on the embedded defaults", () => {
       try {
         const post = (target: string, headers: Record<string, string> = {}) =>
           fetch(`${server.url}${target}`, { method: "POST", headers: { ...FORM_TYPE, ...headers }, body: "a=b" });
-        const page = await post("/font", { Accept: "text/html" });
-        const data = await post("/font.data");
-        const legacyData = await post("/font?_data=routes%2F_font%2B%2Ffont%2B%2F_index");
+        // The news list has no action (the font list's takes a subtitle file).
+        const page = await post("/news", { Accept: "text/html" });
+        const data = await post("/news.data");
+        const legacyData = await post("/news?_data=routes%2F_default%2B%2Fnews%2B%2F_index");
         for (const answer of [page, data, legacyData]) {
           expect(answer.status).toBe(405);
           const body = await answer.text();
@@ -537,10 +538,46 @@ describe("server.ts on the embedded defaults", () => {
         expect(errors).not.toHaveBeenCalled();
         const logged = warnings.mock.calls.map((call) => call.map(String).join(" "));
         expect(logged).toHaveLength(3);
-        for (const line of logged) expect(line).toMatch(/^405 POST \/font: 不支持 POST 请求$/);
+        for (const line of logged) expect(line).toMatch(/^405 POST \/news: 不支持 POST 请求$/);
       } finally {
         errors.mockRestore();
         warnings.mockRestore();
+      }
+    });
+
+    it("answers a subtitle file posted to the font list with a redirect to the list's address; anything else with a Chinese 400", async () => {
+      const form = new FormData();
+      form.set("subtitle", new File(["1\n00:00:01,000 --> 00:00:02,000\n生僻字龘\n"], "片头.srt"));
+      const posted = await fetch(`${server.url}/font?index&text=%E9%BE%98&sort=new`, {
+        method: "POST",
+        body: form,
+        redirect: "manual",
+      });
+      expect(posted.status).toBe(303);
+      const location = new URL(posted.headers.get("location")!, server.url);
+      expect(location.pathname).toBe("/font");
+      expect(location.searchParams.get("fonts")).toMatch(/^\d+(\.\d+)*$/);
+      expect(location.searchParams.get("subtitle")).toBe("片头.srt");
+      expect([location.searchParams.get("text"), location.searchParams.get("sort")]).toEqual(["龘", "new"]);
+
+      for (const [body, type] of [
+        ["a=b", FORM_TYPE["Content-Type"]],
+        ["{}", "application/json"],
+      ] as const) {
+        const refused = await fetch(`${server.url}/font?index`, {
+          method: "POST",
+          headers: { "Content-Type": type },
+          body,
+        });
+        expect(refused.status, type).toBe(400);
+        expect(await refused.text()).toMatch(/请选择一个字幕文件|表单数据无效/);
+        // An old client's data request to the same action: never a 5xx either.
+        const legacy = await fetch(`${server.url}/font?_data=routes%2F_font%2B%2Ffont%2B%2F_index`, {
+          method: "POST",
+          headers: { "Content-Type": type },
+          body,
+        });
+        expect(legacy.status, type).toBeLessThan(500);
       }
     });
 

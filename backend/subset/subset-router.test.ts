@@ -1,22 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { get, request, type OutgoingHttpHeaders, type Server } from "node:http";
+import { get, request, type OutgoingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { serveRouter } from "../http/testing/test-server.js";
-import { createSubsetService, type SubsetService } from "./index.js";
+import type { SubsetService } from "./index.js";
 import { FileWriter } from "./file-writer.js";
 import type { SubsetResponseItem } from "../../contract/subset.js";
-import { distinctIdeographs, sfntFromWoff, testFontSource, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
+import { distinctIdeographs, sfntFromWoff, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
+import { serveTestFontService, type ServedTestFontService } from "./testing/test-font-service.js";
 
 type Envelope<T> = { code: string; message: string; data: T };
 
 describe("subset HTTP routes", () => {
   let cacheDir: string;
-  let service: SubsetService;
-  let server: Server;
+  let served: ServedTestFontService;
   let base: string;
 
   let fontsDir: string;
@@ -30,33 +28,17 @@ describe("subset HTTP routes", () => {
     corruptFonts = { "10003": path.join(fontsDir, "truncated.ttf"), "10004": path.join(fontsDir, "random.ttf") };
     writeFileSync(corruptFonts["10003"]!, whole.subarray(0, whole.byteLength / 2));
     writeFileSync(corruptFonts["10004"]!, randomBytes(100_000));
-    service = await startService();
+    await startService();
   });
   afterAll(async () => {
-    await stopService();
+    await served.close();
     rmSync(cacheDir, { recursive: true, force: true });
     rmSync(fontsDir, { recursive: true, force: true });
   });
 
-  async function startService(): Promise<SubsetService> {
-    const started = await createSubsetService({
-      cacheDir,
-      memoryBudgetBytes: 128 * 1024 * 1024,
-      fontSource: testFontSource(corruptFonts),
-    });
-    const app = express();
-    app.use(started.router);
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-    });
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    return started;
-  }
-
-  async function stopService(): Promise<void> {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await service.close();
+  async function startService(): Promise<void> {
+    served = await serveTestFontService({ cacheDir, fontFiles: corruptFonts });
+    base = served.server.origin;
   }
 
   function post(body: string, contentType = "application/json"): Promise<Response> {
@@ -137,8 +119,8 @@ describe("subset HTTP routes", () => {
     expect(second!.familyName).toBe(first!.familyName);
 
     // The repeat queued a WOFF2 in the background; a restart on the same cache dir waits for it.
-    await stopService();
-    service = await startService();
+    await served.close();
+    await startService();
     const [third] = await subset([{ gno: "10002", text: "重复请求" }]);
     const t = new URL(first!.woffPath, base).searchParams.get("t");
     expect(third!.woffPath).toBe(first!.woffPath.replace(".woff?", ".woff2?"));
@@ -335,20 +317,12 @@ describe("subset HTTP routes", () => {
 
 describe("subset HTTP routes with a small disk budget", () => {
   it("evicts older subsets, whose files then answer 404, and makes them again on request", async () => {
-    const cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-budget-"));
-    const service = await createSubsetService({
-      cacheDir,
+    const served = await serveTestFontService({
       memoryBudgetBytes: 64 * 1024 * 1024,
       cacheMaxBytes: 1, // below any subset: each new one evicts every other not in use
-      fontSource: testFontSource(),
     });
-    const app = express();
-    app.use(service.router);
-    const server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-    });
-    const address = server.address();
-    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const { service } = served;
+    const base = served.server.origin;
     const subsetOf = async (text: string) => {
       const response = await fetch(`${base}/webfont/http`, {
         method: "POST",
@@ -373,42 +347,25 @@ describe("subset HTTP routes with a small disk budget", () => {
       expect(again.familyName).toBe(first.familyName);
       expect(await statusOf(again.woffPath)).toBe(200);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await service.close();
-      rmSync(cacheDir, { recursive: true, force: true });
+      await served.close();
     }
   });
 });
 
 describe("subset HTTP routes under per-client rate limits", () => {
-  let cacheDir: string;
-  let service: SubsetService;
-  let server: Server;
+  let served: ServedTestFontService;
   let base: string;
 
   beforeAll(async () => {
-    cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-limits-"));
-    service = await createSubsetService({
-      cacheDir,
+    served = await serveTestFontService({
       memoryBudgetBytes: 64 * 1024 * 1024,
-      fontSource: testFontSource(),
       rateLimitPerMinute: 20,
       fileRateLimitPerMinute: 3,
+      trustProxy: "loopback", // as in production: the address a local proxy forwards is the client's
     });
-    const app = express();
-    app.set("trust proxy", "loopback"); // as in production: the address a local proxy forwards is the client's
-    app.use(service.router);
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-    });
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    base = served.server.origin;
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await service.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   async function subsetFrom(client: string, items: Array<{ gno: string; text: string }>) {
     const response = await fetch(`${base}/webfont/http`, {
@@ -492,17 +449,11 @@ async function withOwnService(
   use: (own: { origin: string; cacheDir: string; service: SubsetService }) => Promise<void>,
 ): Promise<void> {
   const cacheDir = mkdtempSync(path.join(tmpdir(), cacheDirPrefix));
-  const service = await createSubsetService({
-    cacheDir,
-    memoryBudgetBytes: 128 * 1024 * 1024,
-    fontSource: testFontSource(),
-  });
-  const server = await serveRouter(service.router);
+  const served = await serveTestFontService({ cacheDir });
   try {
-    await use({ origin: server.origin, cacheDir, service });
+    await use({ origin: served.server.origin, cacheDir, service: served.service });
   } finally {
-    await server.close();
-    await service.close();
+    await served.close();
     rmSync(cacheDir, { recursive: true, force: true });
   }
 }

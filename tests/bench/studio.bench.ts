@@ -10,14 +10,8 @@
  * alone rasterizing the same SVG document (the part of the work that is pure rasterizing), and the
  * ratios. Nothing here asserts a time.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { renderAsync } from "@resvg/resvg-js";
-import express from "express";
-import { createSubsetService } from "../../backend/subset/index.js";
-import { testFontSource } from "../../backend/subset/testing/fonts.js";
+import { serveTestFontService } from "../../backend/subset/testing/test-font-service.js";
 import { studioDesignSchema } from "../../contract/studio.js";
 import { studioScene } from "../../app/utils/studio/studio-design.js";
 
@@ -29,19 +23,8 @@ const VOCABULARY =
 type Stats = { median: number; p95: number; min: number };
 
 async function main(): Promise<void> {
-  const cacheDir = mkdtempSync(path.join(tmpdir(), "studio-bench-"));
-  const service = await createSubsetService({
-    cacheDir,
-    memoryBudgetBytes: 256 * 1024 * 1024,
-    fontSource: testFontSource(),
-  });
-  const app = express();
-  app.use(service.router);
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const address = server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const served = await serveTestFontService({ memoryBudgetBytes: 256 * 1024 * 1024 });
+  const base = served.server.origin;
   const nextTitle = freshTitles();
   try {
     for (const [gno, label] of [
@@ -71,9 +54,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await service.close();
-    rmSync(cacheDir, { recursive: true, force: true });
+    await served.close();
   }
 }
 

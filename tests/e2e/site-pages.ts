@@ -32,6 +32,9 @@ export async function publicPages(request: APIRequestContext): Promise<string[]>
     "/font?theme=dark",
     "/font?layout=stick&theme=dark",
     "/font?layout=table&theme=dark",
+    // Narrowed by a subtitle file: the line naming it, in both themes.
+    `/font?fonts=${gno}&subtitle=%E7%AC%AC%E4%B8%80%E9%9B%86%E5%AD%97%E5%B9%95-%E6%9C%80%E7%BB%88%E7%89%88-1080p.srt`,
+    "/font?fonts=none&subtitle=vlog.srt&theme=dark",
     `/font/${gno}`,
     `/font/${gno}?theme=dark`,
     `/font/${gno}?download=1`,

@@ -1,5 +1,5 @@
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import type { Tag } from "~/services/catalogue/fonts";
 import { CLIENT_LINKS_KEEPING_SCROLL } from "~/utils/client-links";
 import {
@@ -21,6 +21,8 @@ export type FontFiltersProps = {
   categories: CategoryChip[];
   tags: Tag[];
   action?: string;
+  /** Further filters with forms of their own (a form cannot sit inside the GET form). */
+  children?: ReactNode;
 };
 
 const DEBOUNCE_MS = 300;
@@ -30,7 +32,7 @@ const DEBOUNCE_MS = 300;
  * Without JavaScript it is a plain GET form and links; with JavaScript it submits itself
  * (debounced 300 ms for typing) and replaces the history entry.
  */
-export function FontFilters({ query, categories, tags, action = "/font" }: FontFiltersProps) {
+export function FontFilters({ query, categories, tags, action = "/font", children }: FontFiltersProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -172,7 +174,11 @@ export function FontFilters({ query, categories, tags, action = "/font" }: FontF
         <input type="hidden" name="layout" value={query.layout} />
         {query.style ? <input type="hidden" name="style" value={query.style} /> : null}
         {query.tag ? <input type="hidden" name="tag" value={query.tag} /> : null}
+        {query.fonts ? <input type="hidden" name="fonts" value={query.fonts} /> : null}
+        {query.fonts && query.subtitle ? <input type="hidden" name="subtitle" value={query.subtitle} /> : null}
       </Form>
+
+      {children}
 
       {categories.length > 0 ? (
         <nav {...CLIENT_LINKS_KEEPING_SCROLL} className="chips" aria-label="风格分类">

@@ -19,6 +19,7 @@ export function CompareForm({ view, typedText }: { view: CompareView; typedText:
       <label className="compare-form__text">
         <span>对比文字</span>
         <input
+          className="input-compact"
           type="text"
           name="text"
           defaultValue={typedText || view.text}
@@ -30,6 +31,7 @@ export function CompareForm({ view, typedText }: { view: CompareView; typedText:
       <label className="compare-form__size">
         <span>字号</span>
         <input
+          className="input-compact"
           type="number"
           name="size"
           min={COMPARE_SIZE_MIN}

@@ -67,6 +67,7 @@ export function StudioForm({ values, errors, fonts, selected, picker, covering, 
         hint={`最多 ${STUDIO_TITLE_MAX} 个字；不填时显示示例“${EXAMPLE_TITLE}”`}
       >
         <input
+          className="input-compact"
           id="studio-title"
           type="text"
           name="title"
@@ -75,7 +76,14 @@ export function StudioForm({ values, errors, fonts, selected, picker, covering, 
         />
       </Field>
       <Field label="第二行（可不填）" name="sub" error={errors.sub}>
-        <input id="studio-sub" type="text" name="sub" defaultValue={value("sub")} maxLength={STUDIO_TITLE_MAX * 2} />
+        <input
+          className="input-compact"
+          id="studio-sub"
+          type="text"
+          name="sub"
+          defaultValue={value("sub")}
+          maxLength={STUDIO_TITLE_MAX * 2}
+        />
       </Field>
 
       <fieldset className="studio-form__group">
@@ -83,6 +91,7 @@ export function StudioForm({ values, errors, fonts, selected, picker, covering, 
         <label className="studio-form__inline" htmlFor="studio-q">
           <span>搜索字体</span>
           <input
+            className="input-compact"
             id="studio-q"
             type="search"
             name="q"
@@ -98,6 +107,7 @@ export function StudioForm({ values, errors, fonts, selected, picker, covering, 
         <label className="studio-form__inline" htmlFor="studio-font">
           <span>选择字体（{shown.length} 款）</span>
           <select
+            className="input-compact"
             id="studio-font"
             name="font"
             defaultValue={selected ?? undefined}
@@ -154,6 +164,7 @@ export function StudioForm({ values, errors, fonts, selected, picker, covering, 
       <div className="studio-form__row">
         <Field label={`字号（${STUDIO_SIZE_MIN}–${STUDIO_SIZE_MAX} 像素）`} name="size" error={errors.size}>
           <input
+            className="input-compact"
             id="studio-size"
             type="number"
             name="size"

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ContentErrorBoundary } from "~/components/content/content-error";
 import studioStylesHref from "~/styles/studio.css?url";
-import { isApiError } from "~/utils/api-errors";
+import { DEFAULT_FONT_LIST_QUERY, subtitleFilterSearch } from "~/services/catalogue/font-query";
 import { checkSubtitleUpload, type SubtitleCheck } from "~/utils/subtitles/subtitle-check.server";
 import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES } from "~/utils/subtitles/subtitle-limits";
 
@@ -19,16 +19,8 @@ export const meta: MetaFunction = () => [
 
 /** POST (multipart, `subtitle`): the check of the file; a refused file answers 400 with its message. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const headers = { "Cache-Control": "no-store" };
-  try {
-    const result = await checkSubtitleUpload({ request, context });
-    return data(result, { status: result.ok ? 200 : 400, headers });
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    const status = error.status >= 400 && error.status < 500 ? 400 : 503;
-    const message = status === 400 ? error.message : "字体信息暂时无法读取，请稍后再试";
-    return data({ ok: false as const, message }, { status, headers });
-  }
+  const result = await checkSubtitleUpload({ request, context });
+  return data(result, { status: result.ok ? 200 : result.status, headers: { "Cache-Control": "no-store" } });
 }
 
 export default function SubtitlesPage() {
@@ -68,7 +60,11 @@ export default function SubtitlesPage() {
 }
 
 function SubtitleReport({ check }: { check: SubtitleCheck }) {
-  const fontsHref = `/font?fonts=${check.covering.map((font) => font.fontGNo).join(".")}`;
+  const filterSearch = subtitleFilterSearch(
+    DEFAULT_FONT_LIST_QUERY,
+    check.covering.map((font) => font.fontGNo),
+    check.fileName,
+  );
   return (
     <section className="subtitle-report" aria-labelledby="subtitle-report-title" data-testid="subtitle-report">
       <h2 id="subtitle-report-title">
@@ -84,11 +80,13 @@ function SubtitleReport({ check }: { check: SubtitleCheck }) {
               </li>
             ))}
           </ul>
-          <p>
-            <Link className="btn btn--ghost btn--sm" to={fontsHref}>
-              在字体列表中只看这 {check.covering.length} 款
-            </Link>
-          </p>
+          {filterSearch ? (
+            <p>
+              <Link className="btn btn--ghost btn--sm" to={`/font${filterSearch}`}>
+                在字体列表中只看这 {check.covering.length} 款
+              </Link>
+            </p>
+          ) : null}
         </>
       ) : (
         <p>目录里没有一款字体能显示这份字幕的全部文字，下面列出每款字体缺少的字。</p>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { fontListSearch, listPreviewText, parseFontListQuery, parseTesterQuery, testerSearch } from "./font-query";
+import {
+  DEFAULT_FONT_LIST_QUERY,
+  fontListSearch,
+  listPreviewText,
+  parseFontListQuery,
+  parseTesterQuery,
+  subtitleFilterFonts,
+  subtitleFilterSearch,
+  testerSearch,
+  withoutSubtitleFilter,
+} from "./font-query";
 import { DEFAULT_PREVIEW_TEXT, LIST_TEXT_MAX } from "./preview-text";
 
 describe("font list query", () => {
@@ -15,6 +25,7 @@ describe("font list query", () => {
       text: "",
       fit: false,
       theme: "light",
+      subtitle: "",
     });
     expect(notice).toBeNull();
     expect(invalid).toEqual([]);
@@ -100,6 +111,39 @@ describe("font list query", () => {
     const { query } = parseFontListQuery({ style: "cute", tag: "3", sort: "name", theme: "dark", page: "2" });
     const again = parseFontListQuery(new URLSearchParams(fontListSearch(query, {}, true).slice(1)));
     expect(again.query).toEqual(query);
+  });
+
+  it("narrows to a subtitle's fonts with the file named, keeping the other filters and starting at page 1", () => {
+    const { query } = parseFontListQuery({ text: "标题", style: "cute", page: "3" });
+    const search = subtitleFilterSearch(query, ["10002", "10001"], "第1集\n字幕.srt");
+    expect(search).toBe(
+      `?${new URLSearchParams({ style: "cute", fonts: "10002.10001", subtitle: "第1集 字幕.srt", text: "标题" })}`,
+    );
+    const again = parseFontListQuery(new URLSearchParams(search!.slice(1)));
+    expect(again.notice).toBeNull();
+    expect(subtitleFilterFonts(again.query)).toEqual(["10002", "10001"]);
+    expect(withoutSubtitleFilter(again.query)).toBe(`?${new URLSearchParams({ style: "cute", text: "标题" })}`);
+  });
+
+  it("says when no font can show the file, and gives up past 100 fonts", () => {
+    const none = subtitleFilterSearch(DEFAULT_FONT_LIST_QUERY, [], "a.srt");
+    expect(none).toBe("?fonts=none&subtitle=a.srt");
+    expect(subtitleFilterFonts(parseFontListQuery(new URLSearchParams(none!.slice(1))).query)).toEqual([]);
+    expect(subtitleFilterFonts(DEFAULT_FONT_LIST_QUERY)).toBeUndefined();
+    const many = Array.from({ length: 101 }, (_, index) => String(10_000 + index));
+    expect(subtitleFilterSearch(DEFAULT_FONT_LIST_QUERY, many, "a.srt")).toBeNull();
+    expect(subtitleFilterSearch(DEFAULT_FONT_LIST_QUERY, many.slice(1), "a.srt")).not.toBeNull();
+    expect(subtitleFilterSearch(DEFAULT_FONT_LIST_QUERY, ["1"], "长".repeat(200))).toBe(
+      `?fonts=1&subtitle=${encodeURIComponent("长".repeat(80))}`,
+    );
+  });
+
+  it("drops a fonts value that is not a list of numbers with a notice", () => {
+    for (const fonts of ["all", "1.2.", "1,2", Array.from({ length: 101 }, () => "1").join(".")]) {
+      const { query, notice } = parseFontListQuery({ fonts });
+      expect(query.fonts, fonts).toBeUndefined();
+      expect(notice, fonts).toContain("字幕检查的字体");
+    }
   });
 
   it("uses the sample text when the visitor gave none", () => {

@@ -43,10 +43,13 @@ const integer =
     return Number.isInteger(number) && number >= min && number <= max ? number : INVALID;
   };
 
+/** Line breaks and tabs as spaces, trimmed: how every free-text field is read. */
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
+
 const text =
   (max: number): Rule<string> =>
   (value) => {
-    const cleaned = (value ?? "").replace(/[\r\n\t]+/g, " ").trim();
+    const cleaned = oneLine(value ?? "");
     return Array.from(cleaned).length <= max ? cleaned : INVALID;
   };
 
@@ -58,6 +61,14 @@ const checkbox: Rule<boolean> = (value) =>
       : INVALID;
 
 const STYLE_PATTERN = /^[a-zA-Z0-9_-]{1,40}$/;
+
+/** Fonts one subtitle filter may name: the catalogue's list call takes no more. */
+export const SUBTITLE_FILTER_MAX_FONTS = 100;
+/** `fonts` when a subtitle check found no font able to show the whole file. */
+export const NO_FONTS = "none";
+const FONT_NUMBERS_PATTERN = new RegExp(`^\\d{1,9}(\\.\\d{1,9}){0,${SUBTITLE_FILTER_MAX_FONTS - 1}}$`);
+/** A subtitle file's name as the list shows it. */
+export const SUBTITLE_NAME_MAX = 80;
 
 const FONT_LIST_RULES = {
   layout: oneOf(LAYOUTS, "stick"),
@@ -73,9 +84,15 @@ const FONT_LIST_RULES = {
   text: text(LIST_TEXT_MAX),
   fit: checkbox,
   theme: oneOf(THEMES, "light"),
-  /** Font numbers joined by `.`: the fonts a subtitle check found able to show a whole file. */
+  /** Font numbers joined by `.` (or NO_FONTS): the fonts a subtitle check found able to show a whole file. */
   fonts: (value: string | undefined) =>
-    isBlank(value) ? undefined : /^\d{1,9}(\.\d{1,9}){0,99}$/.test(value.trim()) ? value.trim() : INVALID,
+    isBlank(value)
+      ? undefined
+      : value.trim() === NO_FONTS || FONT_NUMBERS_PATTERN.test(value.trim())
+        ? value.trim()
+        : INVALID,
+  /** The name of the subtitle file `fonts` came from, said above the list. */
+  subtitle: text(SUBTITLE_NAME_MAX),
 } satisfies Record<string, Rule<unknown>>;
 
 type QueryOf<R> = { [K in keyof R]: R[K] extends Rule<infer T> ? T : never };
@@ -93,6 +110,7 @@ export const FONT_LIST_FIELD_LABELS: Record<keyof FontListQuery, string> = {
   fit: "只看能显示这段文字的字体",
   theme: "预览背景",
   fonts: "字幕检查的字体",
+  subtitle: "字幕文件名",
 };
 
 const TESTER_RULES = {
@@ -172,7 +190,8 @@ export function parseTesterQuery(input: Input): Parsed<TesterQuery> {
   return parseLenient(TESTER_RULES, input, TESTER_FIELD_LABELS, TESTER_TEXT_MAX);
 }
 
-const LIST_DEFAULTS: FontListQuery = parseFontListQuery({}).query;
+/** The list as /font shows it with no parameter. */
+export const DEFAULT_FONT_LIST_QUERY: FontListQuery = parseFontListQuery({}).query;
 
 /**
  * Search params for a list URL: `query` with `overrides` applied; defaults are left out.
@@ -186,6 +205,7 @@ export function fontListSearch(query: FontListQuery, overrides: Partial<FontList
     "style",
     "tag",
     "fonts",
+    "subtitle",
     "text",
     "fit",
     "sort",
@@ -196,11 +216,32 @@ export function fontListSearch(query: FontListQuery, overrides: Partial<FontList
   for (const key of order) {
     const value = merged[key];
     if (value === undefined || value === "" || value === false) continue;
-    if (value === LIST_DEFAULTS[key]) continue;
+    if (value === DEFAULT_FONT_LIST_QUERY[key]) continue;
     params.set(key, value === true ? "1" : String(value));
   }
   const search = params.toString();
   return search ? `?${search}` : "";
+}
+
+/** The font numbers the list is narrowed to by a subtitle file ([] when none can show it), or undefined. */
+export function subtitleFilterFonts(query: Pick<FontListQuery, "fonts">): string[] | undefined {
+  if (query.fonts === undefined) return undefined;
+  return query.fonts === NO_FONTS ? [] : query.fonts.split(".");
+}
+
+/**
+ * The list's search narrowed to the fonts that can show a whole subtitle file, the file named; null
+ * when more fonts can than one filter may name (the list would hardly be narrowed anyway).
+ */
+export function subtitleFilterSearch(query: FontListQuery, fontGNos: string[], fileName: string): string | null {
+  if (fontGNos.length > SUBTITLE_FILTER_MAX_FONTS) return null;
+  const subtitle = truncateChars(oneLine(fileName), SUBTITLE_NAME_MAX);
+  return fontListSearch(query, { fonts: fontGNos.length > 0 ? fontGNos.join(".") : NO_FONTS, subtitle });
+}
+
+/** The list's search without the subtitle filter, every other filter kept. */
+export function withoutSubtitleFilter(query: FontListQuery): string {
+  return fontListSearch(query, { fonts: undefined, subtitle: "" });
 }
 
 /** The text the list previews: the visitor's text or the default sample. */

@@ -12,8 +12,9 @@ export type SafeAreaLayout = {
 
 /**
  * Where each app's interface covers a full-screen video, from docs/studio-safe-areas.md (sources and how
- * the figures were taken are there). Figures are rounded to 5 % of the frame on purpose: the apps change
- * with versions and screen shapes, and finer figures would claim a precision nobody has.
+ * the figures were taken are there). Estimates: no platform's own specification with figures was found.
+ * They are rounded to 5 % of the frame on purpose: the apps change with versions and screen shapes, and
+ * finer figures would claim a precision nobody has.
  */
 export const SAFE_AREAS: Record<SafeAreaApp, SafeAreaLayout> = {
   douyin: {

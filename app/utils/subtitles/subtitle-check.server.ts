@@ -1,6 +1,6 @@
 import type { FontCoverageItem } from "@contract/coverage";
 import { loadFontCoverage } from "~/services/coverage.server";
-import type { ApiCaller } from "~/services/api-client.server";
+import { isApiError, type ApiCaller } from "~/services/api-client.server";
 import { readFormSubmission } from "~/utils/form-data.server";
 import { charactersWithCues, parseSubtitleFile } from "./subtitle-file.server";
 import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES, SUBTITLE_MAX_CHARACTERS } from "./subtitle-limits";
@@ -18,13 +18,31 @@ export type SubtitleCheck = {
   lacking: Array<FontCoverageItem & { characters: MissingCharacter[] }>;
 };
 
-export type SubtitleCheckResult = { ok: true; check: SubtitleCheck } | { ok: false; message: string };
+export type SubtitleCheckResult =
+  | { ok: true; check: SubtitleCheck }
+  /** `status`: 400 for the file, 429 for too many checks, 503 when the catalogue cannot answer. */
+  | { ok: false; status: 400 | 429 | 503; message: string };
 
 /**
  * Reads the uploaded subtitle file (field `subtitle`) as it arrives, into a temporary file deleted
  * before the answer; parses it; asks which characters each font lacks. Nothing of the file is kept.
+ * A refused file or a catalogue that cannot answer gives a Chinese message, never an error.
  */
 export async function checkSubtitleUpload(caller: ApiCaller): Promise<SubtitleCheckResult> {
+  try {
+    const result = await readAndCheck(caller);
+    return result.ok ? result : { ...result, status: 400 };
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    if (error.status === 429) return { ok: false, status: 429, message: error.message };
+    if (error.status >= 400 && error.status < 500) return { ok: false, status: 400, message: error.message };
+    return { ok: false, status: 503, message: "字体信息暂时无法读取，请稍后再试" };
+  }
+}
+
+async function readAndCheck(
+  caller: ApiCaller,
+): Promise<{ ok: true; check: SubtitleCheck } | { ok: false; message: string }> {
   const submission = await readFormSubmission(caller.request, {
     allowFiles: true,
     maxBytes: SUBTITLE_MAX_BYTES + 64 * 1024,

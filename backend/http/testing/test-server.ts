@@ -8,10 +8,17 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-/** Serves `router` on an ephemeral loopback port for contract tests over real HTTP. */
-export async function serveRouter(router: express.Router): Promise<TestServer> {
+/**
+ * Serves `router` on an ephemeral loopback port for contract tests over real HTTP. `trustProxy` as in
+ * production behind a local proxy ("loopback"): the address it forwards is the client's.
+ */
+export async function serveRouter(
+  router: express.Router,
+  { trustProxy }: { trustProxy?: string } = {},
+): Promise<TestServer> {
   const statuses: number[] = [];
   const app = express();
+  if (trustProxy) app.set("trust proxy", trustProxy);
   app.use((_req, res, next) => {
     res.on("finish", () => statuses.push(res.statusCode));
     next();

@@ -1,49 +1,38 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutlineLayout } from "../../../contract/outlines.js";
-import { createSubsetService, type SubsetService } from "../index.js";
-import { testFontSource } from "../testing/fonts.js";
+import { serveTestFontService, type ServedTestFontService } from "../testing/test-font-service.js";
 
 type Envelope<T> = { code: string; message: string; data: T };
 
 describe("outline HTTP routes", () => {
-  let cacheDir: string;
-  let service: SubsetService;
-  let server: Server;
-  let base: string;
+  let served: ServedTestFontService;
 
   beforeAll(async () => {
-    cacheDir = mkdtempSync(path.join(tmpdir(), "outline-router-"));
-    service = await createSubsetService({
-      cacheDir,
-      memoryBudgetBytes: 128 * 1024 * 1024,
-      fontSource: testFontSource(),
-    });
-    const app = express();
-    app.use(service.router);
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-    });
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    served = await serveTestFontService();
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await service.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   function get(pathname: string, query: Record<string, string | string[]>): Promise<Response> {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) {
       for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
     }
-    return fetch(`${base}${pathname}?${params}`);
+    return fetch(`${served.server.origin}${pathname}?${params}`);
+  }
+
+  type Scene = Record<string, string | string[]>;
+  /** A 9:16 frame's size, as the studio asks for it. */
+  const PORTRAIT = { width: "1080", height: "1920" };
+
+  /** The image of `scene`, in font 10001 unless it names another. */
+  const image = (scene: Scene) => get("/webfont/outlines/image", { gno: "10001", ...scene });
+
+  /** The layout of `scene`, in font 10001 unless it names another. */
+  async function layout(scene: Scene): Promise<OutlineLayout> {
+    const response = await get("/webfont/outlines/layout", { gno: "10001", ...scene });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as Envelope<OutlineLayout>).data;
   }
 
   /** Pixels whose alpha is above half, inside the rectangle given (whole image by default). */
@@ -58,14 +47,7 @@ describe("outline HTTP routes", () => {
   }
 
   it("draws the text as a PNG of the frame's exact size, ink where the text is and nowhere else", async () => {
-    const response = await get("/webfont/outlines/image", {
-      gno: "10001",
-      text: "快乐标题",
-      size: "160",
-      color: "#ff3300",
-      width: "1080",
-      height: "1920",
-    });
+    const response = await image({ text: "快乐标题", size: "160", color: "#ff3300", ...PORTRAIT });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     const png = Buffer.from(await response.arrayBuffer());
@@ -87,7 +69,7 @@ describe("outline HTTP routes", () => {
   });
 
   it("answers an SVG whose text is outline paths, never <text>", async () => {
-    const response = await get("/webfont/outlines/image", {
+    const response = await image({
       gno: "10002",
       text: "思源黑体\n第二行",
       format: "svg",
@@ -107,40 +89,23 @@ describe("outline HTTP routes", () => {
   });
 
   it("lays the text out in frame pixels, shrinks what does not fit and names what the font lacks", async () => {
-    const fits = await get("/webfont/outlines/layout", {
-      gno: "10001",
-      text: "短标题",
-      size: "100",
-      width: "1080",
-      height: "1920",
-    });
-    const fitsBody = (await fits.json()) as Envelope<OutlineLayout>;
-    expect(fits.status).toBe(200);
-    expect(fitsBody.data.size).toBe(100);
-    const box = fitsBody.data.box!;
+    const fits = await layout({ text: "短标题", size: "100", ...PORTRAIT });
+    expect(fits.size).toBe(100);
+    const box = fits.box!;
     expect(box.x + box.width / 2).toBeCloseTo(540, 0);
     expect(box.y + box.height / 2).toBeCloseTo(960, 0);
     expect(box.width).toBeGreaterThan(250);
 
-    const tooWide = await get("/webfont/outlines/layout", {
-      gno: "10001",
-      text: "这是一个非常非常长的标题一行放不下",
-      size: "200",
-      width: "1080",
-      height: "1920",
-      y: "200",
-    });
-    const wideBody = (await tooWide.json()) as Envelope<OutlineLayout>;
-    expect(wideBody.data.size).toBeLessThan(200);
-    expect(wideBody.data.box!.width).toBeLessThanOrEqual(1080);
-    expect(wideBody.data.box!.y + wideBody.data.box!.height / 2).toBeCloseTo(384, 0);
+    const tooWide = await layout({ text: "这是一个非常非常长的标题一行放不下", size: "200", ...PORTRAIT, y: "200" });
+    expect(tooWide.size).toBeLessThan(200);
+    expect(tooWide.box!.width).toBeLessThanOrEqual(1080);
+    expect(tooWide.box!.y + tooWide.box!.height / 2).toBeCloseTo(384, 0);
 
-    const missing = await get("/webfont/outlines/layout", { gno: "10001", text: "标题𠀀" });
-    expect(((await missing.json()) as Envelope<OutlineLayout>).data.missing).toEqual(["𠀀"]);
+    expect((await layout({ text: "标题𠀀" })).missing).toEqual(["𠀀"]);
   });
 
   it("refuses bad scenes with a Chinese 400, never a 5xx", async () => {
-    const cases: Array<Record<string, string | string[]>> = [
+    const cases: Scene[] = [
       { gno: "99999", text: "标题" },
       { gno: "10001", text: "标".repeat(201) },
       { gno: "10001", text: "" },
@@ -161,17 +126,8 @@ describe("outline HTTP routes", () => {
   });
 
   it("draws guides translucent over the frame and the bar opaque behind the text", async () => {
-    const response = await get("/webfont/outlines/image", {
-      gno: "10001",
-      text: "标题",
-      size: "80",
-      width: "400",
-      height: "400",
-      y: "800",
-      scale: "50",
-      bar: "#0000ff",
-      guide: "0,0,1000,100,#00ff00",
-    });
+    const scene = { text: "标题", size: "80", width: "400", height: "400", y: "800", bar: "#0000ff" };
+    const response = await image({ ...scene, scale: "50", guide: "0,0,1000,100,#00ff00" });
     const png = Buffer.from(await response.arrayBuffer());
     expect((await sharp(png).metadata()).width).toBe(200);
     const pixel = async (left: number, top: number) =>
@@ -181,20 +137,38 @@ describe("outline HTTP routes", () => {
     expect(guideAlpha).toBeGreaterThan(40);
     expect(guideAlpha).toBeLessThan(128);
     // The bar reaches beyond the ink on the left of the text's line, low in the frame.
-    const layout = (await (
-      await get("/webfont/outlines/layout", {
-        gno: "10001",
-        text: "标题",
-        size: "80",
-        width: "400",
-        height: "400",
-        y: "800",
-        bar: "#0000ff",
-      })
-    ).json()) as Envelope<OutlineLayout>;
-    const box = layout.data.box!;
+    const box = (await layout(scene)).box!;
     const [red, , blue, barAlpha] = await pixel(Math.round((box.x + 4) / 2), Math.round((box.y + box.height / 2) / 2));
     expect([red, blue, barAlpha]).toEqual([0, 255, 255]);
     expect(await opaquePixels(png, { left: 0, top: 30, width: 200, height: 90 })).toBe(0);
+  });
+});
+
+describe("outline HTTP routes under the client's subset budget", () => {
+  let served: ServedTestFontService;
+
+  beforeAll(async () => {
+    // A 1080×1920 image of a 4-character title costs 1 + 4 + 208 (one unit per 10 000 pixels).
+    served = await serveTestFontService({ rateLimitPerMinute: 300, trustProxy: "loopback" });
+  });
+  afterAll(() => served.close());
+
+  const imageFor = (client: string, text: string) =>
+    fetch(
+      `${served.server.origin}/webfont/outlines/image?${new URLSearchParams({ gno: "10001", text, width: "1080", height: "1920" })}`,
+      { headers: { "X-Forwarded-For": client } },
+    );
+
+  it("refuses a client's new images beyond its budget with 429 and Retry-After; a drawn image stays cheap; others unaffected", async () => {
+    const first = await imageFor("203.0.113.7", "周末去哪");
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const refused = await imageFor("203.0.113.7", "开学第一");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as Envelope<null>).message).toBe("请求过于频繁，请稍后再试");
+    // The image already drawn costs 1.
+    expect((await imageFor("203.0.113.7", "周末去哪")).status).toBe(200);
+    expect((await imageFor("203.0.113.8", "开学第一")).status).toBe(200);
   });
 });

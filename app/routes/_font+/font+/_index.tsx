@@ -1,10 +1,19 @@
-import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import type { ActionFunctionArgs, MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data as answer, redirect } from "@remix-run/node";
+import {
+  Link,
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { ErrorPage, describeError } from "~/components/ui/error-page";
 import { FontFaces } from "~/components/catalogue/font-faces";
 import { FontFilters, type CategoryChip } from "~/components/catalogue/font-filters";
 import { FontList } from "~/components/catalogue/font-list";
 import { LayoutSwitch } from "~/components/catalogue/layout-switch";
+import { SubtitleFilter } from "~/components/catalogue/subtitle-filter";
 import { Pagination } from "~/components/ui/pagination";
 import {
   fontListSearch,
@@ -12,7 +21,12 @@ import {
   LIST_PAGE_SIZE,
   listPreviewText,
   parseFontListQuery,
+  subtitleFilterFonts,
+  subtitleFilterSearch,
+  SUBTITLE_FILTER_MAX_FONTS,
+  withoutSubtitleFilter,
 } from "~/services/catalogue/font-query";
+import { checkSubtitleUpload } from "~/utils/subtitles/subtitle-check.server";
 import { useStaticUrl } from "~/utils/root-data";
 import { anonymousPageHeaders } from "~/utils/page-cache";
 import { isApiError, type ApiCaller } from "~/services/api-client.server";
@@ -60,10 +74,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const previewText = listPreviewText(query);
   const notices: string[] = notice ? [notice] : [];
   if (query.fit && !query.text) notices.push("先输入预览文字，“只看能显示这段文字的字体”才会生效。");
-  if (query.fonts) notices.push("正在按字幕文件筛选：只列出能显示这个字幕全部文字的字体。");
 
-  const fetchPage = (q: FontListQuery) =>
-    listFonts(caller, {
+  const fetchPage = async (q: FontListQuery) => {
+    const gnos = subtitleFilterFonts(q);
+    // A subtitle no font can show: nothing to ask.
+    if (gnos?.length === 0) return { page: EMPTY_PAGE, rejected: null };
+    return listFonts(caller, {
       current: q.page,
       size: LIST_PAGE_SIZE,
       style: q.style,
@@ -71,7 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       keyword: q.keyword || undefined,
       sort: q.sort,
       text: q.fit && q.text ? q.text : undefined,
-      gnos: q.fonts,
+      gnos: gnos?.join("."),
     }).then(
       (page) => ({ page, rejected: null as string | null }),
       (error: unknown) => {
@@ -80,6 +96,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         throw error;
       },
     );
+  };
 
   const [first, categories] = await Promise.all([fetchPage(query), loadCategories(caller)]);
   let { page, rejected } = first;
@@ -137,6 +154,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * POST (multipart, `subtitle`): the list narrowed to the fonts that can show every character of the
+ * file, as a redirect to its GET address (the other filters kept); a refused file answers its message.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const headers = { "Cache-Control": "no-store" };
+  const result = await checkSubtitleUpload({ request, context });
+  if (!result.ok) return answer({ subtitleMessage: result.message }, { status: result.status, headers });
+  const { query } = parseFontListQuery(new URL(request.url).searchParams);
+  const { covering, fileName } = result.check;
+  const search = subtitleFilterSearch(
+    query,
+    covering.map((font) => font.fontGNo),
+    fileName,
+  );
+  if (search === null) {
+    const message = `${covering.length} 款字体都能显示这份字幕，超过一次筛选的上限（${SUBTITLE_FILTER_MAX_FONTS} 款），列表未筛选。`;
+    return answer({ subtitleMessage: message }, { headers });
+  }
+  return redirect(`/font${search}`, { status: 303, headers });
+}
+
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
 
@@ -157,10 +196,11 @@ const PRELOADED_FACES = 4;
 
 export default function FontListPage() {
   const data = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
   const { query, fonts, faces, previewText, total, pages } = data;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/font";
-  const filtered = Boolean(query.keyword || query.style || query.tag || (query.fit && query.text));
+  const filtered = Boolean(query.keyword || query.style || query.tag || query.fonts || (query.fit && query.text));
   const asset = useStaticUrl();
 
   return (
@@ -189,7 +229,9 @@ export default function FontListPage() {
         </p>
       ))}
 
-      <FontFilters query={query} categories={data.categories} tags={data.tags} />
+      <FontFilters query={query} categories={data.categories} tags={data.tags}>
+        <SubtitleFilter query={query} message={refusal?.subtitleMessage} />
+      </FontFilters>
 
       <div className="font-results__bar">
         <p className="font-results__count" aria-live="polite" data-total={total}>
@@ -243,6 +285,12 @@ function EmptyState({ query }: { query: FontListQuery }) {
       <img src={asset("/images/empty.svg")} alt="" width={200} height={160} />
       <h2>没有找到符合条件的字体</h2>
       <ul className="empty-state__tips">
+        {query.fonts ? (
+          <li>
+            <Link to={`/font${withoutSubtitleFilter(query)}`}>清除字幕筛选</Link>，或到{" "}
+            <Link to="/subtitles">字幕检查</Link>看看每款字体缺哪些字
+          </li>
+        ) : null}
         {query.fit && query.text ? (
           <li>
             没有字体能完整显示这段文字，试试{" "}
