@@ -15,7 +15,14 @@ export default defineConfig(({ command, isSsrBuild }) => {
     // Packages imported by a subpath without its ".js" (crypto-js/aes): Node's own ESM loader cannot
     // resolve those, so they are bundled into the server build (in development Vite resolves them).
     ssr: command === "build" ? { noExternal: [/^crypto-js(\/|$)/] } : undefined,
-    build: isSsrBuild ? {} : { modulePreload: false, rollupOptions: { output: { manualChunks: chunks.manualChunks } } },
+    build: isSsrBuild
+      ? {}
+      : {
+          modulePreload: false,
+          rollupOptions: {
+            output: { manualChunks: chunks.manualChunks, chunkFileNames: chunks.chunkFileNames },
+          },
+        },
     plugins: [
       remix({
         // Routes come from remix-flat-routes: folders named `name+` group a feature's routes with the

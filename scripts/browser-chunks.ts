@@ -29,7 +29,11 @@ type Group = { key: string; pages: Set<string>; modules: string[]; merged: strin
  * entry stay files of their own (Remix's manifest names them), and what loads only on demand (the
  * account dialog, the video player, the cropper) is left to Rollup.
  */
-export function pageChunks(): { preset: Preset; manualChunks: Rollup.GetManualChunk } {
+export function pageChunks(): {
+  preset: Preset;
+  manualChunks: Rollup.GetManualChunk;
+  chunkFileNames: (chunk: Rollup.PreRenderedChunk) => string;
+} {
   let routes: Route[] = [];
   let chunkOf: Map<string, string> | undefined;
 
@@ -137,9 +141,13 @@ export function pageChunks(): { preset: Preset; manualChunks: Rollup.GetManualCh
     return assigned;
   }
 
+  const pageChunkNames = () => new Set(chunkOf?.values());
   return {
     preset,
     manualChunks: (id, meta) => (chunkOf ??= assign(meta)).get(id),
+    // The chunks made here by their hash alone: Remix's route manifest, part of every first load, names
+    // each of them once per route that imports it (144 times). What loads on demand keeps its name.
+    chunkFileNames: (chunk) => (pageChunkNames().has(chunk.name) ? "assets/[hash].js" : "assets/[name]-[hash].js"),
   };
 }
 
