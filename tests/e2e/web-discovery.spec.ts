@@ -58,13 +58,18 @@ test.describe("搜索引擎与分享", () => {
       (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
         (text) => JSON.parse(text) as JsonLd,
       );
+    /** The page's structured data once it holds an item of `type`: a navigation in the page renders it just after the address changes. */
+    const jsonLdWith = async (type: string) => {
+      await expect.poll(async () => (await jsonLdOf()).some((item) => item["@type"] === type)).toBe(true);
+      return jsonLdOf();
+    };
     const meta = (property: string) =>
       page.locator(`meta[property="${property}"], meta[name="${property}"]`).getAttribute("content");
 
     await page.goto("/news");
     await page.locator('a[href^="/news/"]').first().click();
     await page.waitForURL(/\/news\/\d+$/);
-    const news = await jsonLdOf();
+    const news = await jsonLdWith("NewsArticle");
     const article = news.find((item) => item["@type"] === "NewsArticle")!;
     expect(article.headline).toBe((await page.locator("h1").textContent())!.trim());
     expect(Date.parse(article.datePublished as string)).not.toBeNaN();
@@ -83,14 +88,14 @@ test.describe("搜索引擎与分享", () => {
     await page.goto("/baike");
     await page.locator('a[href^="/baike/"]').first().click();
     await page.waitForURL(/\/baike\/\d+$/);
-    const entry = (await jsonLdOf()).find((item) => item["@type"] === "Article")!;
+    const entry = (await jsonLdWith("Article")).find((item) => item["@type"] === "Article")!;
     expect(entry.headline).toBeTruthy();
     expect(entry.publisher).toEqual({ "@type": "Organization", name: "短视频字体" });
 
     await page.goto("/video");
     await page.locator('a[href^="/video/"]').first().click();
     await page.waitForURL(/\/video\/\d+$/);
-    const video = (await jsonLdOf()).find((item) => item["@type"] === "VideoObject")!;
+    const video = (await jsonLdWith("VideoObject")).find((item) => item["@type"] === "VideoObject")!;
     expect(video.name).toBeTruthy();
     expect(video.duration).toMatch(/^PT(\d+M)?(\d+S)?$/);
     expect(Date.parse(video.uploadDate as string)).not.toBeNaN();
