@@ -94,10 +94,9 @@ export async function startServer(
   app.set("trust proxy", config.trustProxy);
   app.use(discardUnreadBodies);
   app.use(dropStalledBodies(timeouts.bodyIdleMs));
-  app.use(refuseUnservedMethods);
-  app.use(refuseUnusableRequestUrl);
-  // Every preview on every page asks for subsets and their files: they pass only the checks above,
-  // with headers of their own, ahead of what the pages need (compression, nonces, the page policy).
+  // Every preview on every page asks for subsets and their files: they are answered here, with
+  // headers of their own, ahead of what pages need (compression, nonces, the page policy); what
+  // their routes do not take (other methods, other paths) goes on to the refusals below.
   if (embedded?.subset) app.use(serviceSecurityHeaders, embedded.subset.previewRouter);
   // Brotli's default window (4 MB) is set up for every answer; a rendered page is 70–140 KB, and a
   // 256 KB window compresses it to the same bytes at 1.7 times the answers per second (decision 021).
@@ -121,6 +120,8 @@ export async function startServer(
       },
     }),
   );
+  app.use(refuseUnservedMethods);
+  app.use(refuseUnusableRequestUrl);
   app.use(limitUploadsInFlight(config.uploadsInFlight));
 
   let shuttingDown = false;

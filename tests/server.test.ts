@@ -504,6 +504,14 @@ describe("server.ts on the embedded defaults", () => {
         const api = await rawRequest(`${server.url}/web/api/font/getFontList`, method);
         expect(api.status).toBe(405);
         expect(JSON.parse(api.body)).toEqual({ code: "405", message: `不支持 ${method} 请求`, data: null });
+        // The preview endpoints, mounted ahead of the rest, refuse other methods in the same envelope.
+        const subset = await rawRequest(`${server.url}/webfont/http`, method);
+        expect(subset.status).toBe(405);
+        expect(JSON.parse(subset.body)).toEqual({
+          code: "405",
+          message: `该接口不支持 ${method} 请求（可用：POST、OPTIONS）`,
+          data: null,
+        });
       },
     );
 
