@@ -28,7 +28,12 @@ async function coveringFonts(request: APIRequestContext): Promise<{ gnos: string
 }
 
 async function chooseSubtitle(page: Page, jsOn: boolean, file: string | Parameters<Page["setInputFiles"]>[1]) {
-  await page.getByLabel("按字幕文件筛选").setInputFiles(file);
+  // The form is folded under its summary until asked for (open by itself after a refused file).
+  const details = page.locator("details.subtitle-filter__details");
+  if (!(await details.evaluate((element: HTMLDetailsElement) => element.open))) {
+    await page.locator("summary", { hasText: "按字幕文件筛选" }).click();
+  }
+  await page.getByLabel("字幕文件", { exact: true }).setInputFiles(file);
   // With JavaScript, choosing the file sends it; without, the form's button does.
   if (!jsOn) await page.getByRole("button", { name: "筛选", exact: true }).click();
 }

@@ -27,27 +27,31 @@ export function SubtitleFilter({ query, message }: SubtitleFilterProps) {
 
   return (
     <div className="subtitle-filter">
-      <Form method="post" encType="multipart/form-data" className="subtitle-filter__form">
-        <label className="subtitle-filter__label" htmlFor="subtitle-filter-file">
-          按字幕文件筛选
-        </label>
-        <input
-          id="subtitle-filter-file"
-          type="file"
-          name="subtitle"
-          accept={SUBTITLE_EXTENSIONS.join(",")}
-          required
-          aria-describedby="subtitle-filter-hint"
-          onChange={onFileChosen}
-        />
-        <button type="submit" className="btn btn--ghost btn--sm" disabled={checking}>
-          {checking ? "检查中…" : "筛选"}
-        </button>
-        <span id="subtitle-filter-hint" className="subtitle-filter__hint">
-          {SUBTITLE_EXTENSIONS.join("、")}，不超过 {SUBTITLE_MAX_BYTES / 1024 / 1024}{" "}
-          MB；只列出能显示其中每一个字的字体，文件检查完即删除
-        </span>
-      </Form>
+      {/* Folded until asked for: on a phone the open form stood between the filters and the first font. */}
+      <details className="subtitle-filter__details" open={Boolean(message)}>
+        <summary className="subtitle-filter__summary">按字幕文件筛选</summary>
+        <Form method="post" encType="multipart/form-data" className="subtitle-filter__form">
+          <label className="subtitle-filter__label" htmlFor="subtitle-filter-file">
+            字幕文件
+          </label>
+          <input
+            id="subtitle-filter-file"
+            type="file"
+            name="subtitle"
+            accept={SUBTITLE_EXTENSIONS.join(",")}
+            required
+            aria-describedby="subtitle-filter-hint"
+            onChange={onFileChosen}
+          />
+          <button type="submit" className="btn btn--ghost btn--sm" disabled={checking}>
+            {checking ? "检查中…" : "筛选"}
+          </button>
+          <span id="subtitle-filter-hint" className="subtitle-filter__hint">
+            {SUBTITLE_EXTENSIONS.join("、")}，不超过 {SUBTITLE_MAX_BYTES / 1024 / 1024}{" "}
+            MB；只列出能显示其中每一个字的字体，文件检查完即删除
+          </span>
+        </Form>
+      </details>
       {fonts ? (
         <p className="subtitle-filter__active" data-testid="subtitle-filter-active">
           {query.subtitle ? <>按字幕“{query.subtitle}”筛选：</> : "按字幕文件筛选："}
