@@ -44,6 +44,8 @@ test.describe("previews on a phone", () => {
     await page.goto("/font?layout=table");
     const row = page.locator(".font-table tbody tr").first();
     await expect(row).toBeVisible();
+    // Below the filters on a phone: brought into view as a visitor scrolls to it.
+    await row.scrollIntoViewIfNeeded();
     const name = row.locator(".font-table__name");
     await expect(name).toBeInViewport();
     for (const label of ["字重数", "字符数", "授权", "大小"]) {
