@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSfnt, tableChecksum } from "./sfnt.js";
 import { Subsetter } from "./subsetter.js";
@@ -83,6 +84,20 @@ describe("encodeWoff", () => {
     const stored = decoded.tables.filter((table) => table.compLength === table.origLength);
     expect(stored.length).toBeGreaterThan(0); // e.g. 'gasp' or 'head'
     expect(unicodesOf(sfntFromWoff(encoded))).toEqual(unicodesOf(tiny));
+  });
+
+  it("stores a preview's tiny tables as they are and deflates the rest about as small as zlib's defaults do", () => {
+    const sfnt = readSfnt(ttf);
+    const decoded = decodeWoff(woff);
+    const tiny = decoded.tables.filter((table) => table.origLength < 128);
+    expect(tiny.map((table) => table.tag)).toEqual(expect.arrayContaining(["head", "hhea", "maxp"]));
+    for (const table of tiny) expect(table.compLength, table.tag).toBe(table.origLength);
+    const deflated = decoded.tables.filter((table) => table.compLength < table.origLength);
+    expect(deflated.length).toBeGreaterThan(0);
+    for (const table of deflated) {
+      const original = sfnt.tables.find((candidate) => candidate.tag === table.tag)!.data;
+      expect(table.compLength, table.tag).toBeLessThanOrEqual(deflateSync(original).byteLength + 8);
+    }
   });
 
   it("deflates a large subset's tables off the main thread, into a font with the same characters", async () => {

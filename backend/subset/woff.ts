@@ -11,6 +11,18 @@ const deflateInPool = promisify(deflate);
  * deflates in microseconds, less than the trip to the pool costs.
  */
 const POOLED_TABLE_BYTES = 32 * 1024;
+/**
+ * A table this small (in a preview's subset most are: head, hhea, maxp, post, loca of a few glyphs)
+ * hardly ever shrinks by more than zlib's header and checksum: it is stored as it is, without
+ * setting up a compressor for it.
+ */
+const STORED_TABLE_BYTES = 128;
+/**
+ * Below this size the compressor's window and hash table are sized to the table: setting up the
+ * default ones (a 32 KB window, a 64 KB hash) cost more than compressing a table of a few hundred
+ * bytes, for every table of every new subset.
+ */
+const SIZED_COMPRESSOR_BYTES = 8 * 1024;
 
 export const WOFF_SIGNATURE = 0x774f4646; // 'wOFF'
 const HEADER_BYTES = 44;
@@ -54,15 +66,25 @@ export async function encodeWoff(sfntBytes: Uint8Array): Promise<Uint8Array> {
 }
 
 async function encodeTable(table: Sfnt["tables"][number]): Promise<EncodedTable> {
-  const compressed =
-    table.data.byteLength >= POOLED_TABLE_BYTES ? await deflateInPool(table.data) : deflateSync(table.data);
-  const stored = compressed.byteLength < table.data.byteLength ? compressed : table.data;
+  const compressed = await compress(table.data);
+  const stored = compressed && compressed.byteLength < table.data.byteLength ? compressed : table.data;
   return {
     tag: table.tag,
     checksum: tableChecksum(table.tag, table.data),
     origLength: table.data.byteLength,
     stored,
   };
+}
+
+/** The table deflated, or null for a table too small to be worth it. */
+async function compress(data: Uint8Array): Promise<Uint8Array | null> {
+  const bytes = data.byteLength;
+  if (bytes < STORED_TABLE_BYTES) return null;
+  if (bytes >= POOLED_TABLE_BYTES) return deflateInPool(data);
+  if (bytes >= SIZED_COMPRESSOR_BYTES) return deflateSync(data);
+  // A window at least as long as the table (plus zlib's look-ahead) finds every match the default would.
+  const windowBits = Math.max(9, Math.ceil(Math.log2(bytes + 262)));
+  return deflateSync(data, { windowBits, memLevel: Math.max(1, Math.ceil(Math.log2(bytes)) - 6) });
 }
 
 export type WoffFile = {
