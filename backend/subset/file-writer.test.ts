@@ -43,6 +43,23 @@ describe("FileWriter", () => {
     expect(readdirSync(dir).sort()).toEqual(["first", "later"]);
   });
 
+  it("writes the calls of one turn together, each settling on its own: one failing fails no other", async () => {
+    const calls = Array.from({ length: 12 }, (_, index) =>
+      writer.write([
+        {
+          path: index === 5 ? path.join(dir, "missing", "file") : path.join(dir, `file-${index}`),
+          bytes: Buffer.from(String(index)),
+        },
+      ]),
+    );
+    const settled = await Promise.allSettled(calls);
+    expect(settled.map((result) => result.status)).toEqual(
+      Array.from({ length: 12 }, (_, index) => (index === 5 ? "rejected" : "fulfilled")),
+    );
+    expect(readdirSync(dir)).toHaveLength(11);
+    expect(readFileSync(path.join(dir, "file-11"), "utf8")).toBe("11");
+  });
+
   it("finishes the writes in hand before it closes", async () => {
     const writing = writer.write([{ path: path.join(dir, "last"), bytes: Buffer.from("x") }]);
     await writer.close();
