@@ -73,7 +73,21 @@ function rawGet(path: string, acceptEncoding: string): Promise<{ headers: Record
 }
 
 describe("anonymousPageCache", () => {
+  it("keeps a page the second time its address is asked for, not the first", async () => {
+    const asked = [];
+    for (let ask = 0; ask < 3; ask++) asked.push(await get("/page/once?size=100"));
+    expect(asked.map((answer) => answer.response.headers.get("x-page-cache"))).toEqual([null, null, "hit"]);
+    expect(asked[2]!.body).toContain(/第 \d+ 次渲染/.exec(asked[1]!.body)![0]);
+    // Asked for once too long ago: as if never.
+    await get("/page/long-ago");
+    clock += 5 * 60_000 + 1;
+    await get("/page/long-ago");
+    expect((await get("/page/long-ago")).response.headers.get("x-page-cache")).toBeNull();
+    expect((await get("/page/long-ago")).response.headers.get("x-page-cache")).toBe("hit");
+  });
+
   it("answers a kept page again to visitors without cookies, each time with its own nonce", async () => {
+    await get("/page/a?size=1000");
     const first = await get("/page/a?size=1000");
     const second = await get("/page/a?size=1000", { "Accept-Encoding": "gzip" });
     expect(second.body).toBe(first.body.replaceAll(first.nonce!, second.nonce!));
@@ -89,6 +103,7 @@ describe("anonymousPageCache", () => {
   });
 
   it("answers a kept page gzip-encoded to a browser that also accepts Brotli, each answer with its own nonce", async () => {
+    await get("/page/g?size=3000");
     const rendered = await get("/page/g?size=3000");
     const answers = [];
     for (const acceptEncoding of ["gzip, deflate, br, zstd", "gzip, deflate, br, zstd", "br", "identity"]) {
@@ -110,6 +125,7 @@ describe("anonymousPageCache", () => {
   });
 
   it("renders afresh for a visitor with any cookie or token, and once the page has expired", async () => {
+    await get("/page/b");
     const kept = await get("/page/b");
     expect((await get("/page/b", { Cookie: "compare=1" })).body).not.toContain(/第 \d+ 次/.exec(kept.body)![0]);
     expect((await get("/page/b", { Authorization: "Bearer x" })).response.headers.get("x-page-cache")).toBeNull();
@@ -123,17 +139,18 @@ describe("anonymousPageCache", () => {
   it("never keeps a page its route did not offer, one setting a cookie, an error, or one too large", async () => {
     for (const query of ["keep=no", "cookie=1", "status=404", "size=20000"]) {
       await get(`/page/c?${query}`);
+      await get(`/page/c?${query}`);
       const again = await get(`/page/c?${query}`);
       expect(again.response.headers.get("x-page-cache"), query).toBeNull();
     }
   });
 
   it("keeps at most its byte bound, least recently used out first", async () => {
-    // Three pages of about 24 KB each under a 64 KB bound: the oldest goes.
-    await get("/page/d1?size=8000");
-    await get("/page/d2?size=8000");
-    await get("/page/d1?size=8000");
-    await get("/page/d3?size=8000");
+    // Three pages of about 24 KB each under a 64 KB bound, each asked for twice: the oldest goes.
+    for (const name of ["d1", "d1", "d2", "d2"]) await get(`/page/${name}?size=8000`);
+    expect((await get("/page/d1?size=8000")).response.headers.get("x-page-cache")).toBe("hit");
+    for (const name of ["d3", "d3"]) await get(`/page/${name}?size=8000`);
+    expect((await get("/page/d3?size=8000")).response.headers.get("x-page-cache")).toBe("hit");
     expect((await get("/page/d1?size=8000")).response.headers.get("x-page-cache")).toBe("hit");
     expect((await get("/page/d2?size=8000")).response.headers.get("x-page-cache")).toBeNull();
   });
@@ -141,8 +158,14 @@ describe("anonymousPageCache", () => {
   it("counts the answers given from a kept font page as views of the font its route named; the names never leave", async () => {
     fontVisits.length = 0;
     const answers = [];
-    for (let visit = 0; visit < 4; visit++) answers.push(await get("/page/e?visit=10001"));
-    expect(answers.map((answer) => answer.response.headers.get("x-page-cache"))).toEqual([null, "hit", "hit", "hit"]);
+    for (let visit = 0; visit < 5; visit++) answers.push(await get("/page/e?visit=10001"));
+    expect(answers.map((answer) => answer.response.headers.get("x-page-cache"))).toEqual([
+      null,
+      null,
+      "hit",
+      "hit",
+      "hit",
+    ]);
     // Reported together, once the report interval has passed.
     await expect.poll(() => fontVisits).toEqual([["10001", 3]]);
     await get("/page/e?visit=10001");
@@ -172,7 +195,9 @@ describe("anonymousPageCache", () => {
     const unable = await listen(site());
     try {
       await get("/page/f?visit=10002", {}, unable.origin);
+      await get("/page/f?visit=10002", {}, unable.origin);
       expect((await get("/page/f?visit=10002", {}, unable.origin)).response.headers.get("x-page-cache")).toBeNull();
+      await get("/page/f", {}, unable.origin);
       await get("/page/f", {}, unable.origin);
       expect((await get("/page/f", {}, unable.origin)).response.headers.get("x-page-cache")).toBe("hit");
     } finally {

@@ -45,6 +45,11 @@ const OWN_HEADERS = new Set([
   "vary",
 ]);
 
+/** How long an address asked for once is remembered: asked for again within it, its page is kept. */
+const ASKED_ONCE_MS = 5 * 60_000;
+/** Bound on the addresses remembered as asked for once, the oldest forgotten first. */
+const MAX_ASKED_ONCE = 5_000;
+
 /** The route's signals to this cache: never sent to anyone. */
 const SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER];
 
@@ -54,6 +59,9 @@ const SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER
  * in memory, least recently used out past `maxBytes`, and answered again until it expires, each
  * time with the answer's own Content-Security-Policy nonce in place of the one it was rendered
  * with. Only GET, only 200 HTML without Set-Cookie; the signal headers never leave the server.
+ * A page is kept the second time its address is asked for (or once it was kept before): most
+ * addresses of new words (`/font?text=…`) are asked for once, and keeping them cost each such answer
+ * a compression on the main thread while the visitor's previews waited behind it.
  * A client that accepts gzip gets it even when it also accepts Brotli: the page is kept compressed
  * around its nonces, so such an answer compresses nothing (Brotli would cost each answer several
  * times what serving it does). Any other client gets the page as it reads, for compression() to
@@ -75,6 +83,16 @@ export function anonymousPageCache({
     if (!page) return;
     pages.delete(key);
     keptBytes -= page.bytes;
+  };
+  const askedOnce = new Map<string, number>();
+  /** Whether `key` was asked for before, within ASKED_ONCE_MS; if not, it is now. */
+  const askedBefore = (key: string): boolean => {
+    const until = askedOnce.get(key);
+    askedOnce.delete(key);
+    if (until !== undefined && until > now()) return true;
+    askedOnce.set(key, now() + ASKED_ONCE_MS);
+    if (askedOnce.size > MAX_ASKED_ONCE) askedOnce.delete(askedOnce.keys().next().value!);
+    return false;
   };
   const keep = (key: string, page: KeptPage) => {
     forget(key);
@@ -113,6 +131,10 @@ export function anonymousPageCache({
       return;
     }
     if (kept) forget(key);
+    else if (!askedBefore(key)) {
+      withoutSignalHeaders(res);
+      return next();
+    }
     capturePage(res, maxPageBytes, (captured) => {
       if (captured.fontVisit && !onFontVisits) return;
       const nonce = cspNonce(res);
