@@ -86,6 +86,15 @@ describe("anonymousPageCache", () => {
     expect((await get("/page/long-ago")).response.headers.get("x-page-cache")).toBe("hit");
   });
 
+  it("remembers a bounded number of addresses asked for once, forgetting the oldest first", async () => {
+    await get("/page/flooded");
+    // About 2.4 MB of addresses asked for once, each with its own long query: more than the bound.
+    for (let address = 0; address < 300; address++) await get(`/page/flood?q=${address}-${"x".repeat(4000)}&keep=no`);
+    const asked = [];
+    for (let ask = 0; ask < 3; ask++) asked.push(await get("/page/flooded"));
+    expect(asked.map((answer) => answer.response.headers.get("x-page-cache"))).toEqual([null, null, "hit"]);
+  });
+
   it("answers a kept page again to visitors without cookies, each time with its own nonce", async () => {
     await get("/page/a?size=1000");
     const first = await get("/page/a?size=1000");

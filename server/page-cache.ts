@@ -47,8 +47,8 @@ const OWN_HEADERS = new Set([
 
 /** How long an address asked for once is remembered: asked for again within it, its page is kept. */
 const ASKED_ONCE_MS = 5 * 60_000;
-/** Bound on the addresses remembered as asked for once, the oldest forgotten first. */
-const MAX_ASKED_ONCE = 5_000;
+/** Bound on the addresses remembered as asked for once (their characters, 2 bytes each), the oldest forgotten first. */
+const MAX_ASKED_ONCE_BYTES = 1024 * 1024;
 
 /** The route's signals to this cache: never sent to anyone. */
 const SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER];
@@ -85,13 +85,22 @@ export function anonymousPageCache({
     keptBytes -= page.bytes;
   };
   const askedOnce = new Map<string, number>();
+  let askedOnceBytes = 0;
   /** Whether `key` was asked for before, within ASKED_ONCE_MS; if not, it is now. */
   const askedBefore = (key: string): boolean => {
     const until = askedOnce.get(key);
-    askedOnce.delete(key);
-    if (until !== undefined && until > now()) return true;
+    if (until !== undefined) {
+      askedOnce.delete(key);
+      askedOnceBytes -= key.length * 2;
+      if (until > now()) return true;
+    }
     askedOnce.set(key, now() + ASKED_ONCE_MS);
-    if (askedOnce.size > MAX_ASKED_ONCE) askedOnce.delete(askedOnce.keys().next().value!);
+    askedOnceBytes += key.length * 2;
+    for (const oldest of askedOnce.keys()) {
+      if (askedOnceBytes <= MAX_ASKED_ONCE_BYTES) break;
+      askedOnce.delete(oldest);
+      askedOnceBytes -= oldest.length * 2;
+    }
     return false;
   };
   const keep = (key: string, page: KeptPage) => {
