@@ -95,9 +95,12 @@ export async function startServer(
   app.use(discardUnreadBodies);
   app.use(dropStalledBodies(timeouts.bodyIdleMs));
   // Every preview on every page asks for subsets and their files: they are answered here, with
-  // headers of their own, ahead of what pages need (compression, nonces, the page policy); what
-  // their routes do not take (other methods, other paths) goes on to the refusals below.
-  if (embedded?.subset) app.use(serviceSecurityHeaders, embedded.subset.previewRouter);
+  // headers of their own (on their paths only), ahead of what pages need (compression, nonces, the
+  // page policy); what their routes do not take (other methods, other paths) goes on to the refusals below.
+  if (embedded?.subset) {
+    app.use([...embedded.subset.previewPaths], serviceSecurityHeaders);
+    app.use(embedded.subset.previewRouter);
+  }
   // Brotli's default window (4 MB) is set up for every answer; a rendered page is 70–140 KB, and a
   // 256 KB window compresses it to the same bytes at 1.7 times the answers per second (decision 021).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -130,7 +133,7 @@ export async function startServer(
   });
   if (embedded) {
     app.use(embedded.backendRouter);
-    if (embedded.subset) app.use(embedded.subset.router);
+    if (embedded.subset) app.use(embedded.subset.restRouter);
   }
 
   const server: Server = createServer(

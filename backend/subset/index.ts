@@ -7,7 +7,7 @@ import { createOutlineRouter } from "./outlines/outline-router.js";
 import { OutlineRenderer } from "./outlines/outline-renderer.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
-import { createSubsetRouter, type SubsetRateLimiters } from "./subset-router.js";
+import { createSubsetRouter, SUBSET_PREVIEW_PATHS, type SubsetRateLimiters } from "./subset-router.js";
 import { Subsetter } from "./subsetter.js";
 import { readVariableSliceGno, type VariableFontSource } from "./variable-font-source.js";
 import { createVariableSubsetRouter } from "./variable-router.js";
@@ -57,9 +57,12 @@ export type SubsetService = {
   router: express.Router;
   /**
    * Only the two endpoints every preview calls (make subsets, fetch a subset file), for a server to
-   * mount ahead of what only its pages need.
+   * mount ahead of what only its pages need; `previewPaths` are where they live.
    */
   previewRouter: express.Router;
+  previewPaths: readonly string[];
+  /** Every endpoint but those two, for a server that mounted `previewRouter` already. */
+  restRouter: express.Router;
   /** Settles once the fonts to prepare are ready (at once without any). */
   fontsPrepared: Promise<void>;
   close(): Promise<void>;
@@ -88,9 +91,9 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     }),
   };
   const previewRouter = createSubsetRouter({ cache, fontSource: options.fontSource, rateLimiters });
-  const router = express.Router().use(previewRouter);
+  const restRouter = express.Router();
   if (options.variableFontSource) {
-    router.use(
+    restRouter.use(
       createVariableSubsetRouter({
         cache,
         variableFontSource: options.variableFontSource,
@@ -99,7 +102,7 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     );
   }
   if (options.webFontCatalogue) {
-    router.use(
+    restRouter.use(
       createWebFontRouter({ cache, fontSource: options.fontSource, catalogue: options.webFontCatalogue, rateLimiters }),
     );
   }
@@ -108,12 +111,14 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     fontSource: options.fontSource,
     subset: (font, codepoints) => subsetter.subset(font, codepoints, "ttf"),
   });
-  router.use(createOutlineRouter({ renderer: outlines, rateLimiter: rateLimiters.subset }));
+  restRouter.use(createOutlineRouter({ renderer: outlines, rateLimiter: rateLimiters.subset }));
   const preparation =
     options.fontsToPrepare && prepareFonts({ gnos: options.fontsToPrepare, fontSource: options.fontSource, subsetter });
   return {
-    router,
+    router: express.Router().use(previewRouter, restRouter),
     previewRouter,
+    previewPaths: SUBSET_PREVIEW_PATHS,
+    restRouter,
     fontsPrepared: preparation?.done ?? Promise.resolve(),
     async close() {
       preparation?.stop();

@@ -20,7 +20,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
  * with a parameter never runs for a name that is not valid percent-encoding (Express cannot decode
  * it), so that name's 400 would miss this router's envelope.
  */
-const SUBSET_PATHS = [createSubsets.path, getSubsetFile.path].map((path) => path.split("/:")[0]!);
+export const SUBSET_PREVIEW_PATHS = [createSubsets.path, getSubsetFile.path].map((path) => path.split("/:")[0]!);
 
 export type SubsetRateLimiters = {
   /** Subset work per client: each item counts 1, plus its characters not already cached. */
@@ -35,7 +35,7 @@ export type SubsetRouterOptions = { cache: SubsetCache; fontSource: FontSource; 
 export function createSubsetRouter(options: SubsetRouterOptions): express.Router {
   const { cache, fontSource, rateLimiters } = options;
   const router = express.Router();
-  router.use(SUBSET_PATHS, allowCrossOrigin);
+  router.use(SUBSET_PREVIEW_PATHS, allowCrossOrigin);
 
   route(
     router,
@@ -62,7 +62,7 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
     await sendSubsetFile(cache, res, name);
   });
 
-  router.use(SUBSET_PATHS, subsetErrorHandler);
+  router.use(SUBSET_PREVIEW_PATHS, subsetErrorHandler);
   return router;
 }
 
