@@ -74,6 +74,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="format-detection" content="telephone=no" />
         {/* Static (not via `links`) so it is never re-created on client navigations. */}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Where Vite's hot-reload client finds the nonce for the styles it inserts in development. */}
+        {import.meta.env.DEV ? <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning /> : null}
         <Meta />
         <Links />
       </head>
