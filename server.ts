@@ -206,6 +206,7 @@ async function startEmbeddedServices(config: ServerConfig, options: WebLayerOpti
     : await createSubsetService({
         cacheDir: path.join(config.dataDir, "subset-cache"),
         memoryBudgetBytes: config.subsetMemoryMb * 1024 * 1024,
+        threads: config.subsetThreads,
         cacheMaxBytes: config.subsetCacheMb * 1024 * 1024,
         rateLimitPerMinute: config.subsetRateLimitPerMinute,
         fileRateLimitPerMinute: config.subsetFilesRateLimitPerMinute,

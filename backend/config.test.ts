@@ -27,6 +27,14 @@ describe("readServerConfig", () => {
     expect(() => readServerConfig({ CAPTCHA: "off" })).toThrow(/不允许关闭验证码/);
   });
 
+  it("reads SUBSET_THREADS, leaves it to the core count when empty, and names it when out of range", () => {
+    expect(readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "3" }).subsetThreads).toBe(3);
+    expect(readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "" }).subsetThreads).toBeUndefined();
+    expect(readServerConfig({ NODE_ENV: "test" }).subsetThreads).toBeUndefined();
+    expect(() => readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "0" })).toThrow(/SUBSET_THREADS/);
+    expect(() => readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "两个" })).toThrow(/SUBSET_THREADS/);
+  });
+
   it("names the variable of a wrong account setting", () => {
     expect(() => readServerConfig({ NODE_ENV: "test", SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
   });

@@ -22,6 +22,15 @@ await build({
   alias: { "~": path.join(rootDir, "app"), "@contract": path.join(rootDir, "contract") },
 });
 
+// The subset service's worker thread, started from beside server.js (backend/subset/subsetter-pool.ts).
+await build({
+  ...common,
+  entryPoints: [path.join(rootDir, "backend/subset/subset-worker.ts")],
+  outfile: path.join(outDir, "subset-worker.js"),
+  bundle: true,
+  packages: "external",
+});
+
 const migrations = path.join(rootDir, "backend/db/migrations");
 await build({
   ...common,

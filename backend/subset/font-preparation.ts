@@ -1,5 +1,5 @@
 import type { FontSource } from "./font-source.js";
-import type { Subsetter } from "./subsetter.js";
+import type { FaceSubsetter } from "./subsetter-pool.js";
 
 export type FontPreparation = {
   /** Settles once every font was prepared, skipped or the preparation stopped. */
@@ -26,7 +26,7 @@ export const PREPARATION_SPACING_MS = 20;
 export function prepareFonts(options: {
   gnos: () => Promise<string[]>;
   fontSource: FontSource;
-  subsetter: Subsetter;
+  subsetter: FaceSubsetter;
   startDelayMs?: number;
   spacingMs?: number;
 }): FontPreparation {

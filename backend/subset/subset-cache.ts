@@ -7,7 +7,7 @@ import { FileWriter } from "./file-writer.js";
 import { SFNT_FLAVOR_CFF, viewOf } from "./sfnt.js";
 import { subsetHash } from "./subset-key.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
-import type { Subsetter } from "./subsetter.js";
+import type { FaceSubsetter } from "./subsetter-pool.js";
 import { codepointsLacking } from "./subset-coverage.js";
 import { encodeWoff } from "./woff.js";
 import { encodeWoff2 } from "./woff2.js";
@@ -47,7 +47,7 @@ export const DEFAULT_CACHE_MAX_BYTES = 1024 * 1024 * 1024;
 
 export type SubsetCacheOptions = {
   dir: string;
-  subsetter: Subsetter;
+  subsetter: FaceSubsetter;
   /** Entries kept parsed in memory. */
   maxIndexEntries?: number;
   /** Bound on the bytes of the cache's files; the least recently used subsets are deleted beyond it. */
@@ -96,7 +96,7 @@ export class SubsetCache {
 
   private constructor(
     private readonly dir: string,
-    private readonly subsetter: Subsetter,
+    private readonly subsetter: FaceSubsetter,
     private readonly maxIndexEntries: number,
     private readonly usage: DiskUsage,
     private readonly sharing: SubsetSharing | undefined,

@@ -1,0 +1,151 @@
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { compileHarfBuzzSubset } from "./harfbuzz-wasm.js";
+import type { SubsetFontFile, SubsetFormat } from "./subsetter.js";
+import { UnusableFontError } from "./unusable-font.js";
+
+export type SubsetWorkerRequest =
+  | { id: number; kind: "subset"; font: SubsetFontFile; codepoints: readonly number[]; format: SubsetFormat }
+  | { id: number; kind: "prepare"; font: SubsetFontFile };
+
+export type SubsetWorkerReply = { id: number; bytes?: Uint8Array; error?: { name: string; message: string } };
+
+/** What the subset cache, the outline renderer and the font preparation need of a subsetter. */
+export type FaceSubsetter = {
+  subset(font: SubsetFontFile, codepoints: readonly number[], format: SubsetFormat): Promise<Uint8Array>;
+  prepare(font: SubsetFontFile): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** The threads a pool starts by default: one per core, at most four (a page shows up to twenty faces). */
+export const DEFAULT_SUBSET_THREADS = Math.min(4, Math.max(1, availableParallelism()));
+
+type Pending = { resolve: (bytes: Uint8Array | undefined) => void; reject: (error: Error) => void };
+
+/**
+ * HarfBuzz subsetting in worker threads, one `Subsetter` each with an equal share of the memory budget.
+ * A face lives in one thread only (chosen from its file, so the same font always goes to the same thread):
+ * the faces of a page are made side by side on every core while the main thread answers requests, and no
+ * face is loaded twice. A thread that ends unexpectedly fails what it had in hand and is started again on
+ * the next request.
+ */
+export class SubsetterPool implements FaceSubsetter {
+  private readonly workers: Array<Worker | undefined>;
+  private readonly pending = new Map<number, Pending & { worker: Worker }>();
+  private readonly inHand = new Set<Promise<unknown>>();
+  private nextId = 0;
+
+  private constructor(
+    private readonly threads: number,
+    private readonly memoryBudgetBytes: number,
+  ) {
+    this.workers = Array.from({ length: threads });
+  }
+
+  static async create(options: { memoryBudgetBytes: number; threads?: number }): Promise<SubsetterPool> {
+    await compileHarfBuzzSubset(); // fail at start-up, not on the first request, if the wasm is missing
+    const threads = Math.max(1, options.threads ?? DEFAULT_SUBSET_THREADS);
+    return new SubsetterPool(threads, Math.floor(options.memoryBudgetBytes / threads));
+  }
+
+  async subset(font: SubsetFontFile, codepoints: readonly number[], format: SubsetFormat): Promise<Uint8Array> {
+    const bytes = await this.ask(font, (id) => ({
+      id,
+      kind: "subset",
+      font: plainFont(font),
+      codepoints: [...codepoints],
+      format,
+    }));
+    return bytes!;
+  }
+
+  async prepare(font: SubsetFontFile): Promise<void> {
+    await this.ask(font, (id) => ({ id, kind: "prepare", font: plainFont(font) }));
+  }
+
+  /** Ends the threads once the subsets in hand are made; a later request starts them again. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.inHand]);
+    const workers = this.workers.filter((worker) => worker !== undefined);
+    this.workers.fill(undefined);
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+
+  private ask(font: SubsetFontFile, request: (id: number) => SubsetWorkerRequest): Promise<Uint8Array | undefined> {
+    const slot = threadOf(font, this.threads);
+    const worker = (this.workers[slot] ??= this.start(slot));
+    const id = this.nextId++;
+    const answered = new Promise<Uint8Array | undefined>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, worker });
+      worker.ref(); // a subset in hand keeps the process alive; an idle thread does not
+      worker.postMessage(request(id));
+    });
+    this.inHand.add(answered);
+    void answered.catch(() => undefined).finally(() => this.inHand.delete(answered));
+    return answered;
+  }
+
+  private start(slot: number): Worker {
+    const worker = startSubsetWorker(this.memoryBudgetBytes);
+    worker.unref();
+    worker.on("message", (reply: SubsetWorkerReply) => {
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (![...this.pending.values()].some((other) => other.worker === worker)) worker.unref();
+      if (!waiting) return;
+      if (reply.error) waiting.reject(revive(reply.error));
+      else waiting.resolve(reply.bytes);
+    });
+    // An unheard "error" event would end the process; the subsets in hand fail with it.
+    worker.on("error", (error: Error) => this.failAll(slot, worker, error));
+    worker.on("exit", (code) => this.failAll(slot, worker, new Error(`子集线程意外退出（退出码 ${code}）`)));
+    return worker;
+  }
+
+  private failAll(slot: number, worker: Worker, error: Error): void {
+    if (this.workers[slot] === worker) this.workers[slot] = undefined;
+    for (const [id, waiting] of this.pending) {
+      if (waiting.worker !== worker) continue;
+      this.pending.delete(id);
+      waiting.reject(error);
+    }
+  }
+}
+
+/** The thread a font's face lives in: the same for every request for it. */
+function threadOf(font: SubsetFontFile, threads: number): number {
+  const key = `${font.filePath}#${font.faceIndex ?? 0}`;
+  let hash = 0;
+  for (let index = 0; index < key.length; index++) hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0;
+  return Math.abs(hash) % threads;
+}
+
+/** Only what a thread needs of the font: a font source's file may carry functions, which cannot be posted. */
+function plainFont(font: SubsetFontFile): SubsetFontFile {
+  return { filePath: font.filePath, version: font.version, faceIndex: font.faceIndex };
+}
+
+function revive({ name, message }: { name: string; message: string }): Error {
+  if (name === "UnusableFontError") return new UnusableFontError(message);
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+/**
+ * The compiled server runs the compiled thread beside it (build/server/subset-worker.js); from the
+ * TypeScript sources (tests, `npm run dev`, the benches) the thread loads tsx first.
+ */
+function startSubsetWorker(memoryBudgetBytes: number): Worker {
+  const compiled = new URL("./subset-worker.js", import.meta.url);
+  if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { workerData: { memoryBudgetBytes } });
+  const source = new URL("./subset-worker.ts", import.meta.url).href;
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href.replace(/\.cjs$/, ".mjs");
+  const bootstrap = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(source)});`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), {
+    workerData: { memoryBudgetBytes },
+  });
+}
