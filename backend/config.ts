@@ -21,12 +21,10 @@ const serverEnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default("data"),
   SUBSET_MEMORY_MB: z.coerce.number().int().min(16).max(16384).default(160),
-  SUBSET_THREADS: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(z.coerce.number().int().min(1).max(16).optional()),
+  SUBSET_THREADS: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce.number().int().min(0).max(16).default(0),
+  ),
   SUBSET_CACHE_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),
   SUBSET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30_000),
   SUBSET_FILES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3_000),
@@ -57,8 +55,8 @@ export type ServerConfig = {
   databaseUrl?: string;
   dataDir: string;
   subsetMemoryMb: number;
-  /** Worker threads that make subsets (SUBSET_THREADS); one per core, at most four, when unset. */
-  subsetThreads?: number;
+  /** Worker threads that make subsets (SUBSET_THREADS); 0 = on the main thread. */
+  subsetThreads: number;
   /** Byte budget of the subset cache on disk, in MB; least recently used subsets go first. */
   subsetCacheMb: number;
   /** Subset cost (items plus uncached characters) one client may spend per minute. */

@@ -65,7 +65,8 @@ describe.skipIf(!built)("the website under remix-serve with the backend as its o
     dataDir = mkdtempSync(path.join(tmpdir(), "ziti-remix-serve-"));
     const startedBackend = await startProcess(
       ["build/server/server.js", "--backend-only"],
-      { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", CAPTCHA: "off" },
+      // Its subsets made in a worker thread, as the compiled server starts it (build/server/subset-worker.js).
+      { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", CAPTCHA: "off", SUBSET_THREADS: "1" },
       /后端已启动: (http:\/\/\S+)/,
     );
     backend = startedBackend;
@@ -113,6 +114,10 @@ describe.skipIf(!built)("the website under remix-serve with the backend as its o
     expect(html).toMatch(/data-font-gno="[^"]+"/);
     // The subset faces are declared with the backend's address, where the browser fetches them.
     expect(html).toContain(`${backendUrl}/webfont/files/`);
+    const face = new RegExp(`${backendUrl}/webfont/files/[0-9a-f]{32}\\.woff`).exec(html)![0];
+    const file = await fetch(face);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 4).toString("latin1")).toBe("wOFF");
   });
 
   it("a font page shows the font's name and full name", async () => {

@@ -94,7 +94,7 @@ const spareTimers = new Map<WebAssembly.Module, Map<boolean, NodeJS.Timeout>>();
 /** Time for the answer of the load that took a spare to go out before its replacement is made. */
 const SPARE_DELAY_MS = 100;
 /** Most heap a spare touches ahead: resident memory each spare holds while it waits. */
-const SPARE_TOUCHED_MAX_BYTES = 16 * 1024 * 1024;
+let spareTouchedMaxBytes = 16 * 1024 * 1024;
 const PAGE_BYTES = 4096;
 
 /**
@@ -103,7 +103,7 @@ const PAGE_BYTES = 4096;
  * waiting: instantiating allocates the whole linear memory, which takes milliseconds and prompts a
  * garbage collection for that much external memory, and the first write to each of its pages is a page
  * fault (4 ms for a 10 MB font). Each call leaves a new spare of its kind to be made shortly after, with
- * the first min(heldBytes, SPARE_TOUCHED_MAX_BYTES) of its heap touched.
+ * the first min(heldBytes, 16 MB) of its heap touched (none after `leaveSpareInstancesUntouched`).
  */
 export function takeHarfBuzzSubsetInstance(module: WebAssembly.Module, heldBytes: number): HarfBuzzSubsetExports {
   const touched = heldBytes > 0;
@@ -136,9 +136,17 @@ function mapOf<V>(maps: Map<WebAssembly.Module, Map<boolean, V>>, module: WebAss
   return map;
 }
 
+/**
+ * Spares made from now on in this thread keep their heap untouched: for a thread that only makes
+ * subsets, where a page fault delays no other request (`SubsetterPool`).
+ */
+export function leaveSpareInstancesUntouched(): void {
+  spareTouchedMaxBytes = 0;
+}
+
 /** `hb` with the heap a first malloc of `bytes` gets already paged in (freed again: the next malloc reuses it). */
 function touchedAhead(hb: HarfBuzzSubsetExports, bytes: number): HarfBuzzSubsetExports {
-  const length = Math.min(bytes, SPARE_TOUCHED_MAX_BYTES);
+  const length = Math.min(bytes, spareTouchedMaxBytes);
   const pointer = length > 0 ? hb.malloc(length) : 0;
   if (!pointer) return hb;
   const heap = new Uint8Array(hb.memory.buffer, pointer, length);

@@ -8,7 +8,8 @@ import { OutlineRenderer } from "./outlines/outline-renderer.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
 import { createSubsetRouter, SUBSET_PREVIEW_PATHS, type SubsetRateLimiters } from "./subset-router.js";
-import { SubsetterPool } from "./subsetter-pool.js";
+import { Subsetter } from "./subsetter.js";
+import { SubsetterPool, type FaceSubsetter } from "./subsetter-pool.js";
 import { readVariableSliceGno, type VariableFontSource } from "./variable-font-source.js";
 import { createVariableSubsetRouter } from "./variable-router.js";
 import type { WebFontCatalogue } from "./web-fonts/web-font-catalogue.js";
@@ -19,7 +20,7 @@ export type SubsetServiceOptions = {
   cacheDir: string;
   /** Bound on the estimated memory of the faces kept loaded (SUBSET_MEMORY_MB). */
   memoryBudgetBytes: number;
-  /** Worker threads that make subsets, sharing the memory budget (SUBSET_THREADS); one per core, at most four, by default. */
+  /** Worker threads that make subsets, sharing the memory budget (SUBSET_THREADS); none (this thread) by default. */
   threads?: number;
   /** Bound on the bytes of the cached subset files, least recently used deleted first (SUBSET_CACHE_MB); 1 GiB by default. */
   cacheMaxBytes?: number;
@@ -72,7 +73,9 @@ export type SubsetService = {
 
 /** The font subset service: HarfBuzz in process, subsets cached on disk, work limited per client. */
 export async function createSubsetService(options: SubsetServiceOptions): Promise<SubsetService> {
-  const subsetter = await SubsetterPool.create({ memoryBudgetBytes: options.memoryBudgetBytes, threads: options.threads });
+  const subsetter: FaceSubsetter = options.threads
+    ? await SubsetterPool.create({ memoryBudgetBytes: options.memoryBudgetBytes, threads: options.threads })
+    : await Subsetter.create({ memoryBudgetBytes: options.memoryBudgetBytes });
   const cache = await SubsetCache.open({
     dir: path.resolve(options.cacheDir),
     subsetter,

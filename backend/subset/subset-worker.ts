@@ -1,7 +1,10 @@
 import { parentPort, workerData } from "node:worker_threads";
+import { leaveSpareInstancesUntouched } from "./harfbuzz-wasm.js";
 import { Subsetter, type SubsetFontFile } from "./subsetter.js";
-import type { SubsetWorkerReply, SubsetWorkerRequest } from "./subsetter-pool.js";
+import { SUBSET_WORKER_READY, type SubsetWorkerReply, type SubsetWorkerRequest } from "./subsetter-pool.js";
 
+// Page faults here delay no other request; resident spares in every thread would (16 MB each).
+leaveSpareInstancesUntouched();
 /** One thread of `SubsetterPool`: a `Subsetter` with its share of the faces' memory budget. */
 const subsetter = await Subsetter.create({
   memoryBudgetBytes: (workerData as { memoryBudgetBytes: number }).memoryBudgetBytes,
@@ -32,3 +35,4 @@ port.on("message", (request: SubsetWorkerRequest) => {
     },
   );
 });
+port.postMessage(SUBSET_WORKER_READY);

@@ -1,15 +1,15 @@
-import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { compileHarfBuzzSubset } from "./harfbuzz-wasm.js";
 import type { SubsetFontFile, SubsetFormat } from "./subsetter.js";
 import { UnusableFontError } from "./unusable-font.js";
 
 export type SubsetWorkerRequest =
   | { id: number; kind: "subset"; font: SubsetFontFile; codepoints: readonly number[]; format: SubsetFormat }
   | { id: number; kind: "prepare"; font: SubsetFontFile };
+
+/** What a thread posts once it has compiled HarfBuzz and listens for requests. */
+export const SUBSET_WORKER_READY = "ready";
 
 export type SubsetWorkerReply = { id: number; bytes?: Uint8Array; error?: { name: string; message: string } };
 
@@ -19,9 +19,6 @@ export type FaceSubsetter = {
   prepare(font: SubsetFontFile): Promise<void>;
   close(): Promise<void>;
 };
-
-/** The threads a pool starts by default: one per core, at most four (a page shows up to twenty faces). */
-export const DEFAULT_SUBSET_THREADS = Math.min(4, Math.max(1, availableParallelism()));
 
 type Pending = { resolve: (bytes: Uint8Array | undefined) => void; reject: (error: Error) => void };
 
@@ -45,10 +42,17 @@ export class SubsetterPool implements FaceSubsetter {
     this.workers = Array.from({ length: threads });
   }
 
-  static async create(options: { memoryBudgetBytes: number; threads?: number }): Promise<SubsetterPool> {
-    await compileHarfBuzzSubset(); // fail at start-up, not on the first request, if the wasm is missing
-    const threads = Math.max(1, options.threads ?? DEFAULT_SUBSET_THREADS);
-    return new SubsetterPool(threads, Math.floor(options.memoryBudgetBytes / threads));
+  /** Starts the threads, each once it has compiled HarfBuzz: a missing or broken wasm fails the start, not a request. */
+  static async create(options: { memoryBudgetBytes: number; threads: number }): Promise<SubsetterPool> {
+    const threads = Math.max(1, options.threads);
+    const pool = new SubsetterPool(threads, Math.floor(options.memoryBudgetBytes / threads));
+    try {
+      await Promise.all(pool.workers.map((_, slot) => pool.startedWorker(slot)));
+    } catch (error) {
+      await pool.close();
+      throw error;
+    }
+    return pool;
   }
 
   async subset(font: SubsetFontFile, codepoints: readonly number[], format: SubsetFormat): Promise<Uint8Array> {
@@ -76,7 +80,7 @@ export class SubsetterPool implements FaceSubsetter {
 
   private ask(font: SubsetFontFile, request: (id: number) => SubsetWorkerRequest): Promise<Uint8Array | undefined> {
     const slot = threadOf(font, this.threads);
-    const worker = (this.workers[slot] ??= this.start(slot));
+    const worker = this.workers[slot] ?? this.start(slot);
     const id = this.nextId++;
     const answered = new Promise<Uint8Array | undefined>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, worker });
@@ -88,10 +92,13 @@ export class SubsetterPool implements FaceSubsetter {
     return answered;
   }
 
+  /** Starts the thread of `slot`, which greets once ready (SUBSET_WORKER_READY); its requests may be posted at once. */
   private start(slot: number): Worker {
     const worker = startSubsetWorker(this.memoryBudgetBytes);
+    this.workers[slot] = worker;
     worker.unref();
-    worker.on("message", (reply: SubsetWorkerReply) => {
+    worker.on("message", (reply: SubsetWorkerReply | typeof SUBSET_WORKER_READY) => {
+      if (reply === SUBSET_WORKER_READY) return;
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if (![...this.pending.values()].some((other) => other.worker === worker)) worker.unref();
@@ -103,6 +110,20 @@ export class SubsetterPool implements FaceSubsetter {
     worker.on("error", (error: Error) => this.failAll(slot, worker, error));
     worker.on("exit", (code) => this.failAll(slot, worker, new Error(`子集线程意外退出（退出码 ${code}）`)));
     return worker;
+  }
+
+  private startedWorker(slot: number): Promise<void> {
+    const worker = this.start(slot);
+    return new Promise((resolve, reject) => {
+      const ready = (message: unknown) => {
+        if (message !== SUBSET_WORKER_READY) return;
+        worker.off("message", ready);
+        resolve();
+      };
+      worker.on("message", ready);
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`子集线程启动失败（退出码 ${code}）`)));
+    });
   }
 
   private failAll(slot: number, worker: Worker, error: Error): void {
@@ -136,16 +157,25 @@ function revive({ name, message }: { name: string; message: string }): Error {
 }
 
 /**
+ * A thread's JavaScript holds little (its faces live in WebAssembly memory, outside the heap): V8's
+ * default young generation, sized for a whole server, would add tens of MB per thread.
+ */
+const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
+
+/**
  * The compiled server runs the compiled thread beside it (build/server/subset-worker.js); from the
  * TypeScript sources (tests, `npm run dev`, the benches) the thread loads tsx first.
  */
 function startSubsetWorker(memoryBudgetBytes: number): Worker {
-  const compiled = new URL("./subset-worker.js", import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { workerData: { memoryBudgetBytes } });
+  if (!import.meta.url.endsWith(".ts")) {
+    const compiled = new URL("./subset-worker.js", import.meta.url);
+    return new Worker(compiled, { workerData: { memoryBudgetBytes }, resourceLimits: WORKER_HEAP_LIMITS });
+  }
   const source = new URL("./subset-worker.ts", import.meta.url).href;
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href.replace(/\.cjs$/, ".mjs");
   const bootstrap = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(source)});`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), {
     workerData: { memoryBudgetBytes },
+    resourceLimits: WORKER_HEAP_LIMITS,
   });
 }
