@@ -33,6 +33,8 @@ export class SubsetterPool implements FaceSubsetter {
   private readonly workers: Array<Worker | undefined>;
   private readonly pending = new Map<number, Pending & { worker: Worker }>();
   private readonly inHand = new Set<Promise<unknown>>();
+  /** Requests each thread has in hand: a thread with none lets the process exit. */
+  private readonly loads = new Map<Worker, number>();
   private nextId = 0;
 
   private constructor(
@@ -84,7 +86,9 @@ export class SubsetterPool implements FaceSubsetter {
     const id = this.nextId++;
     const answered = new Promise<Uint8Array | undefined>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, worker });
-      worker.ref(); // a subset in hand keeps the process alive; an idle thread does not
+      const load = this.loads.get(worker) ?? 0;
+      this.loads.set(worker, load + 1);
+      if (load === 0) worker.ref(); // a subset in hand keeps the process alive; an idle thread does not
       worker.postMessage(request(id));
     });
     this.inHand.add(answered);
@@ -100,9 +104,9 @@ export class SubsetterPool implements FaceSubsetter {
     worker.on("message", (reply: SubsetWorkerReply | typeof SUBSET_WORKER_READY) => {
       if (reply === SUBSET_WORKER_READY) return;
       const waiting = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
-      if (![...this.pending.values()].some((other) => other.worker === worker)) worker.unref();
       if (!waiting) return;
+      this.pending.delete(reply.id);
+      this.settled(worker);
       if (reply.error) waiting.reject(revive(reply.error));
       else waiting.resolve(reply.bytes);
     });
@@ -133,6 +137,13 @@ export class SubsetterPool implements FaceSubsetter {
       this.pending.delete(id);
       waiting.reject(error);
     }
+    this.loads.delete(worker);
+  }
+
+  private settled(worker: Worker): void {
+    const load = (this.loads.get(worker) ?? 1) - 1;
+    this.loads.set(worker, load);
+    if (load === 0) worker.unref();
   }
 }
 
