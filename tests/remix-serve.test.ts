@@ -117,7 +117,11 @@ describe.skipIf(!built)("the website under remix-serve with the backend as its o
     const face = new RegExp(`${backendUrl}/webfont/files/[0-9a-f]{32}\\.woff`).exec(html)![0];
     const file = await fetch(face);
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 4).toString("latin1")).toBe("wOFF");
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 4)
+        .toString("latin1"),
+    ).toBe("wOFF");
   });
 
   it("a font page shows the font's name and full name", async () => {
