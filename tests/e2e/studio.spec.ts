@@ -171,6 +171,8 @@ test.describe("标题工坊", () => {
     consoleGuard.allow(/status of 400/);
     const jsOn = isJavaScriptOn(info.project.name);
     await page.goto("/studio?title=%E6%97%85%E8%A1%8C%E6%97%A5%E8%AE%B0");
+    // With JS the picked file opens the cropper once the page has hydrated.
+    if (jsOn) await page.waitForLoadState("networkidle");
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2a6f97" } })
       .jpeg()
       .toBuffer();
@@ -190,6 +192,7 @@ test.describe("标题工坊", () => {
     [0x2a, 0x6f, 0x97].forEach((channel, index) => expect(Math.abs(corner[index]! - channel)).toBeLessThanOrEqual(6));
 
     await page.goto("/studio");
+    if (jsOn) await page.waitForLoadState("networkidle");
     await page
       .getByLabel(/背景图片/)
       .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("这不是图片") });
