@@ -62,7 +62,7 @@ export class SubsetterPool implements FaceSubsetter {
       id,
       kind: "subset",
       font: plainFont(font),
-      codepoints: [...codepoints],
+      codepoints,
       format,
     }));
     return bytes!;
@@ -155,7 +155,7 @@ function threadOf(font: SubsetFontFile, threads: number): number {
   return Math.abs(hash) % threads;
 }
 
-/** Only what a thread needs of the font: a font source's file may carry functions, which cannot be posted. */
+/** Only what a thread needs of the font (a font source's file also carries its gno and size). */
 function plainFont(font: SubsetFontFile): SubsetFontFile {
   return { filePath: font.filePath, version: font.version, faceIndex: font.faceIndex };
 }
