@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, isJavaScriptOn, test } from "./fixtures";
@@ -16,7 +16,22 @@ const editedModule = path.join(rootDir, "app/routes/_default+/agreement+/font.ts
 const HEADING = "<h1>字体授权协议</h1>";
 const EDITED_HEADING = "<h1>字体授权协议（开发中的修改）</h1>";
 
+/**
+ * Saves the module the way an editor's safe write does: the whole new text appears at once. An
+ * in-place write is seen by the watcher first as an emptied file, and the event for the finished
+ * write can fall inside the watcher's few-millisecond throttle, so the server would be left with
+ * the empty module.
+ */
+function saveModule(text: string) {
+  const scratchDir = path.join(rootDir, "node_modules/.cache");
+  mkdirSync(scratchDir, { recursive: true });
+  const scratchFile = path.join(scratchDir, `dev-server-edit-${process.pid}.tsx`);
+  writeFileSync(scratchFile, text);
+  renameSync(scratchFile, editedModule);
+}
+
 let devServer: ChildProcess | undefined;
+let devServerOutput = "";
 let devUrl = "";
 let dataDir = "";
 let originalSource = "";
@@ -35,22 +50,21 @@ test.describe("the development server (npm run dev)", () => {
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
-    let output = "";
     devUrl = await new Promise<string>((resolve, reject) => {
       const read = (chunk: Buffer) => {
-        output += chunk.toString("utf8");
-        const started = /短视频字体 已启动: (http:\/\/\S+)/.exec(output);
+        devServerOutput += chunk.toString("utf8");
+        const started = /短视频字体 已启动: (http:\/\/\S+)/.exec(devServerOutput);
         if (started) resolve(started[1]!);
       };
       devServer!.stdout!.on("data", read);
       devServer!.stderr!.on("data", read);
-      devServer!.on("exit", (code) => reject(new Error(`npm run dev 退出（${code}）：\n${output}`)));
+      devServer!.on("exit", (code) => reject(new Error(`npm run dev 退出（${code}）：\n${devServerOutput}`)));
     });
   });
 
   test.afterAll(async () => {
     if (originalSource && readFileSync(editedModule, "utf8") !== originalSource) {
-      writeFileSync(editedModule, originalSource);
+      saveModule(originalSource);
     }
     if (devServer?.pid) {
       const exited = new Promise((resolve) => devServer!.once("exit", resolve));
@@ -72,19 +86,34 @@ test.describe("the development server (npm run dev)", () => {
     // The page's scripts come from Vite's dev server, which opens its hot-reload socket and
     // greets it; an edit made before that would reach no page.
     let socketGreeted = false;
+    const serverErrors: string[] = [];
     page.on("websocket", (socket) =>
       socket.on("framereceived", (frame) => {
-        if (String(frame.payload).includes('"type":"connected"')) socketGreeted = true;
+        const payload = String(frame.payload);
+        if (payload.includes('"type":"connected"')) socketGreeted = true;
+        if (payload.includes('"type":"error"')) serverErrors.push(payload);
       }),
     );
     await page.goto(`${devUrl}/agreement/font`);
     const heading = page.getByRole("heading", { level: 1 });
+    // Whatever the server reported over the socket, and what it printed, explain a page that
+    // did not follow an edit.
+    const followsEdit = async (text: string) => {
+      try {
+        await expect(heading).toHaveText(text, { timeout: 30_000 });
+      } catch (error) {
+        throw new Error(
+          `${String(error)}\n开发服务器的报错：${serverErrors.join("\n")}\n输出：\n${devServerOutput.slice(-4000)}`,
+          { cause: error },
+        );
+      }
+    };
     await expect(heading).toHaveText("字体授权协议");
     await expect.poll(() => socketGreeted, { timeout: 30_000 }).toBe(true);
     await page.evaluate(() => ((window as Window & { notReloaded?: boolean }).notReloaded = true));
 
-    writeFileSync(editedModule, originalSource.replace(HEADING, EDITED_HEADING));
-    await expect(heading).toHaveText("字体授权协议（开发中的修改）", { timeout: 30_000 });
+    saveModule(originalSource.replace(HEADING, EDITED_HEADING));
+    await followsEdit("字体授权协议（开发中的修改）");
     expect(await page.evaluate(() => (window as Window & { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
@@ -93,7 +122,7 @@ test.describe("the development server (npm run dev)", () => {
     await expect(plainPage.getByRole("heading", { level: 1 })).toHaveText("字体授权协议（开发中的修改）");
     await withoutScripts.close();
 
-    writeFileSync(editedModule, originalSource);
-    await expect(heading).toHaveText("字体授权协议", { timeout: 30_000 });
+    saveModule(originalSource);
+    await followsEdit("字体授权协议");
   });
 });
