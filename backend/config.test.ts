@@ -27,10 +27,11 @@ describe("readServerConfig", () => {
     expect(() => readServerConfig({ CAPTCHA: "off" })).toThrow(/不允许关闭验证码/);
   });
 
-  it("reads SUBSET_THREADS, none (the main thread) when unset or empty, and names it when out of range", () => {
+  it("reads SUBSET_THREADS, one thread when unset or empty, 0 for the main thread, and names it when out of range", () => {
     expect(readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "3" }).subsetThreads).toBe(3);
-    expect(readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "" }).subsetThreads).toBe(0);
-    expect(readServerConfig({ NODE_ENV: "test" }).subsetThreads).toBe(0);
+    expect(readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "0" }).subsetThreads).toBe(0);
+    expect(readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "" }).subsetThreads).toBe(1);
+    expect(readServerConfig({ NODE_ENV: "test" }).subsetThreads).toBe(1);
     expect(() => readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "-1" })).toThrow(/SUBSET_THREADS/);
     expect(() => readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "17" })).toThrow(/SUBSET_THREADS/);
     expect(() => readServerConfig({ NODE_ENV: "test", SUBSET_THREADS: "两个" })).toThrow(/SUBSET_THREADS/);

@@ -23,7 +23,7 @@ const serverEnvSchema = z.object({
   SUBSET_MEMORY_MB: z.coerce.number().int().min(16).max(16384).default(160),
   SUBSET_THREADS: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.coerce.number().int().min(0).max(16).default(0),
+    z.coerce.number().int().min(0).max(16).default(1),
   ),
   SUBSET_CACHE_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),
   SUBSET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30_000),
@@ -55,7 +55,7 @@ export type ServerConfig = {
   databaseUrl?: string;
   dataDir: string;
   subsetMemoryMb: number;
-  /** Worker threads that make subsets (SUBSET_THREADS); 0 = on the main thread. */
+  /** Worker threads that make subsets (SUBSET_THREADS, 1 by default); 0 = on the main thread. */
   subsetThreads: number;
   /** Byte budget of the subset cache on disk, in MB; least recently used subsets go first. */
   subsetCacheMb: number;

@@ -20,7 +20,7 @@ export type SubsetServiceOptions = {
   cacheDir: string;
   /** Bound on the estimated memory of the faces kept loaded (SUBSET_MEMORY_MB). */
   memoryBudgetBytes: number;
-  /** Worker threads that make subsets, sharing the memory budget (SUBSET_THREADS); none (this thread) by default. */
+  /** Worker threads that make subsets, sharing the memory budget (SUBSET_THREADS); none (this thread) when absent. */
   threads?: number;
   /** Bound on the bytes of the cached subset files, least recently used deleted first (SUBSET_CACHE_MB); 1 GiB by default. */
   cacheMaxBytes?: number;

@@ -19,11 +19,22 @@ const startEnvironment = Object.fromEntries(
 );
 const startNodeOptions = startOptions.split(" ").filter(Boolean);
 
-export type BuiltSite = { origin: string; pid: number | undefined; stop(): Promise<void> };
+export type BuiltSite = {
+  origin: string;
+  pid: number | undefined;
+  /** From the first answer of /healthz until the server's start-up work in the background was done. */
+  settledAfterMs: number;
+  /** Settles once the server has nothing left running in the background (see `startBuiltSite`). */
+  settled(): Promise<number>;
+  stop(): Promise<void>;
+};
 
 /**
  * The built site (`build/server/server.js`, as `npm start` runs it) in a child process on loopback,
- * on a fresh data directory, once it answers /healthz; `stop()` ends it and removes the directory.
+ * on a fresh data directory, once it answers /healthz and has done the work it starts in the
+ * background (fonts' digests, the faces of the fonts pages show, made ready): the benches measure
+ * the server visitors meet once it runs, and print how long that start-up work took.
+ * `stop()` ends it and removes the directory.
  */
 export async function startBuiltSite(port: number, env: Record<string, string> = {}): Promise<BuiltSite> {
   if (!existsSync("build/server/index.js") || !existsSync("build/server/server.js"))
@@ -52,11 +63,51 @@ export async function startBuiltSite(port: number, env: Record<string, string> =
   };
   try {
     await waitForHealth(origin);
+    const settled = () => waitUntilSettled(server.pid);
+    return { origin, pid: server.pid, settledAfterMs: await settled(), settled, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { origin, pid: server.pid, stop };
+}
+
+/** CPU milliseconds the process `pid` has used so far, all its threads (Linux), or NaN elsewhere. */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS_PER_SECOND);
+  } catch {
+    return NaN;
+  }
+}
+/** USER_HZ, 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * A server using less CPU than SETTLED_CPU_SHARE for SETTLED_QUIET_MS, unasked, has nothing left
+ * running: longer than the pause before the server starts its background work.
+ */
+const SETTLED_CPU_SHARE = 0.05;
+const SETTLED_QUIET_MS = 2_500;
+const SETTLE_STEP_MS = 250;
+
+/**
+ * Ms from now until the process `pid` was last busy before SETTLED_QUIET_MS of quiet (0 where its CPU
+ * time cannot be read); 120 s at most.
+ */
+async function waitUntilSettled(pid: number | undefined): Promise<number> {
+  const started = Date.now();
+  let lastBusy = started;
+  let before = processCpuMs(pid);
+  if (!Number.isFinite(before)) return 0;
+  while (Date.now() - lastBusy < SETTLED_QUIET_MS && Date.now() - started < 120_000) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_STEP_MS));
+    const now = processCpuMs(pid);
+    // CPU time moves in ticks of 10 ms: a quarter second needs more than a tick or two to count as busy.
+    if (now - before > SETTLED_CPU_SHARE * SETTLE_STEP_MS + 10) lastBusy = Date.now();
+    before = now;
+  }
+  return lastBusy - started;
 }
 
 async function waitForHealth(origin: string): Promise<void> {

@@ -13,7 +13,7 @@
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import { startBuiltSite } from "./built-site.js";
+import { processCpuMs, startBuiltSite } from "./built-site.js";
 import { COMPARE_COOKIE, serializeCompareCookieValue } from "../../app/services/compare/compare-list.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -78,25 +78,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** CPU milliseconds the process `pid` has used so far (Linux), or NaN elsewhere. */
-function cpuMilliseconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS_PER_SECOND);
-  } catch {
-    return NaN;
-  }
-}
-/** USER_HZ, 100 on every Linux this runs on. */
-const CLOCK_TICKS_PER_SECOND = 100;
-
 async function load(target: Target, serverPid: number | undefined): Promise<Result> {
   for (let i = 0; i < 20; i++) await request(target); // warm-up: caches, JIT, subset faces
   const latencies: number[] = [];
   let errors = 0;
   const deadline = Date.now() + seconds * 1000;
   const started = Date.now();
-  const cpuBefore = cpuMilliseconds(serverPid);
+  const cpuBefore = processCpuMs(serverPid);
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < deadline) {
@@ -109,7 +97,7 @@ async function load(target: Target, serverPid: number | undefined): Promise<Resu
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
-  const cpuMsPerAnswer = (cpuMilliseconds(serverPid) - cpuBefore) / Math.max(1, latencies.length);
+  const cpuMsPerAnswer = (processCpuMs(serverPid) - cpuBefore) / Math.max(1, latencies.length);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -181,7 +169,9 @@ async function main() {
         body: JSON.stringify([{ gno: id, text: "短视频字体点赞关注不迷路" }]),
       },
     ];
-    console.log(`并发 ${concurrency}，每项 ${seconds} 秒，回环地址 ${origin}`);
+    console.log(
+      `并发 ${concurrency}，每项 ${seconds} 秒，回环地址 ${origin}；服务器启动后的后台准备用了 ${(site.settledAfterMs / 1000).toFixed(1)} 秒，测量在其后`,
+    );
     for (const target of targets) {
       const near = await load({ ...reference, cookie: target.cookie, acceptEncoding: target.acceptEncoding }, site.pid);
       const measured = await load(target, site.pid);

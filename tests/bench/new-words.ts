@@ -8,7 +8,9 @@
  *   the shell right after ours in the same round): goal ≤ 0.5×;
  * - a font page opened for the first time with new words (goal p50 ≤ 200 ms), beside the same native
  *   reference for the faces it names;
- * - a subset already made, asked again (`POST /webfont/http` and its file): goal p50 ≤ 2 ms.
+ * - a subset already made, asked again (`POST /webfont/http` and its file): goal p50 ≤ 2 ms;
+ * - every other font page, opened for the first time one after another, as a visitor browsing the
+ *   catalogue does (faces loaded and evicted under the memory bound meanwhile).
  *
  * Nothing here asserts a time; each figure is printed beside its goal and its reference.
  */
@@ -25,6 +27,8 @@ import { gb2312Level1, percentile } from "./bench-texts.js";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const BROWSER_CONNECTIONS = 6;
 const NEW_WORD_LENGTH = 6;
+const HIT_WARM_UPS = 100;
+const HITS_TIMED = 200;
 const FACE_URL = /@font-face\{font-family:"(A?[0-9A-Za-z_]+)-[0-9a-f]+";src:url\("([^"]+)"\)/g;
 
 export async function benchNewWords(port = Number(process.env.BENCH_PORT ?? 3392)): Promise<void> {
@@ -78,14 +82,20 @@ export async function benchNewWords(port = Number(process.env.BENCH_PORT ?? 3392
       list.native.push(native(ours.gnos, text));
     }
 
-    const fontPage = { html: [] as number[], ready: [] as number[], native: [] as number[], faces: 0 };
+    const fontPage = {
+      html: [] as number[],
+      ready: [] as number[],
+      native: [] as number[],
+      faces: 0,
+      gnosOpened: [] as string[],
+    };
     const gnos = [...fontFiles.keys()];
     for (let round = 0; round < ROUNDS; round++) {
       const text = words();
       // Each round a font page not opened before, past the first page of the list.
-      const ours = await loadAsBrowser(
-        `/font/${gnos[(round * 3 + 11) % gnos.length]}?text=${encodeURIComponent(text)}`,
-      );
+      const gno = gnos[(round * 3 + 11) % gnos.length]!;
+      fontPage.gnosOpened.push(gno);
+      const ours = await loadAsBrowser(`/font/${gno}?text=${encodeURIComponent(text)}`);
       fontPage.html.push(ours.htmlMs);
       fontPage.ready.push(ours.readyMs);
       fontPage.faces = ours.gnos.length;
@@ -106,13 +116,28 @@ export async function benchNewWords(port = Number(process.env.BENCH_PORT ?? 3392
       await (await get(answer.data[0]!.woffPath)).arrayBuffer();
       return performance.now() - start;
     };
-    for (let warm = 0; warm < 5; warm++) await askSubset();
+    // The answer itself, not the background work the pages above left (WOFF2 copies of their subsets).
+    await site.settled();
+    // A server answers hits all day: its code for them (and the client's) is optimized long before most
+    // are asked; the first few dozen after a start take twice as long and more.
+    for (let warm = 0; warm < HIT_WARM_UPS; warm++) await askSubset();
     const hits: number[] = [];
-    for (let run = 0; run < 60; run++) hits.push(await askSubset());
+    for (let run = 0; run < HITS_TIMED; run++) hits.push(await askSubset());
+
+    // A visitor browsing the catalogue: every font page not opened yet, one after another, each font's
+    // face loaded for the first time (faces come and go under the memory bound meanwhile).
+    const opened = new Set(fontPage.gnosOpened);
+    const browsing: number[] = [];
+    for (const gno of gnos.filter((candidate) => !opened.has(candidate))) {
+      browsing.push((await loadAsBrowser(`/font/${gno}?text=${encodeURIComponent(words())}`)).readyMs);
+    }
 
     const p50 = (times: number[]) => percentile(times, 0.5);
     const line = (label: string, value: string, goal: string) =>
       console.log(`  ${label.padEnd(34)} ${value.padStart(24)}   目标 ${goal}`);
+    console.log(
+      `\n服务器启动后的后台准备（字体摘要、预备字形）用了 ${(site.settledAfterMs / 1000).toFixed(1)} 秒，测量在其后`,
+    );
     console.log(
       `\n== 新词预览（${ROUNDS} 轮，每轮 ${NEW_WORD_LENGTH} 个从未请求过的常用字，HTML 之后每次 ${BROWSER_CONNECTIONS} 个并发取字体文件）`,
     );
@@ -136,6 +161,13 @@ export async function benchNewWords(port = Number(process.env.BENCH_PORT ?? 3392
     line("全部预览就绪 ÷ 原生", ratio(fontPage.ready, fontPage.native), "—");
     console.log("-- 已做过的子集（POST /webfont/http 加取回其文件，客户端计时）");
     line("p50 / p95", `${p50(hits).toFixed(2)} / ${percentile(hits, 0.95).toFixed(2)} ms`, "≤ 2 ms (p50)");
+    console.log(`-- 其余 ${browsing.length} 个字体页，一个接一个首次打开（逛字体库）`);
+    line(
+      "全部预览就绪 p50 / p95",
+      `${p50(browsing).toFixed(0)} / ${percentile(browsing, 0.95).toFixed(0)} ms`,
+      "≤ 200 ms (p50)",
+    );
+    line("合计", `${browsing.reduce((sum, ms) => sum + ms, 0).toFixed(0)} ms`, "—");
   } finally {
     await site.stop();
     rmSync(workDir, { recursive: true, force: true });
