@@ -32,7 +32,7 @@ export type BuiltSite = {
 /**
  * The built site (`build/server/server.js`, as `npm start` runs it) in a child process on loopback,
  * on a fresh data directory, once it answers /healthz and has done the work it starts in the
- * background (fonts' digests, the faces of the fonts pages show, made ready): the benches measure
+ * background (the fonts' digests, the faces of the fonts its pages show made ready): the benches measure
  * the server visitors meet once it runs, and print how long that start-up work took.
  * `stop()` ends it and removes the directory.
  */
