@@ -48,6 +48,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
           // /__manifest request and a render of the whole page after each first load.
           v3_lazyRouteDiscovery: false,
           v3_singleFetch: true,
+          // The dev server finds the browser's dependencies in the entry and route modules when it
+          // starts: found one by one as pages ask for them, each new one reloaded the open page.
+          unstable_optimizeDeps: true,
         },
         presets: [chunks.preset],
       }),

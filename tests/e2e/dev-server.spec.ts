@@ -86,35 +86,38 @@ test.describe("the development server (npm run dev)", () => {
     // The page's scripts come from Vite's dev server, which opens its hot-reload socket and
     // greets it; an edit made before that would reach no page.
     let socketGreeted = false;
-    const serverErrors: string[] = [];
+    const serverReports: string[] = [];
     page.on("websocket", (socket) =>
       socket.on("framereceived", (frame) => {
         const payload = String(frame.payload);
         if (payload.includes('"type":"connected"')) socketGreeted = true;
-        if (payload.includes('"type":"error"')) serverErrors.push(payload);
+        if (payload.includes('"type":"error"') || payload.includes('"type":"full-reload"')) serverReports.push(payload);
       }),
     );
     await page.goto(`${devUrl}/agreement/font`);
     const heading = page.getByRole("heading", { level: 1 });
-    // Whatever the server reported over the socket, and what it printed, explain a page that
-    // did not follow an edit.
-    const followsEdit = async (text: string) => {
+    // Errors and reloads the server sent over the socket, and what it printed, explain a page
+    // that did not follow an edit or was reloaded.
+    const explained = async (check: () => Promise<void>) => {
       try {
-        await expect(heading).toHaveText(text, { timeout: 30_000 });
+        await check();
       } catch (error) {
         throw new Error(
-          `${String(error)}\n开发服务器的报错：${serverErrors.join("\n")}\n输出：\n${devServerOutput.slice(-4000)}`,
+          `${String(error)}\n开发服务器发来的报错与重新载入：${serverReports.join("\n")}\n输出：\n${devServerOutput.slice(-4000)}`,
           { cause: error },
         );
       }
     };
+    const followsEdit = (text: string) => explained(() => expect(heading).toHaveText(text, { timeout: 30_000 }));
     await expect(heading).toHaveText("字体授权协议");
     await expect.poll(() => socketGreeted, { timeout: 30_000 }).toBe(true);
     await page.evaluate(() => ((window as Window & { notReloaded?: boolean }).notReloaded = true));
 
     saveModule(originalSource.replace(HEADING, EDITED_HEADING));
     await followsEdit("字体授权协议（开发中的修改）");
-    expect(await page.evaluate(() => (window as Window & { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await explained(async () =>
+      expect(await page.evaluate(() => (window as Window & { notReloaded?: boolean }).notReloaded)).toBe(true),
+    );
 
     const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
     const plainPage = await withoutScripts.newPage();
