@@ -1,7 +1,6 @@
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { createNulDroppingStream } from "~/utils/html-stream.server";
+import { createHtmlBodyStream } from "~/utils/html-stream.server";
 import { statusPage } from "~/utils/status-page";
 
 export const RENDER_TIMEOUT_MESSAGE = "页面生成超时，请稍后刷新重试";
@@ -38,10 +37,10 @@ export function streamDocument(
     const answer = () => {
       if (answered) return;
       answered = true;
-      const body = createNulDroppingStream();
+      const { sink, body } = createHtmlBodyStream();
       headers.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
-      pipe(body);
+      resolve(new Response(body, { headers, status }));
+      pipe(sink);
     };
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
