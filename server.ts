@@ -25,6 +25,7 @@ import { refuseCrossSiteRequests } from "./server/cross-site-requests.js";
 import { answerPageOptions, answerRefusedConnections, refuseUnservedMethods } from "./server/http-methods.js";
 import { answerUnhandledErrors, refuseUnusableRequestUrl } from "./server/request-url.js";
 import { serviceWorkerHeaders } from "./server/service-worker-headers.js";
+import { publicFiles } from "./server/public-files.js";
 import { plainHttpCookieWarning } from "./server/startup-warnings.js";
 import { coalesceFlushes } from "./server/coalesced-flushes.js";
 import { SECURITY_HEADERS, serviceSecurityHeaders } from "./server/security-headers.js";
@@ -274,7 +275,7 @@ async function serveWebsite(
       missingBuildFile,
     );
   }
-  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h", setHeaders: serviceWorkerHeaders }));
+  app.use(publicFiles(path.join(rootDir, "public"), { maxAge: "1h", setHeaders: serviceWorkerHeaders }));
 
   app.use((req, _res, next) => {
     // What loaders forward to the backend as the visitor's address: Express's req.ip honours only
