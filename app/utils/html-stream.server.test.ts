@@ -6,7 +6,8 @@ import { createHtmlBodyStream } from "./html-stream.server";
 /** Every chunk of `body`, as read by whoever answers the request. */
 async function readChunks(body: ReadableStream<Uint8Array>): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.from(chunk));
+  const reader = body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(Buffer.from(next.value));
   return chunks;
 }
 
