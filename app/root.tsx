@@ -12,7 +12,7 @@ import {
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import siteStyles from "~/styles/site.css?url";
-import { isGuardedPath, useOnlineStatus } from "~/utils/misc";
+import { isGuardedPath, isNetworkFailure, useOnlineStatus } from "~/utils/misc";
 import { useNonce } from "~/utils/nonce";
 import { useClientLinks } from "~/utils/client-links";
 import { useMarkPageHydrated } from "~/utils/hydration";
@@ -124,7 +124,8 @@ export function ErrorBoundary() {
   useEffect(() => void reloadOnceForChunkError(error), [error]);
   // A client-side navigation whose data could not be fetched offline is not a server error.
   const online = useOnlineStatus();
-  const { status, message } = online || isRouteErrorResponse(error) ? describeError(error) : OFFLINE_ERROR;
+  const unreachable = isNetworkFailure(error) || (!online && !isRouteErrorResponse(error));
+  const { status, message } = unreachable ? OFFLINE_ERROR : describeError(error);
   // Production: do not leak internal error text for unexpected (non-response) errors.
   const shownMessage = isRouteErrorResponse(error) ? message : status === 500 ? "服务器错误，请联系管理员" : message;
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cn, formatCount, formatNumber, staticUrl, withQuery } from "./misc";
+import { cn, formatCount, formatNumber, isNetworkFailure, staticUrl, withQuery } from "./misc";
 
 describe("misc", () => {
   it("cn", () => expect(cn("a", false, null, "b", undefined)).toBe("a b"));
@@ -28,5 +28,14 @@ describe("misc", () => {
       "/font?keyword=%E5%8F%AF%E7%88%B1&current=2",
     );
     expect(withQuery("/font", {})).toBe("/font");
+  });
+  it("isNetworkFailure: a request that never reached the server, in each engine's words, and nothing else", () => {
+    for (const message of ["Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"]) {
+      expect(isNetworkFailure(new TypeError(message))).toBe(true);
+    }
+    expect(isNetworkFailure(new TypeError("Failed to fetch dynamically imported module: /build/a.js"))).toBe(false);
+    expect(isNetworkFailure(new Error("Failed to fetch"))).toBe(false);
+    expect(isNetworkFailure(new TypeError("x is not a function"))).toBe(false);
+    expect(isNetworkFailure("Failed to fetch")).toBe(false);
   });
 });

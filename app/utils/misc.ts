@@ -88,6 +88,20 @@ export function useOnlineStatus(): boolean {
   return online;
 }
 
+/**
+ * Whether `error` is a request that never reached the server (no network, or the server unreachable),
+ * as each browser engine words it. `navigator.onLine` alone misses it: it stays true on a network
+ * that is up but leads nowhere, and in a document the service worker answered offline.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|Network request failed)$/.test(
+      error.message,
+    )
+  );
+}
+
 /** Calls the latest `callback` without re-subscribing effects. */
 export function useLatest<T>(value: T) {
   const ref = useRef(value);
