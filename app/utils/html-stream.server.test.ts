@@ -75,4 +75,13 @@ describe("createHtmlBodyStream", () => {
     await closed;
     expect(sink.destroyed).toBe(true);
   });
+
+  it("drops what was written in the turn the reader went away, without throwing", async () => {
+    const { sink, body } = createHtmlBodyStream();
+    sink.write(Buffer.from("<p>字体</p>", "utf8"));
+    await body.cancel();
+    sink.end();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sink.destroyed).toBe(true);
+  });
 });

@@ -13,19 +13,17 @@ import { Writable } from "node:stream";
  */
 export function createHtmlBodyStream(): { sink: Writable; body: ReadableStream<Uint8Array> } {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
+  /** False once the reader went away or the body ended: nothing more may be enqueued. */
+  let open = true;
   let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let handOnQueued = false;
   const handOn = () => {
-    handOnQueued = false;
     if (pending.length === 0) return;
-    controller.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
+    if (open) controller.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
     pending = [];
-    pendingBytes = 0;
   };
   const keep = (piece: Buffer) => {
+    if (pending.length === 0) queueMicrotask(handOn);
     pending.push(piece);
-    pendingBytes += piece.length;
   };
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -35,19 +33,17 @@ export function createHtmlBodyStream(): { sink: Writable; body: ReadableStream<U
         start = zero + 1;
       }
       if (start < chunk.length) keep(start === 0 ? chunk : chunk.subarray(start));
-      if (!handOnQueued) {
-        handOnQueued = true;
-        queueMicrotask(handOn);
-      }
       callback();
     },
     final(callback) {
       handOn();
-      controller.close();
+      if (open) controller.close();
+      open = false;
       callback();
     },
     destroy(error, callback) {
-      if (error) controller.error(error);
+      if (error && open) controller.error(error);
+      open = false;
       callback(error);
     },
   });
@@ -57,6 +53,7 @@ export function createHtmlBodyStream(): { sink: Writable; body: ReadableStream<U
     },
     // The visitor went away: React, listening on the sink, stops rendering.
     cancel() {
+      open = false;
       sink.destroy();
     },
   });
