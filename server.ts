@@ -17,6 +17,8 @@ import { createLoadContext } from "./app/load-context.js";
 import { addFontVisits } from "./app/services/catalogue.server.js";
 import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
 import { anonymousPageCache } from "./server/page-cache.js";
+import { visitorPageKey, visitorPagesFromTemplates } from "./server/visitor-pages.js";
+import { VisitorPageTemplates } from "./app/utils/visitor-page-template.server.js";
 import { missingBuildFile, precompressedAssets } from "./server/precompressed-assets.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
 import { buildForDataRequests } from "./server/resource-route-data.js";
@@ -298,19 +300,34 @@ async function serveWebsite(
   const build = viteDevServer
     ? undefined
     : ((await import(path.join(rootDir, "build/server/index.js"))) as ServerBuild);
+  // The views that answers from kept font pages and templates stand for, counted as rendering them would have.
+  const countFontVisits = (fontGNo: string, visits: number) => {
+    const context = createLoadContext(options.internalOrigin(), "", options.backendFetch);
+    addFontVisits({ request: new Request(options.internalOrigin()), context }, fontGNo, visits).catch(
+      (error: unknown) => console.error(`[page-cache] 字体 ${fontGNo} 的访问量未能记录:`, error),
+    );
+  };
   app.use(
     anonymousPageCache({
       // A page kept for 10 s would hide an edit in development.
       maxBytes: viteDevServer ? 0 : options.website.pageCacheBytes,
       // The views that answers from kept font pages stand for, counted as rendering them would have.
-      onFontVisits: (fontGNo, visits) => {
-        const context = createLoadContext(options.internalOrigin(), "", options.backendFetch);
-        addFontVisits({ request: new Request(options.internalOrigin()), context }, fontGNo, visits).catch(
-          (error: unknown) => console.error(`[page-cache] 字体 ${fontGNo} 的访问量未能记录:`, error),
-        );
-      },
+      onFontVisits: countFontVisits,
     }),
   );
+  // Pages for visitors with a cookie, put together from a template of the page while it may be kept.
+  const visitorPageTemplates =
+    build && options.website.pageCacheBytes > 0 ? new VisitorPageTemplates(options.website.pageCacheBytes) : undefined;
+  if (visitorPageTemplates) {
+    app.use(
+      visitorPagesFromTemplates({
+        templates: visitorPageTemplates,
+        rootLoader: build!.routes.root!.module.loader!,
+        loadContext: (nonce) => createLoadContext(options.internalOrigin(), nonce, options.backendFetch),
+        onFontVisits: countFontVisits,
+      }),
+    );
+  }
   const handlerOf = (forRequests: (build: ServerBuild) => ServerBuild) =>
     createRequestHandler({
       // In development Vite's build, made again from the sources whenever one changed.
@@ -318,8 +335,13 @@ async function serveWebsite(
         ? async () => forRequests((await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
         : forRequests(build!),
       mode: options.mode,
-      getLoadContext: (_req, res: Response) =>
-        createLoadContext(options.internalOrigin(), cspNonce(res), options.backendFetch),
+      getLoadContext: (req, res: Response) =>
+        createLoadContext(
+          options.internalOrigin(),
+          cspNonce(res),
+          options.backendFetch,
+          visitorPageTemplates && { templates: visitorPageTemplates, key: visitorPageKey(req) },
+        ),
     });
   const pages = handlerOf(withDefaultRouteHandlers);
   const singleFetchData = handlerOf((build) => buildForDataRequests(withDefaultRouteHandlers(build)));

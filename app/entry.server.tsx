@@ -5,6 +5,9 @@ import { describeError } from "~/components/ui/error-page";
 import { HTTP_STATUS_MESSAGES, unknownStatusMessage } from "~/utils/api-errors";
 import { streamDocument } from "~/utils/document-stream.server";
 import { NonceProvider } from "~/utils/nonce";
+import type { RootData } from "~/utils/root-data";
+import { renderVisitorPageTemplate } from "~/utils/visitor-page-render.server";
+import { assembleVisitorPage } from "~/utils/visitor-page-template.server";
 
 /** Single fetch: how long deferred data may stream before the render is aborted. */
 export const streamTimeout = 5_000;
@@ -22,6 +25,31 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
+  const kept = loadContext.visitorPages;
+  if (!kept) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
+  // A shared page is rendered as a template, kept for the next visitors, and this answer made from it.
+  return renderVisitorPageTemplate(request, responseStatusCode, responseHeaders, remixContext, Date.now()).then(
+    (template) => {
+      if (!template) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
+      kept.templates.keep(kept.key, template);
+      void remixContext.serverHandoffStream?.cancel();
+      const root = remixContext.staticHandlerContext.loaderData.root as RootData;
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      return new Response(assembleVisitorPage(template, root, nonce), {
+        status: responseStatusCode,
+        headers: responseHeaders,
+      });
+    },
+  );
+}
+
+function render(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  nonce: string,
+) {
   const page = (
     <NonceProvider nonce={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />

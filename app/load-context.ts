@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { VisitorPageTemplates } from "~/utils/visitor-page-template.server";
 
 declare module "@remix-run/server-runtime" {
   /** Loader data arrives by single fetch (turbo-stream): `useLoaderData` is typed accordingly. */
@@ -26,6 +27,11 @@ declare module "@remix-run/server-runtime" {
      * the inline scripts need none) and in unit tests that call loaders directly.
      */
     cspNonce?: string;
+    /**
+     * Where the template of this answer's page is kept for later visitors (server.ts, under its
+     * address); absent under remix-serve and with PAGE_CACHE_MB=0, where every page is rendered.
+     */
+    visitorPages?: { templates: VisitorPageTemplates; key: string };
   }
 }
 
@@ -35,6 +41,7 @@ export function createLoadContext(
   internalOrigin: string,
   cspNonce: string,
   backendFetch?: (url: string, init?: RequestInit) => Promise<Response>,
+  visitorPages?: AppLoadContext["visitorPages"],
 ): AppLoadContext {
-  return { internalOrigin, cspNonce, backendFetch };
+  return { internalOrigin, cspNonce, backendFetch, visitorPages };
 }

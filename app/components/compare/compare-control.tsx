@@ -5,6 +5,7 @@ import { applyCompareIntent, isCompareIntent } from "~/services/compare/compare-
 import { reloadCompareList, saveCompareList, useCompareList } from "~/components/compare/compare-store";
 import { cn } from "~/utils/misc";
 import { toast } from "~/utils/toast";
+import { VisitorPart } from "~/utils/visitor-parts";
 
 /** Where the control's form posts when JavaScript is off. */
 export const COMPARE_ACTION = "/resources/compare";
@@ -18,8 +19,6 @@ export const COMPARE_ACTION = "/resources/compare";
 export function CompareControl({ font, className }: { font: FontActionTarget; className?: string }) {
   const list = useCompareList();
   const location = useLocation();
-  const inList = list.includes(font.fontGNo);
-  const label = inList ? "移出对比" : "加入对比";
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,39 +33,53 @@ export function CompareControl({ font, className }: { font: FontActionTarget; cl
     }
   }
 
-  return (
-    <form
-      method="post"
-      action={COMPARE_ACTION}
-      className={cn("compare-control", className)}
-      onSubmit={submit}
-      data-compare-form={font.fontGNo}
-    >
-      <input type="hidden" name="intent" value={inList ? "remove" : "add"} />
-      <input type="hidden" name="fontGNo" value={font.fontGNo} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        className={cn("compare-control__button", inList && "compare-control__button--active")}
-        aria-label={`${label}：${font.familyName}`}
-        data-compare={font.fontGNo}
-        data-in-compare={inList ? "true" : "false"}
+  const form = (inList: boolean) => {
+    const label = inList ? "移出对比" : "加入对比";
+    return (
+      <form
+        method="post"
+        action={COMPARE_ACTION}
+        className={cn("compare-control", className)}
+        onSubmit={submit}
+        data-compare-form={font.fontGNo}
       >
-        <svg className="compare-control__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          {inList ? (
-            <path d="M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
-          ) : (
-            <path
-              d="M4 6h7v12H4zM13 6h7v12h-7z"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinejoin="round"
-              fill="none"
-            />
-          )}
-        </svg>
-        <span>{label}</span>
-      </button>
-    </form>
+        <input type="hidden" name="intent" value={inList ? "remove" : "add"} />
+        <input type="hidden" name="fontGNo" value={font.fontGNo} />
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <button
+          type="submit"
+          className={cn("compare-control__button", inList && "compare-control__button--active")}
+          aria-label={`${label}：${font.familyName}`}
+          data-compare={font.fontGNo}
+          data-in-compare={inList ? "true" : "false"}
+        >
+          <svg className="compare-control__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            {inList ? (
+              <path d="M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+            ) : (
+              <path
+                d="M4 6h7v12H4zM13 6h7v12h-7z"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+                fill="none"
+              />
+            )}
+          </svg>
+          <span>{label}</span>
+        </button>
+      </form>
+    );
+  };
+
+  return (
+    <VisitorPart
+      states={COMPARE_STATES}
+      state={list.includes(font.fontGNo) ? "in" : "out"}
+      pick={(root) => ((root.compareFontGNos ?? []).includes(font.fontGNo) ? "in" : "out")}
+      render={(state) => form(state === "in")}
+    />
   );
 }
+
+const COMPARE_STATES = ["out", "in"] as const;

@@ -1,0 +1,90 @@
+import type { EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import type { ReactElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { FONT_GNO_PATTERN } from "@contract/catalogue-values";
+import { createHtmlBodyStream } from "~/utils/html-stream.server";
+import { encodeSharedHydrationData } from "~/utils/hydration-data.server";
+import { NonceProvider } from "~/utils/nonce";
+import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER } from "~/utils/page-cache";
+import type { RootData } from "~/utils/root-data";
+import {
+  answeredFromTemplate,
+  makeVisitorPageTemplate,
+  NEUTRAL_VISITOR,
+  NONCE_MARK,
+  sharedRootFields,
+  type VisitorPageTemplate,
+} from "~/utils/visitor-page-template.server";
+import { VisitorPartsTemplate, type VisitorPartPickers } from "~/utils/visitor-parts";
+
+/** Headers that tell the server's caches about a page; a template's answers never carry them. */
+const SIGNAL_HEADERS = new Set([ANONYMOUS_PAGE_CACHE_HEADER.toLowerCase(), KEPT_PAGE_FONT_VISIT_HEADER.toLowerCase()]);
+
+/**
+ * The template of the page Remix is about to render, or null when this answer cannot come from one:
+ * not a GET, not a 200, a route that does not let its page be kept, an action, an error, a
+ * Set-Cookie, a visitor whose differences are not all parts, loader data that is not JSON, or a
+ * render that failed (the page is then rendered as before).
+ */
+export async function renderVisitorPageTemplate(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+  now: number,
+): Promise<VisitorPageTemplate | null> {
+  const handled = context.staticHandlerContext;
+  const seconds = Number(headers.get(ANONYMOUS_PAGE_CACHE_HEADER));
+  if (request.method !== "GET" || status !== 200 || !(seconds > 0) || headers.has("Set-Cookie")) return null;
+  if (handled.errors || handled.actionData || context.isSpaMode) return null;
+  const root = handled.loaderData.root as RootData | undefined;
+  if (!answeredFromTemplate(root)) return null;
+
+  const templateContext: EntryContext = {
+    ...context,
+    staticHandlerContext: { ...handled, loaderData: { ...handled.loaderData, root: { ...root, ...NEUTRAL_VISITOR } } },
+    // The data for hydration is encoded by the template, the root's for each answer.
+    serverHandoffStream: undefined,
+  };
+  const pickers: VisitorPartPickers = [];
+  try {
+    const hydration = encodeSharedHydrationData({ ...handled.loaderData, root: undefined });
+    const html = await renderToText(
+      <VisitorPartsTemplate pickers={pickers}>
+        <NonceProvider nonce={NONCE_MARK}>
+          <RemixServer context={templateContext} url={request.url} nonce={NONCE_MARK} />
+        </NonceProvider>
+      </VisitorPartsTemplate>,
+    );
+    const fontVisit = headers.get(KEPT_PAGE_FONT_VISIT_HEADER);
+    const kept: Array<[string, string]> = [];
+    headers.forEach((value, name) => {
+      if (!SIGNAL_HEADERS.has(name) && name !== "content-type") kept.push([name, value]);
+    });
+    return makeVisitorPageTemplate(html, hydration, {
+      pickers,
+      sharedRoot: sharedRootFields(root),
+      headers: kept,
+      fontVisit: fontVisit && FONT_GNO_PATTERN.test(fontVisit) ? fontVisit : null,
+      expiresAt: now + seconds * 1000,
+    });
+  } catch {
+    return null;
+  }
+}
+
+function renderToText(page: ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { sink, body } = createHtmlBodyStream();
+    const { pipe } = renderToPipeableStream(page, {
+      nonce: NONCE_MARK,
+      onAllReady() {
+        pipe(sink);
+        new Response(body).text().then(resolve, reject);
+      },
+      onShellError: reject,
+      onError: reject,
+    });
+  });
+}

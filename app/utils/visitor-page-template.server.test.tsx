@@ -1,0 +1,144 @@
+import { renderToString } from "react-dom/server";
+import { decode } from "turbo-stream";
+import { describe, expect, it } from "vitest";
+import { encodeSharedHydrationData } from "./hydration-data.server";
+import type { RootData } from "./root-data";
+import {
+  answeredFromTemplate,
+  assembleVisitorPage,
+  makeVisitorPageTemplate,
+  NONCE_MARK,
+  sameData,
+  VisitorPageTemplates,
+  type VisitorPageTemplate,
+} from "./visitor-page-template.server";
+import { VisitorPart, VisitorPartsTemplate, type VisitorPartPickers } from "./visitor-parts";
+
+const FONTS = ["10004", "10027", "10035"];
+
+/** A page with shared markup, a nonce, and a compare button per font (a visitor part). */
+function Page({ compare, nonce }: { compare: string[]; nonce: string }) {
+  return (
+    <main>
+      <script nonce={nonce}>{"/* shared */"}</script>
+      <h1>字体库 &amp; 对比</h1>
+      <ul>
+        {FONTS.map((gno) => (
+          <li key={gno}>
+            <span>{gno}</span>
+            <VisitorPart
+              states={["out", "in"] as const}
+              state={compare.includes(gno) ? "in" : "out"}
+              pick={(root) => ((root.compareFontGNos ?? []).includes(gno) ? "in" : "out")}
+              render={(state) => (
+                <button type="submit" data-in-compare={state === "in"}>
+                  {state === "in" ? "移出对比" : "加入对比"}
+                </button>
+              )}
+            />
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
+
+const visitor = (compareFontGNos: string[]) =>
+  ({ loggedIn: false, toast: null, compareFontGNos }) as unknown as RootData;
+const ROUTES = { "routes/font": { fonts: FONTS } };
+
+function template(expiresAt = Infinity): VisitorPageTemplate {
+  const pickers: VisitorPartPickers = [];
+  const html = renderToString(
+    <VisitorPartsTemplate pickers={pickers}>
+      <Page compare={[]} nonce={NONCE_MARK} />
+    </VisitorPartsTemplate>,
+  );
+  const made = makeVisitorPageTemplate(html, encodeSharedHydrationData({ root: undefined, ...ROUTES }), {
+    pickers,
+    sharedRoot: {},
+    headers: [],
+    fontVisit: null,
+    expiresAt,
+  });
+  if (!made) throw new Error("no template");
+  return made;
+}
+
+async function hydrationData(page: string) {
+  const script = /streamController\.enqueue\((".*?")\);<\/script>/.exec(page)![1]!;
+  const text = JSON.parse(script) as string;
+  const result = await decode(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+      },
+    }),
+  );
+  return result.value;
+}
+
+describe("a visitor's page put together from a template", () => {
+  it.each([[[]], [["10027"]], [["10004", "10035"]], [FONTS]])(
+    "is the page rendered for that visitor, nonce included (compare list %j)",
+    async (compare) => {
+      const page = Buffer.from(assembleVisitorPage(template(), visitor(compare), "abc123")).toString("utf8");
+      const rendered = renderToString(<Page compare={compare} nonce="abc123" />);
+      expect(page.slice(0, rendered.length)).toBe(rendered);
+      expect(page).not.toContain("visitor-part");
+      expect(await hydrationData(page)).toEqual({
+        loaderData: { root: visitor(compare), ...ROUTES },
+        actionData: null,
+        errors: null,
+      });
+      expect(page.match(/nonce="abc123"/g)).toHaveLength(3);
+    },
+  );
+
+  it("is not made from markup whose parts nest", () => {
+    const nested =
+      '<visitor-part data-part="0" data-state="a"><visitor-part data-part="1" data-state="b">x</visitor-part></visitor-part>';
+    expect(makeVisitorPageTemplate(nested, encodeSharedHydrationData({}), template())).toBeNull();
+  });
+
+  it("serves only visitors who are not signed in and have no flash message", () => {
+    expect(answeredFromTemplate(visitor(["10004"]))).toBe(true);
+    expect(answeredFromTemplate({ ...visitor([]), loggedIn: true })).toBe(false);
+    expect(answeredFromTemplate({ ...visitor([]), toast: { type: "success", message: "已保存" } } as RootData)).toBe(
+      false,
+    );
+    expect(answeredFromTemplate(undefined)).toBe(false);
+  });
+
+  it("compares data as it serializes", () => {
+    expect(sameData({ a: [1, { b: "x" }], c: null }, { a: [1, { b: "x" }], c: null })).toBe(true);
+    expect(sameData({ a: [1, 2] }, { a: [1, 2, 3] })).toBe(false);
+    expect(sameData({ a: 1 }, { b: 1 })).toBe(false);
+    expect(sameData({ a: [] }, { a: {} })).toBe(false);
+  });
+});
+
+describe("VisitorPageTemplates", () => {
+  it("forgets a template once it expires", () => {
+    let now = 1_000;
+    const templates = new VisitorPageTemplates(1024 * 1024, () => now);
+    templates.keep("a", template(2_000));
+    expect(templates.fresh("a")).toBeDefined();
+    now = 2_000;
+    expect(templates.fresh("a")).toBeUndefined();
+  });
+
+  it("keeps at most its bound, the least recently used forgotten first", () => {
+    const one = template();
+    const templates = new VisitorPageTemplates(one.bytes * 2);
+    templates.keep("a", one);
+    templates.keep("b", template());
+    expect(templates.fresh("a")).toBeDefined();
+    templates.keep("c", template());
+    expect(templates.fresh("b")).toBeUndefined();
+    expect(templates.fresh("a")).toBeDefined();
+    expect(templates.fresh("c")).toBeDefined();
+    expect(new VisitorPageTemplates(0).fresh("a")).toBeUndefined();
+  });
+});

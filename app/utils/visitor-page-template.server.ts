@@ -1,0 +1,242 @@
+import { randomBytes } from "node:crypto";
+import { encodeRootHydrationData, type SharedHydrationData } from "~/utils/hydration-data.server";
+import type { RootData } from "~/utils/root-data";
+import { VISITOR_PART_TAG, type VisitorPartPickers } from "~/utils/visitor-parts";
+
+/**
+ * Pages rendered per visitor, without rendering them each time. A shared page (one whose route
+ * lets it be kept for visitors without cookies) is rendered once as a template: the visitor's parts
+ * (VisitorPart) in every state they can take, the shared markup around them, and the routes' data
+ * encoded for hydration. For as long as its route lets the page be kept, each visitor's answer is
+ * put together from it: the shared markup as it is, each part in the state the visitor's root data
+ * picks, and the root data encoded after the routes'. Only visitors whose differences are all in
+ * parts are answered so (today: not signed in, no flash message); anyone else is rendered as before.
+ */
+
+/** The root data fields that differ from visitor to visitor; every other field is shared. */
+const VISITOR_FIELDS = [
+  "loggedIn",
+  "user",
+  "favoriteFontGNos",
+  "favoriteFolders",
+  "favoriteArticleKeys",
+  "compareFontGNos",
+  "unreadNoticeCount",
+  "toast",
+] as const satisfies ReadonlyArray<keyof RootData>;
+
+/** What a template is rendered with in place of the visitor's own fields. */
+export const NEUTRAL_VISITOR: Pick<RootData, (typeof VISITOR_FIELDS)[number]> = {
+  loggedIn: false,
+  user: null,
+  favoriteFontGNos: [],
+  favoriteFolders: [],
+  favoriteArticleKeys: [],
+  compareFontGNos: [],
+  unreadNoticeCount: 0,
+  toast: null,
+};
+
+/** Stands for the answer's nonce in a template; random, so no page's text can hold it. */
+export const NONCE_MARK = `n${randomBytes(12).toString("hex")}`;
+
+/** Markup cut where the nonce goes: each answer puts its own between each two. */
+type Segments = Buffer[];
+type Piece = Segments | { part: number; states: Map<string, Segments> };
+
+export type VisitorPageTemplate = {
+  pieces: Piece[];
+  pickers: VisitorPartPickers;
+  /** The root data's shared fields the page was rendered with. */
+  sharedRoot: Record<string, unknown>;
+  /** The hydration script up to where the root's data goes, and that data's first entry number. */
+  hydrationStart: Segments;
+  rootIndex: number;
+  /** The answer's headers but Content-Type, which is always HTML. */
+  headers: Array<[string, string]>;
+  /** The font whose view the page counts, if it is a font's page. */
+  fontVisit: string | null;
+  expiresAt: number;
+  bytes: number;
+};
+
+/** Templates of shared pages, by address, until they expire; the least recently used go first past `maxBytes`. */
+export class VisitorPageTemplates {
+  private readonly templates = new Map<string, VisitorPageTemplate>();
+  private keptBytes = 0;
+
+  constructor(
+    readonly maxBytes: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  fresh(key: string): VisitorPageTemplate | undefined {
+    const template = this.templates.get(key);
+    if (!template) return undefined;
+    this.templates.delete(key);
+    if (template.expiresAt <= this.now()) {
+      this.keptBytes -= template.bytes;
+      return undefined;
+    }
+    this.templates.set(key, template);
+    return template;
+  }
+
+  keep(key: string, template: VisitorPageTemplate) {
+    const held = this.templates.get(key);
+    if (held) {
+      this.templates.delete(key);
+      this.keptBytes -= held.bytes;
+    }
+    if (template.bytes > this.maxBytes) return;
+    this.templates.set(key, template);
+    this.keptBytes += template.bytes;
+    for (const [oldestKey, oldest] of this.templates) {
+      if (this.keptBytes <= this.maxBytes) break;
+      this.templates.delete(oldestKey);
+      this.keptBytes -= oldest.bytes;
+    }
+  }
+}
+
+/** Whether a visitor with this root data can be answered from a template (their differences are all parts). */
+export function answeredFromTemplate(root: RootData | undefined): root is RootData {
+  return Boolean(root) && !root!.loggedIn && !root!.toast;
+}
+
+/** The root data's fields that are the same for every visitor. */
+export function sharedRootFields(root: RootData): Record<string, unknown> {
+  const shared: Record<string, unknown> = { ...root };
+  for (const field of VISITOR_FIELDS) delete shared[field];
+  return shared;
+}
+
+/** Equality of loader data as it serializes (plain objects, arrays, primitives). */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (!sameData(a[index], b[index])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+/** What a template is made of besides its markup. */
+export type VisitorPageTemplateParts = Pick<
+  VisitorPageTemplate,
+  "pickers" | "sharedRoot" | "headers" | "fontVisit" | "expiresAt"
+>;
+
+/**
+ * A template from the page rendered with NONCE_MARK for its nonce and its parts marked
+ * (VisitorPartsTemplate), and the routes' data encoded; null if its parts nest.
+ */
+export function makeVisitorPageTemplate(
+  html: string,
+  hydration: SharedHydrationData,
+  parts: VisitorPageTemplateParts,
+): VisitorPageTemplate | null {
+  const pieces = parseTemplate(html);
+  if (!pieces) return null;
+  const hydrationStart = segments(
+    `<!--$--><script nonce="${NONCE_MARK}">window.__remixContext.streamController.enqueue("${scriptString(`[${hydration.entries.join(",")},`)}`,
+  );
+  let bytes = 1024 + segmentsBytes(hydrationStart);
+  for (const piece of pieces) {
+    if (Array.isArray(piece)) bytes += segmentsBytes(piece);
+    else for (const state of piece.states.values()) bytes += segmentsBytes(state);
+  }
+  return { ...parts, pieces, hydrationStart, rootIndex: hydration.rootIndex, bytes };
+}
+
+const PART_START = new RegExp(`<${VISITOR_PART_TAG} data-part="(\\d+)" data-state="([^"]*)">`, "g");
+const PART_END = `</${VISITOR_PART_TAG}>`;
+
+/** The markup cut into shared pieces and parts (null if parts nest), each cut again at the nonces. */
+function parseTemplate(html: string): Piece[] | null {
+  const pieces: Piece[] = [];
+  let at = 0;
+  let current: { part: number; states: Map<string, Segments> } | null = null;
+  for (const match of html.matchAll(PART_START)) {
+    const start = match.index;
+    const contentStart = start + match[0].length;
+    const end = html.indexOf(PART_END, contentStart);
+    if (end === -1) return null;
+    const content = html.slice(contentStart, end);
+    if (content.includes(`<${VISITOR_PART_TAG} `)) return null;
+    const part = Number(match[1]);
+    if (start > at || !current || current.part !== part) {
+      pieces.push(segments(html.slice(at, start)));
+      current = { part, states: new Map() };
+      pieces.push(current);
+    }
+    current.states.set(match[2]!, segments(content));
+    at = end + PART_END.length;
+  }
+  pieces.push(segments(html.slice(at)));
+  return pieces;
+}
+
+function segments(html: string): Segments {
+  return html.split(NONCE_MARK).map((text) => Buffer.from(text));
+}
+
+function segmentsBytes(parts: Segments): number {
+  return parts.reduce((sum, part) => sum + part.byteLength, 0);
+}
+
+/**
+ * The page of a visitor with this root data: the template's markup with the parts they see, then
+ * the hydration data (the routes' from the template, the root's theirs), as RemixServer streams
+ * it after the document.
+ */
+export function assembleVisitorPage(
+  template: VisitorPageTemplate,
+  root: RootData,
+  nonce: string,
+): Uint8Array<ArrayBuffer> {
+  const nonceBytes = Buffer.from(nonce);
+  const out: Buffer[] = [];
+  const put = (parts: Segments) => {
+    for (let index = 0; index < parts.length; index++) {
+      if (index > 0) out.push(nonceBytes);
+      out.push(parts[index]!);
+    }
+  };
+  for (const piece of template.pieces) {
+    if (Array.isArray(piece)) put(piece);
+    else put(piece.states.get(template.pickers[piece.part]!(root))!);
+  }
+  put(template.hydrationStart);
+  const rootEntries = encodeRootHydrationData(root, template.rootIndex);
+  out.push(
+    Buffer.from(
+      `${scriptString(`${rootEntries.join(",")}]\n`)}");</script><!--$--><script nonce="${nonce}">window.__remixContext.streamController.close();</script><!--/$--><!--/$-->`,
+    ),
+  );
+  return new Uint8Array(Buffer.concat(out));
+}
+
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/** `text` as the inside of a JavaScript string literal in an inline script (as Remix writes it). */
+function scriptString(text: string): string {
+  return JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[&><\u2028\u2029]/g, (character) => SCRIPT_ESCAPES[character]!);
+}

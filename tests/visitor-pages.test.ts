@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { decode } from "turbo-stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readServerConfig } from "../backend/config.js";
+import { readWebsiteConfig } from "../app/config.server.js";
+import { createLoadContext } from "../app/load-context.js";
+import { COMPARE_COOKIE, serializeCompareCookieValue } from "../app/services/compare/compare-list.js";
+import { startServer, type RunningServer } from "../server.js";
+
+/**
+ * Pages for visitors with a cookie, put together from templates (server/visitor-pages.ts and
+ * entry.server.tsx), against the same pages rendered by Remix for the same visitor: the build's own
+ * request handler, with no templates, reading the same server's backend.
+ */
+
+const NONCE = "dGVzdC1ub25jZS0xMjM0NQ==";
+
+type Page = { status: number; headers: Headers; html: string; data: unknown };
+
+/**
+ * A page's faces are linked as WOFF until their WOFF2 is encoded in the background, then as WOFF2:
+ * which of the two a page names depends on when it was made, not on who asked.
+ */
+const sameFaceEncoding = (text: string) => text.replace(/woff2/g, "woff");
+
+/** A document's markup and the loader data its hydration scripts carry, decoded as the browser does. */
+async function pageOf(response: Response): Promise<Page> {
+  const body = await response.text();
+  const nonce = /nonce="([^"]+)"/.exec(body)?.[1];
+  const text = nonce ? body.replaceAll(nonce, NONCE) : body;
+  const end = text.indexOf("</html>") + "</html>".length;
+  const chunks = [...text.slice(end).matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as string,
+  );
+  let data: unknown = null;
+  if (chunks.length > 0) {
+    const decoded = await decode(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(chunks.join("")));
+          controller.close();
+        },
+      }),
+    );
+    await decoded.done;
+    data = decoded.value;
+  }
+  return {
+    status: response.status,
+    headers: response.headers,
+    html: sameFaceEncoding(text.slice(0, end)),
+    data: JSON.parse(sameFaceEncoding(JSON.stringify(data ?? null))) as unknown,
+  };
+}
+
+describe("pages for visitors with a cookie, from templates", () => {
+  let server: RunningServer;
+  let dataDir: string;
+  let rendered: (pathname: string, cookie: string) => Promise<Page>;
+  const compareCookie = `${COMPARE_COOKIE}=${serializeCompareCookieValue(["10004", "10027"])}`;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "ziti-visitor-pages-"));
+    server = await startServer(
+      readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" }),
+      {
+        website: readWebsiteConfig({ NODE_ENV: "test" }),
+      },
+    );
+    const build = (await import(path.join(__dirname, "../build/server/index.js"))) as ServerBuild;
+    const handler = createRequestHandler(build, "production");
+    rendered = async (pathname, cookie) =>
+      pageOf(
+        await handler(
+          new Request(`${server.url}${pathname}`, { headers: { cookie } }),
+          createLoadContext(server.url, NONCE),
+        ),
+      );
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const ask = async (pathname: string, cookie: string) =>
+    pageOf(await fetch(`${server.url}${pathname}`, { headers: { cookie }, redirect: "manual" }));
+
+  it.each(["/", "/font", "/font?page=2&style=all&sort=new", "/news", "/baike"])(
+    "%s for a visitor with a compare list is the page Remix renders for them, JavaScript on or off",
+    async (pathname) => {
+      // The first answer makes the template; the next ones are put together from it.
+      const first = await ask(pathname, compareCookie);
+      expect(first.status).toBe(200);
+      const fromTemplate = await ask(pathname, compareCookie);
+      expect(fromTemplate.headers.get("x-page-cache")).toBe("template");
+      const other = await ask(pathname, `${COMPARE_COOKIE}=10035`);
+      expect(other.headers.get("x-page-cache")).toBe("template");
+
+      const expected = await rendered(pathname, compareCookie);
+      expect(fromTemplate.html).toBe(expected.html);
+      expect(fromTemplate.data).toEqual(expected.data);
+      expect(first.html).toBe(expected.html);
+      const expectedOther = await rendered(pathname, `${COMPARE_COOKIE}=10035`);
+      expect(other.html).toBe(expectedOther.html);
+      expect(other.data).toEqual(expectedOther.data);
+    },
+  );
+
+  it("shows each visitor their own compare list on a font's page", async () => {
+    await ask("/font/10027", compareCookie);
+    const listed = await ask("/font/10027", compareCookie);
+    const unlisted = await ask("/font/10027", `${COMPARE_COOKIE}=10004`);
+    expect(listed.headers.get("x-page-cache")).toBe("template");
+    expect(unlisted.headers.get("x-page-cache")).toBe("template");
+    expect(listed.html).toContain('aria-label="移出对比：站酷快乐体"');
+    expect(listed.html).not.toContain('aria-label="加入对比：站酷快乐体"');
+    expect(unlisted.html).toContain('aria-label="加入对比：站酷快乐体"');
+    expect(unlisted.html).not.toContain('aria-label="移出对比：站酷快乐体"');
+  });
+
+  it("still counts every visit of a font's page as a view", async () => {
+    const views = async () => {
+      const answer = await fetch(`${server.url}/api/v1/web/search/fontInformation/10035`);
+      return ((await answer.json()) as { data: { views: number } }).data.views;
+    };
+    await ask("/font/10035", compareCookie);
+    const before = await views();
+    for (let visit = 0; visit < 3; visit++) {
+      expect((await ask("/font/10035", compareCookie)).headers.get("x-page-cache")).toBe("template");
+    }
+    // Reading the font's information counts one view itself; the visits are reported within a second.
+    await expect.poll(views, { timeout: 5_000 }).toBeGreaterThanOrEqual(before + 1 + 3);
+  });
+
+  it("renders the page as before for a visitor with a flash message, and for an expired login", async () => {
+    await ask("/font", compareCookie);
+    const flashed = await fetch(`${server.url}/font`, { headers: { cookie: `${compareCookie}; toast=` } });
+    expect(flashed.status).toBe(200);
+    expect(flashed.headers.get("x-page-cache")).toBeNull();
+    expect(flashed.headers.get("set-cookie")).toMatch(/toast=;/);
+
+    const expired = await fetch(`${server.url}/font`, {
+      headers: { cookie: "token=no-such-token" },
+      redirect: "manual",
+    });
+    expect(expired.status).toBeGreaterThanOrEqual(300);
+    expect(expired.status).toBeLessThan(400);
+    expect(expired.headers.get("set-cookie")).toMatch(/token=;/);
+  });
+});
