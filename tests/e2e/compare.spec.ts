@@ -99,6 +99,40 @@ test.describe("字体对比", () => {
     await expect(control(page, first!.fontGNo)).toHaveText("加入对比");
   });
 
+  test("别的访客打开过的页面由模板拼成：每个访客仍看到自己的对比列表，有 JS 时照常可点", async ({
+    page,
+    context,
+    browser,
+    request,
+    baseURL,
+  }, info) => {
+    const { all } = await fontsFor(request, RARE);
+    const [listed, unlisted] = all;
+    const javaScriptOn = isJavaScriptOn(info.project.name);
+    // Another visitor with a list of their own opens the page first: it is kept as a template.
+    const other = await browser.newContext({ baseURL });
+    await setCookieList(other, baseURL, [unlisted!.fontGNo]);
+    const first = await other.request.get("/font");
+    expect(first.status()).toBe(200);
+    await other.close();
+
+    await setCookieList(context, baseURL, [listed!.fontGNo]);
+    const answer = await page.goto("/font");
+    expect(answer?.headers()["x-page-cache"]).toBe("template");
+    await expect(control(page, listed!.fontGNo)).toHaveText("移出对比");
+    await expect(control(page, unlisted!.fontGNo)).toHaveText("加入对比");
+    await control(page, unlisted!.fontGNo).click();
+    await expect(toast(page, "添加对比成功")).toBeVisible();
+    await expect(control(page, unlisted!.fontGNo)).toHaveText("移出对比");
+    await expect.poll(() => cookieList(context)).toBe(`${listed!.fontGNo}.${unlisted!.fontGNo}`);
+    // With JavaScript the page hydrated from the template: the click changed local storage, not a form post.
+    if (javaScriptOn) {
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBe(
+        JSON.stringify([listed!.fontGNo, unlisted!.fontGNo]),
+      );
+    }
+  });
+
   test("本地存储的 compare-fonts 刷新后仍在，并同步到 Cookie 供服务端渲染", async ({
     page,
     context,
