@@ -65,7 +65,7 @@ describe("pages for visitors with a cookie, from templates", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "ziti-visitor-pages-"));
     server = await startServer(
-      readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" }),
+      readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", CAPTCHA: "off" }),
       {
         website: readWebsiteConfig({ NODE_ENV: "test" }),
       },
@@ -134,6 +134,67 @@ describe("pages for visitors with a cookie, from templates", () => {
     }
     // Reading the font's information counts one view itself; the visits are reported within a second.
     await expect.poll(views, { timeout: 5_000 }).toBeGreaterThanOrEqual(before + 1 + 3);
+  });
+
+  /** A new user registered by e-mail (the code from this machine's outbox), with their token cookie. */
+  async function signedInUser(nickname: string): Promise<{ cookie: string; token: string }> {
+    const email = `visitor-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    const post = (pathname: string, body: unknown, token?: string) =>
+      fetch(`${server.url}${pathname}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(token ? { token } : {}) },
+        body: JSON.stringify(body),
+      }).then((answer) => answer.json() as Promise<{ code: string; message: string; data: { token?: string } }>);
+    const sent = await post("/web/api/account/sendCode", { account: email, purpose: "register" });
+    expect(sent.code, sent.message).toBe("200");
+    const outbox = (await (await fetch(`${server.url}/web/api/account/outbox`)).json()) as {
+      data: { entries: Array<{ target: string; code: string | null }> };
+    };
+    const code = outbox.data.entries.find((entry) => entry.target === email)!.code!;
+    const password = "visitor-pages-1";
+    const registered = await post("/web/api/account/register/email", {
+      email,
+      code,
+      password,
+      confirmPassword: password,
+      nickname,
+    });
+    expect(registered.code, registered.message).toBe("200");
+    return { cookie: `token=${registered.data.token!}`, token: registered.data.token! };
+  }
+
+  it("shows a signed-in visitor their name, messages and favorites on pages made from templates", async () => {
+    const { cookie, token } = await signedInUser(`<b>"明" & '友'</b>`);
+    const favorite = await fetch(`${server.url}/web/api/account/collection/addFont`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", token },
+      body: JSON.stringify({ fontGNo: "10004" }),
+    });
+    expect(((await favorite.json()) as { code: string }).code).toBe("200");
+    const signedIn = `${cookie}; ${compareCookie}`;
+    for (const pathname of ["/font", "/font/10004", "/news"]) {
+      await ask(pathname, compareCookie);
+      const page = await ask(pathname, signedIn);
+      expect(page.headers.get("x-page-cache"), pathname).toBe("template");
+      const expected = await rendered(pathname, signedIn);
+      if (pathname === "/font/10004") {
+        // The page counts a view each time it is read: only the count may differ.
+        const views = /\d+ 次浏览/g;
+        expect(page.html.replace(views, "")).toBe(expected.html.replace(views, ""));
+      } else {
+        expect(page.html).toBe(expected.html);
+        expect(page.data).toEqual(expected.data);
+      }
+      expect(page.html).toContain(
+        'class="account-menu__name">&lt;b&gt;&quot;明&quot; &amp; &#x27;友&#x27;&lt;/b&gt;</span>',
+      );
+      expect(page.html).not.toContain('href="/account/login');
+      // A new user has the welcome message unread.
+      expect(page.html).toContain('data-testid="header-unread" aria-hidden="true">1</span>');
+    }
+    const list = await ask("/font", signedIn);
+    expect(list.html).toMatch(/data-favorite="10004" data-favorited="true"/);
+    expect(list.html).toMatch(/data-favorite="10027" data-favorited="false"/);
   });
 
   it("renders the page as before for a visitor with a flash message, and for an expired login", async () => {

@@ -16,7 +16,7 @@ import {
   sharedRootFields,
   type VisitorPageTemplate,
 } from "~/utils/visitor-page-template.server";
-import { VisitorPartsTemplate, type VisitorPartPickers } from "~/utils/visitor-parts";
+import { visitorPartPickers, VisitorPartsTemplate } from "~/utils/visitor-parts";
 
 /** Headers that tell the server's caches about a page; a template's answers never carry them. */
 const SIGNAL_HEADERS = new Set([ANONYMOUS_PAGE_CACHE_HEADER.toLowerCase(), KEPT_PAGE_FONT_VISIT_HEADER.toLowerCase()]);
@@ -47,7 +47,7 @@ export async function renderVisitorPageTemplate(
     // The data for hydration is encoded by the template, the root's for each answer.
     serverHandoffStream: undefined,
   };
-  const pickers: VisitorPartPickers = [];
+  const pickers = visitorPartPickers();
   try {
     const hydration = encodeSharedHydrationData({ ...handled.loaderData, root: undefined });
     const html = await renderToText(

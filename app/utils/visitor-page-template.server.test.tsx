@@ -12,16 +12,23 @@ import {
   VisitorPageTemplates,
   type VisitorPageTemplate,
 } from "./visitor-page-template.server";
-import { VisitorPart, VisitorPartsTemplate, type VisitorPartPickers } from "./visitor-parts";
+import { useVisitorValue, visitorPartPickers, VisitorPart, VisitorPartsTemplate } from "./visitor-parts";
 
 const FONTS = ["10004", "10027", "10035"];
 
-/** A page with shared markup, a nonce, and a compare button per font (a visitor part). */
-function Page({ compare, nonce }: { compare: string[]; nonce: string }) {
+/** The visitor's name, as a value. */
+function Greeting({ nickname }: { nickname: string }) {
+  const name = useVisitorValue(nickname, (root) => root.user?.nickname ?? "访客");
+  return <p title={name}>你好，{name}！</p>;
+}
+
+/** A page with shared markup, a nonce, a value, and a compare button per font (a visitor part). */
+function Page({ compare, nonce, nickname }: { compare: string[]; nonce: string; nickname: string }) {
   return (
     <main>
       <script nonce={nonce}>{"/* shared */"}</script>
       <h1>字体库 &amp; 对比</h1>
+      <Greeting nickname={nickname} />
       <ul>
         {FONTS.map((gno) => (
           <li key={gno}>
@@ -43,15 +50,20 @@ function Page({ compare, nonce }: { compare: string[]; nonce: string }) {
   );
 }
 
-const visitor = (compareFontGNos: string[]) =>
-  ({ loggedIn: false, toast: null, compareFontGNos }) as unknown as RootData;
+const visitor = (compareFontGNos: string[], nickname?: string) =>
+  ({
+    loggedIn: Boolean(nickname),
+    user: nickname ? { id: 1, nickname, avatarUrl: null } : null,
+    toast: null,
+    compareFontGNos,
+  }) as unknown as RootData;
 const ROUTES = { "routes/font": { fonts: FONTS } };
 
 function template(expiresAt = Infinity): VisitorPageTemplate {
-  const pickers: VisitorPartPickers = [];
+  const pickers = visitorPartPickers();
   const html = renderToString(
     <VisitorPartsTemplate pickers={pickers}>
-      <Page compare={[]} nonce={NONCE_MARK} />
+      <Page compare={[]} nonce={NONCE_MARK} nickname="访客" />
     </VisitorPartsTemplate>,
   );
   const made = makeVisitorPageTemplate(html, encodeSharedHydrationData({ root: undefined, ...ROUTES }), {
@@ -80,21 +92,24 @@ async function hydrationData(page: string) {
 }
 
 describe("a visitor's page put together from a template", () => {
-  it.each([[[]], [["10027"]], [["10004", "10035"]], [FONTS]])(
-    "is the page rendered for that visitor, nonce included (compare list %j)",
-    async (compare) => {
-      const page = Buffer.from(assembleVisitorPage(template(), visitor(compare), "abc123")).toString("utf8");
-      const rendered = renderToString(<Page compare={compare} nonce="abc123" />);
-      expect(page.slice(0, rendered.length)).toBe(rendered);
-      expect(page).not.toContain("visitor-part");
-      expect(await hydrationData(page)).toEqual({
-        loaderData: { root: visitor(compare), ...ROUTES },
-        actionData: null,
-        errors: null,
-      });
-      expect(page.match(/nonce="abc123"/g)).toHaveLength(3);
-    },
-  );
+  it.each([
+    [[], undefined],
+    [["10027"], "小明"],
+    [["10004", "10035"], `<b>"Tom" & 'Jerry'</b>`],
+    [FONTS, undefined],
+  ])("is the page rendered for that visitor, nonce included (compare list %j, name %s)", async (compare, nickname) => {
+    const page = Buffer.from(assembleVisitorPage(template(), visitor(compare, nickname), "abc123")).toString("utf8");
+    const rendered = renderToString(<Page compare={compare} nonce="abc123" nickname={nickname ?? "访客"} />);
+    expect(page.slice(0, rendered.length)).toBe(rendered);
+    expect(page).not.toContain("visitor-part");
+    expect(page).not.toContain("\uE000");
+    expect(await hydrationData(page)).toEqual({
+      loaderData: { root: visitor(compare, nickname), ...ROUTES },
+      actionData: null,
+      errors: null,
+    });
+    expect(page.match(/nonce="abc123"/g)).toHaveLength(3);
+  });
 
   it("is not made from markup whose parts nest", () => {
     const nested =
@@ -102,12 +117,17 @@ describe("a visitor's page put together from a template", () => {
     expect(makeVisitorPageTemplate(nested, encodeSharedHydrationData({}), template())).toBeNull();
   });
 
-  it("serves only visitors who are not signed in and have no flash message", () => {
+  it("serves visitors signed in or not, but not one with a flash message or a folder menu", () => {
     expect(answeredFromTemplate(visitor(["10004"]))).toBe(true);
-    expect(answeredFromTemplate({ ...visitor([]), loggedIn: true })).toBe(false);
-    expect(answeredFromTemplate({ ...visitor([]), toast: { type: "success", message: "已保存" } } as RootData)).toBe(
-      false,
-    );
+    expect(answeredFromTemplate(visitor([], "小明"))).toBe(true);
+    const folders = [
+      { id: 1, name: "默认收藏夹", fontGNos: [] },
+      { id: 2, name: "标题字", fontGNos: ["10004"] },
+    ];
+    expect(answeredFromTemplate({ ...visitor([], "小明"), favoriteFolders: folders.slice(0, 1) })).toBe(true);
+    expect(answeredFromTemplate({ ...visitor([], "小明"), favoriteFolders: folders })).toBe(false);
+    const flashed = { ...visitor([]), toast: { type: "success", message: "已保存" } } as RootData;
+    expect(answeredFromTemplate(flashed)).toBe(false);
     expect(answeredFromTemplate(undefined)).toBe(false);
   });
 

@@ -10,7 +10,9 @@ import { VISITOR_PART_TAG, type VisitorPartPickers } from "~/utils/visitor-parts
  * encoded for hydration. For as long as its route lets the page be kept, each visitor's answer is
  * put together from it: the shared markup as it is, each part in the state the visitor's root data
  * picks, and the root data encoded after the routes'. Only visitors whose differences are all in
- * parts are answered so (today: not signed in, no flash message); anyone else is rendered as before.
+ * parts are answered so (see answeredFromTemplate); anyone else is rendered as before. A route that
+ * lets its page be kept promises that its loader data is the same for every visitor, signed in or
+ * not: all that differs from visitor to visitor is in the root data.
  */
 
 /** The root data fields that differ from visitor to visitor; every other field is shared. */
@@ -40,8 +42,10 @@ export const NEUTRAL_VISITOR: Pick<RootData, (typeof VISITOR_FIELDS)[number]> = 
 /** Stands for the answer's nonce in a template; random, so no page's text can hold it. */
 export const NONCE_MARK = `n${randomBytes(12).toString("hex")}`;
 
-/** Markup cut where the nonce goes: each answer puts its own between each two. */
-type Segments = Buffer[];
+/** Where the answer's nonce goes, among a template's segments. */
+const NONCE = -1;
+/** Markup, and between its pieces the nonce (NONCE) or a visitor value (its index). */
+type Segments = Array<Buffer | number>;
 type Piece = Segments | { part: number; states: Map<string, Segments> };
 
 export type VisitorPageTemplate = {
@@ -99,9 +103,12 @@ export class VisitorPageTemplates {
   }
 }
 
-/** Whether a visitor with this root data can be answered from a template (their differences are all parts). */
+/**
+ * Whether a visitor with this root data can be answered from a template: their differences must all
+ * be parts. A flash message is not, nor the folder menu of a user with several favorite folders.
+ */
 export function answeredFromTemplate(root: RootData | undefined): root is RootData {
-  return Boolean(root) && !root!.loggedIn && !root!.toast;
+  return Boolean(root) && !root!.toast && (root!.favoriteFolders?.length ?? 0) <= 1;
 }
 
 /** The root data's fields that are the same for every visitor. */
@@ -186,12 +193,22 @@ function parseTemplate(html: string): Piece[] | null {
   return pieces;
 }
 
+const HOLES = new RegExp(`${NONCE_MARK}|\uE000(\\d+)\uE001`, "g");
+
 function segments(html: string): Segments {
-  return html.split(NONCE_MARK).map((text) => Buffer.from(text));
+  const out: Segments = [];
+  let at = 0;
+  for (const hole of html.matchAll(HOLES)) {
+    if (hole.index > at) out.push(Buffer.from(html.slice(at, hole.index)));
+    out.push(hole[1] === undefined ? NONCE : Number(hole[1]));
+    at = hole.index + hole[0].length;
+  }
+  if (at < html.length) out.push(Buffer.from(html.slice(at)));
+  return out;
 }
 
 function segmentsBytes(parts: Segments): number {
-  return parts.reduce((sum, part) => sum + part.byteLength, 0);
+  return parts.reduce<number>((sum, part) => sum + (typeof part === "number" ? 8 : part.byteLength), 0);
 }
 
 /**
@@ -205,16 +222,22 @@ export function assembleVisitorPage(
   nonce: string,
 ): Uint8Array<ArrayBuffer> {
   const nonceBytes = Buffer.from(nonce);
+  const values = new Map<number, Buffer>();
   const out: Buffer[] = [];
   const put = (parts: Segments) => {
-    for (let index = 0; index < parts.length; index++) {
-      if (index > 0) out.push(nonceBytes);
-      out.push(parts[index]!);
+    for (const part of parts) {
+      if (typeof part !== "number") out.push(part);
+      else if (part === NONCE) out.push(nonceBytes);
+      else {
+        let value = values.get(part);
+        if (!value) values.set(part, (value = Buffer.from(escapeText(template.pickers.values[part]!(root)))));
+        out.push(value);
+      }
     }
   };
   for (const piece of template.pieces) {
     if (Array.isArray(piece)) put(piece);
-    else put(piece.states.get(template.pickers[piece.part]!(root))!);
+    else put(piece.states.get(template.pickers.parts[piece.part]!(root))!);
   }
   put(template.hydrationStart);
   const rootEntries = encodeRootHydrationData(root, template.rootIndex);
@@ -224,6 +247,13 @@ export function assembleVisitorPage(
     ),
   );
   return new Uint8Array(Buffer.concat(out));
+}
+
+const TEXT_ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
+
+/** `text` as React writes a text node or an attribute value. */
+function escapeText(text: string): string {
+  return text.replace(/["&'<>]/g, (character) => TEXT_ESCAPES[character]!);
 }
 
 const SCRIPT_ESCAPES: Record<string, string> = {

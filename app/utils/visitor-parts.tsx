@@ -2,10 +2,18 @@ import { createContext, createElement, Fragment, useContext, type ReactNode } fr
 import type { RootData } from "~/utils/root-data";
 
 /**
- * The parts of a shared page that depend on who is looking, while the server renders the page's
- * template: each part's picker, by the index its markup is marked with.
+ * What the visitor parts of a page being rendered as a template register, by the index their
+ * markup is marked with: for each part, which of its states a visitor's root data picks; for each
+ * value, the text it holds for that visitor.
  */
-export type VisitorPartPickers = Array<(root: RootData) => string>;
+export type VisitorPartPickers = {
+  parts: Array<(root: RootData) => string>;
+  values: Array<(root: RootData) => string>;
+};
+
+export function visitorPartPickers(): VisitorPartPickers {
+  return { parts: [], values: [] };
+}
 
 const TemplateContext = createContext<VisitorPartPickers | null>(null);
 
@@ -17,12 +25,17 @@ export function VisitorPartsTemplate({ pickers, children }: { pickers: VisitorPa
 /** The element marking one state of a part in a template; never sent to a browser. */
 export const VISITOR_PART_TAG = "visitor-part";
 
+/** Stands for value `index` in a template's text and attributes (private-use characters React leaves as they are). */
+export function visitorValueMark(index: number): string {
+  return `\uE000${index}\uE001`;
+}
+
 /**
  * A part of a page that depends on the visitor (their compare list, say) inside markup that does
  * not. Rendered normally it is `render(state)`. In a page's template (VisitorPartsTemplate) it is
  * every state of `states`, each marked, and `pick` tells the server, from a visitor's root data,
  * which of them that visitor's page shows: `pick(root)` must be the `state` this part renders on
- * the server with that root data.
+ * the server with that root data. Parts do not nest; a part's markup may hold values.
  */
 export function VisitorPart<State extends string>({
   states,
@@ -37,7 +50,7 @@ export function VisitorPart<State extends string>({
 }) {
   const pickers = useContext(TemplateContext);
   if (!pickers) return <>{render(state)}</>;
-  const part = pickers.push(pick) - 1;
+  const part = pickers.parts.push(pick) - 1;
   return (
     <>
       {states.map((each) => (
@@ -47,4 +60,16 @@ export function VisitorPart<State extends string>({
       ))}
     </>
   );
+}
+
+/**
+ * A text or attribute value that depends on the visitor (their nickname, say): `value` when
+ * rendered normally; in a template, a mark the server replaces with `pick(root)` for each visitor,
+ * escaped as React escapes text. `pick(root)` must be the `value` the server renders with that
+ * root data; neither may be empty (React writes no text for an empty string).
+ */
+export function useVisitorValue(value: string, pick: (root: RootData) => string): string {
+  const pickers = useContext(TemplateContext);
+  if (!pickers) return value;
+  return visitorValueMark(pickers.values.push(pick) - 1);
 }

@@ -1,14 +1,37 @@
 import type { ArticleKind } from "@contract/favorite-values";
 import { cn } from "~/utils/misc";
 import { useRootData } from "~/utils/root-data";
-import { FavoriteForm, HeartIcon, useOptimisticFavorites } from "./favorite-control";
+import { FAVORITE_STATES, FavoriteForm, HeartIcon, useOptimisticFavorites } from "./favorite-control";
 import { articleStateKey } from "./favorite-form";
+import { VisitorPart } from "~/utils/visitor-parts";
 
 /** 收藏 / 已收藏 on a news, baike, case, video or album page; its state comes from the root loader. */
 export function ArticleFavoriteControl({ kind, id, className }: { kind: ArticleKind; id: number; className?: string }) {
   const root = useRootData();
   const key = articleStateKey(kind, id);
   const favorited = useOptimisticFavorites().get(key) ?? (root?.favoriteArticleKeys ?? []).includes(key);
+  return (
+    <VisitorPart
+      states={FAVORITE_STATES}
+      state={favorited ? "on" : "off"}
+      pick={(each) => ((each.favoriteArticleKeys ?? []).includes(key) ? "on" : "off")}
+      render={(state) => <ArticleFavoriteButton kind={kind} id={id} className={className} favorited={state === "on"} />}
+    />
+  );
+}
+
+function ArticleFavoriteButton({
+  kind,
+  id,
+  className,
+  favorited,
+}: {
+  kind: ArticleKind;
+  id: number;
+  className?: string;
+  favorited: boolean;
+}) {
+  const key = articleStateKey(kind, id);
   return (
     <FavoriteForm
       className={cn("favorite-control article-favorite", className)}

@@ -4,8 +4,9 @@ import { accountModal } from "~/components/account/account-modal-state";
 import type { FontActionTarget } from "~/components/catalogue/font-actions";
 import type { FavoriteActionData } from "~/routes/resources+/favorite";
 import { cn } from "~/utils/misc";
-import { useRootData } from "~/utils/root-data";
+import { useRootData, type RootData } from "~/utils/root-data";
 import { toast } from "~/utils/toast";
+import { VisitorPart } from "~/utils/visitor-parts";
 import { articleStateKey, FAVORITE_ACTION, readFavoriteIntent } from "./favorite-form";
 
 export function HeartIcon({ filled }: { filled: boolean }) {
@@ -161,7 +162,28 @@ export function FavoriteControl({ font }: { font: FontActionTarget }) {
     );
   }
 
-  const label = favorited ? "已收藏" : "收藏";
+  return (
+    <VisitorPart
+      states={FAVORITE_STATES}
+      state={favorited ? "on" : "off"}
+      pick={(each) => (savedAsFavorite(each, font.fontGNo) ? "on" : "off")}
+      render={(state) => <FavoriteButton font={font} favorited={state === "on"} />}
+    />
+  );
+}
+
+/** A heart's states: not a favorite, a favorite. */
+export const FAVORITE_STATES = ["off", "on"] as const;
+
+/** Whether the root loader's favorites hold `fontGNo`, in any folder (what a server render shows). */
+function savedAsFavorite(root: RootData, fontGNo: string): boolean {
+  const folders = root.favoriteFolders ?? [];
+  return folders.length > 0
+    ? folders.some((folder) => folder.fontGNos.includes(fontGNo))
+    : root.favoriteFontGNos.includes(fontGNo);
+}
+
+function FavoriteButton({ font, favorited }: { font: FontActionTarget; favorited: boolean }) {
   return (
     <FavoriteForm
       className="favorite-control"
@@ -176,7 +198,7 @@ export function FavoriteControl({ font }: { font: FontActionTarget }) {
         data-favorited={favorited ? "true" : "false"}
       >
         <HeartIcon filled={favorited} />
-        <span>{label}</span>
+        <span>{favorited ? "已收藏" : "收藏"}</span>
       </button>
     </FavoriteForm>
   );

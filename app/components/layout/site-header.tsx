@@ -1,9 +1,8 @@
-import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, type MouseEvent } from "react";
+import { Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { cn } from "~/utils/misc";
-import { useRootData, useStaticUrl, type AccountUser } from "~/utils/root-data";
-import { accountModal } from "~/components/account/account-modal-state";
-import type { AuthView } from "~/components/account/auth-view";
+import { useStaticUrl } from "~/utils/root-data";
+import { AccountArea, MobileAccountLinks } from "./header-account";
 import { SearchBox } from "./search-box";
 import { closePopoversOnLeave } from "~/components/ui/popover-close";
 
@@ -40,153 +39,12 @@ function takesTyping(target: EventTarget | null): boolean {
   );
 }
 
-export const USER_MENU = [
-  { to: "/user", label: "个人中心" },
-  { to: "/user/favorite", label: "我的收藏" },
-  { to: "/user/compare", label: "字体对比" },
-  { to: "/user/download", label: "下载记录" },
-  { to: "/user/message", label: "消息" },
-  { to: "/user/profile", label: "个人资料" },
-] as const;
-
-/** With JS, 登录 / 注册 open the account modal over the page; without JS they are plain links. */
-function openModal(view: AuthView, redirectTo: string) {
-  return (event: MouseEvent<HTMLAnchorElement>) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return;
-    event.preventDefault();
-    accountModal.open(view, redirectTo);
-  };
-}
-
-function loginHref(redirectTo: string) {
-  return redirectTo && redirectTo !== "/"
-    ? `/account/login?redirect=${encodeURIComponent(redirectTo)}`
-    : "/account/login";
-}
-
-function registerHref(redirectTo: string) {
-  return redirectTo && redirectTo !== "/"
-    ? `/account/register?redirect=${encodeURIComponent(redirectTo)}`
-    : "/account/register";
-}
-
-function Avatar({ user, size = 28 }: { user: AccountUser | null | undefined; size?: number }) {
-  if (user?.avatarUrl) {
-    return (
-      <img
-        className="account-menu__avatar account-menu__avatar--img"
-        src={user.avatarUrl}
-        alt=""
-        width={size}
-        height={size}
-      />
-    );
-  }
-  return (
-    <span className="account-menu__avatar" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="18" height="18" focusable="false">
-        <circle cx="12" cy="8.5" r="4" fill="currentColor" />
-        <path d="M4 20.5c1.4-4 4.4-6 8-6s6.6 2 8 6" fill="currentColor" />
-      </svg>
-    </span>
-  );
-}
-
 export type SiteHeaderProps = {
   appTitle: string;
   loggedIn: boolean;
   /** "dark" = the home hero variant. */
   tone?: "light" | "dark";
 };
-
-/** "99+" past 99, so the badge stays small. */
-function unreadLabel(count: number): string {
-  return count > 99 ? "99+" : String(count);
-}
-
-/** The user menu's entries, the messages one with its unread count. */
-function UserMenuLinks({ unread, linkClassName }: { unread: number; linkClassName?: string }) {
-  return (
-    <>
-      {USER_MENU.map((item) => (
-        <li key={item.to}>
-          <Link to={item.to} className={linkClassName}>
-            {item.label}
-            {item.to === "/user/message" && unread > 0 ? (
-              <span className="unread-badge unread-badge--inline" data-testid="menu-unread">
-                {unreadLabel(unread)}
-                <span className="visually-hidden"> 条未读</span>
-              </span>
-            ) : null}
-          </Link>
-        </li>
-      ))}
-    </>
-  );
-}
-
-function AccountArea({
-  loggedIn,
-  redirectTo,
-  user,
-  unread,
-}: {
-  loggedIn: boolean;
-  redirectTo: string;
-  user: AccountUser | null | undefined;
-  unread: number;
-}) {
-  if (!loggedIn) {
-    return (
-      <div className="account-area">
-        <Link to={loginHref(redirectTo)} className="btn btn--ghost btn--sm" onClick={openModal("wechat", redirectTo)}>
-          登录
-        </Link>
-        <Link
-          to={registerHref(redirectTo)}
-          className="btn btn--accent btn--sm"
-          onClick={openModal("register-phone", redirectTo)}
-        >
-          注册
-        </Link>
-      </div>
-    );
-  }
-  const name = user?.nickname ?? "个人中心";
-  return (
-    <details className="account-menu">
-      <summary className="account-menu__summary">
-        <span className="visually-hidden">我的账户：</span>
-        <span className="account-menu__avatar-wrap">
-          <Avatar user={user} />
-          {unread > 0 ? (
-            <span className="unread-badge" data-testid="header-unread" aria-hidden="true">
-              {unreadLabel(unread)}
-            </span>
-          ) : null}
-        </span>
-        <span className="account-menu__name">{name}</span>
-        {unread > 0 ? <span className="visually-hidden">，{unread} 条未读消息</span> : null}
-      </summary>
-      <div className="account-menu__panel">
-        <ul>
-          <UserMenuLinks unread={unread} />
-        </ul>
-        <Form method="post" action="/account/logout" className="account-menu__logout">
-          <button type="submit">退出</button>
-        </Form>
-      </div>
-    </details>
-  );
-}
 
 /** Header: logo and title, main navigation, search, account area; a <details> menu on phones (no JS needed). */
 export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderProps) {
@@ -199,9 +57,6 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const header = useRef<HTMLElement>(null);
   const asset = useStaticUrl();
-  const rootData = useRootData();
-  const user = rootData?.user;
-  const unread = loggedIn ? (rootData?.unreadNoticeCount ?? 0) : 0;
 
   // Close the open <details> menus after a client-side navigation (not on hydration: a menu
   // opened before the scripts ran stays open).
@@ -274,7 +129,7 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
         />
 
         <div className="site-header__account">
-          <AccountArea loggedIn={loggedIn} redirectTo={redirectTo} user={user} unread={unread} />
+          <AccountArea redirectTo={redirectTo} />
         </div>
 
         <details ref={mobileMenu} className="mobile-menu">
@@ -294,35 +149,7 @@ export function SiteHeader({ appTitle, loggedIn, tone = "light" }: SiteHeaderPro
               placeholder={SEARCH_PLACEHOLDER}
             />
             <nav aria-label="移动端导航">{nav}</nav>
-            {loggedIn ? (
-              <div className="mobile-menu__user">
-                <ul className="site-nav__list">
-                  <UserMenuLinks unread={unread} linkClassName="site-nav__link" />
-                </ul>
-                <Form method="post" action="/account/logout">
-                  <button type="submit" className="btn btn--ghost btn--block">
-                    退出
-                  </button>
-                </Form>
-              </div>
-            ) : (
-              <div className="mobile-menu__account">
-                <Link
-                  to={loginHref(redirectTo)}
-                  className="btn btn--ghost btn--block"
-                  onClick={openModal("wechat", redirectTo)}
-                >
-                  登录
-                </Link>
-                <Link
-                  to={registerHref(redirectTo)}
-                  className="btn btn--accent btn--block"
-                  onClick={openModal("register-phone", redirectTo)}
-                >
-                  注册
-                </Link>
-              </div>
-            )}
+            <MobileAccountLinks redirectTo={redirectTo} />
           </div>
         </details>
       </div>
