@@ -28,7 +28,8 @@ export default function handleRequest(
   const kept = loadContext.visitorPages;
   if (!kept) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
   // A shared page is rendered as a template, kept for the next visitors, and this answer made from it.
-  return renderVisitorPageTemplate(request, responseStatusCode, responseHeaders, remixContext, Date.now()).then(
+  const worthMaking = () => kept.templates.worthMaking(kept.key);
+  return renderVisitorPageTemplate(request, responseStatusCode, responseHeaders, remixContext, worthMaking).then(
     (template) => {
       if (!template) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
       kept.templates.keep(kept.key, template);

@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from "express";
 import { FONT_GNO_PATTERN } from "../contract/catalogue-values.js";
 import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER } from "../app/utils/page-cache.js";
 import { FontVisitCounter } from "../app/services/catalogue/font-visits.js";
+import { AskedOnce } from "../app/utils/asked-once.js";
 import { cspNonce } from "./content-security-policy.js";
 import { filledGzip, filledText, gzipTemplate, type GzipTemplate } from "./gzip-template.js";
 import { acceptedEncodings } from "./precompressed-assets.js";
@@ -45,11 +46,6 @@ const OWN_HEADERS = new Set([
   "vary",
 ]);
 
-/** How long an address asked for once is remembered: asked for again within it, its page is kept. */
-const ASKED_ONCE_MS = 5 * 60_000;
-/** Bound on the addresses remembered as asked for once (their characters, 2 bytes each), the oldest forgotten first. */
-const MAX_ASKED_ONCE_BYTES = 1024 * 1024;
-
 /** The route's signals to this cache: never sent to anyone. */
 const SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER];
 
@@ -84,25 +80,7 @@ export function anonymousPageCache({
     pages.delete(key);
     keptBytes -= page.bytes;
   };
-  const askedOnce = new Map<string, number>();
-  let askedOnceBytes = 0;
-  /** Whether `key` was asked for before, within ASKED_ONCE_MS; if not, it is now. */
-  const askedBefore = (key: string): boolean => {
-    const until = askedOnce.get(key);
-    if (until !== undefined) {
-      askedOnce.delete(key);
-      askedOnceBytes -= key.length * 2;
-      if (until > now()) return true;
-    }
-    askedOnce.set(key, now() + ASKED_ONCE_MS);
-    askedOnceBytes += key.length * 2;
-    for (const oldest of askedOnce.keys()) {
-      if (askedOnceBytes <= MAX_ASKED_ONCE_BYTES) break;
-      askedOnce.delete(oldest);
-      askedOnceBytes -= oldest.length * 2;
-    }
-    return false;
-  };
+  const askedOnce = new AskedOnce(now);
   const keep = (key: string, page: KeptPage) => {
     forget(key);
     if (page.bytes > maxBytes) return;
@@ -140,7 +118,7 @@ export function anonymousPageCache({
       return;
     }
     if (kept) forget(key);
-    else if (!askedBefore(key)) {
+    else if (!askedOnce.askedBefore(key)) {
       withoutSignalHeaders(res);
       return next();
     }

@@ -24,22 +24,22 @@ const SIGNAL_HEADERS = new Set([ANONYMOUS_PAGE_CACHE_HEADER.toLowerCase(), KEPT_
 /**
  * The template of the page Remix is about to render, or null when this answer cannot come from one:
  * not a GET, not a 200, a route that does not let its page be kept, an action, an error, a
- * Set-Cookie, a visitor whose differences are not all parts, loader data that is not JSON, or a
- * render that failed (the page is then rendered as before).
+ * Set-Cookie, a visitor whose differences are not all parts, a page not `worthMaking` yet, loader
+ * data that is not JSON, or a render that failed (the page is then rendered as before).
  */
 export async function renderVisitorPageTemplate(
   request: Request,
   status: number,
   headers: Headers,
   context: EntryContext,
-  now: number,
+  worthMaking: () => boolean,
 ): Promise<VisitorPageTemplate | null> {
   const handled = context.staticHandlerContext;
   const seconds = Number(headers.get(ANONYMOUS_PAGE_CACHE_HEADER));
   if (request.method !== "GET" || status !== 200 || !(seconds > 0) || headers.has("Set-Cookie")) return null;
   if (handled.errors || handled.actionData || context.isSpaMode) return null;
   const root = handled.loaderData.root as RootData | undefined;
-  if (!answeredFromTemplate(root)) return null;
+  if (!answeredFromTemplate(root) || !worthMaking()) return null;
 
   const templateContext: EntryContext = {
     ...context,
@@ -67,7 +67,7 @@ export async function renderVisitorPageTemplate(
       sharedRoot: sharedRootFields(root),
       headers: kept,
       fontVisit: fontVisit && FONT_GNO_PATTERN.test(fontVisit) ? fontVisit : null,
-      expiresAt: now + seconds * 1000,
+      expiresAt: Date.now() + seconds * 1000,
     });
   } catch {
     return null;

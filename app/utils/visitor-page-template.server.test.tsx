@@ -149,6 +149,17 @@ describe("VisitorPageTemplates", () => {
     expect(templates.fresh("a")).toBeUndefined();
   });
 
+  it("makes a template the second time an address is asked for, and whenever one was made before", () => {
+    let now = 1_000;
+    const templates = new VisitorPageTemplates(1024 * 1024, () => now);
+    expect(templates.worthMaking("/font?text=新字")).toBe(false);
+    expect(templates.worthMaking("/font?text=新字")).toBe(true);
+    templates.keep("/font", template(2_000));
+    now = 3_000;
+    expect(templates.fresh("/font")).toBeUndefined();
+    expect(templates.worthMaking("/font")).toBe(true);
+  });
+
   it("keeps at most its bound, the least recently used forgotten first", () => {
     const one = template();
     const templates = new VisitorPageTemplates(one.bytes * 2);

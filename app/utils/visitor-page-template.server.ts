@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { encodeRootHydrationData, type SharedHydrationData } from "~/utils/hydration-data.server";
+import { AskedOnce } from "~/utils/asked-once";
 import type { RootData } from "~/utils/root-data";
 import { VISITOR_PART_TAG, type VisitorPartPickers } from "~/utils/visitor-parts";
 
@@ -64,26 +65,35 @@ export type VisitorPageTemplate = {
   bytes: number;
 };
 
-/** Templates of shared pages, by address, until they expire; the least recently used go first past `maxBytes`. */
+/**
+ * Templates of shared pages, by address, answered until they expire; the least recently used go
+ * first past `maxBytes`. A template is made the second time its address is asked for (AskedOnce),
+ * and again whenever the one made before has expired.
+ */
 export class VisitorPageTemplates {
   private readonly templates = new Map<string, VisitorPageTemplate>();
+  private readonly askedOnce: AskedOnce;
   private keptBytes = 0;
 
   constructor(
     readonly maxBytes: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.askedOnce = new AskedOnce(now);
+  }
 
+  /** The template of `key` while it may be answered. */
   fresh(key: string): VisitorPageTemplate | undefined {
     const template = this.templates.get(key);
-    if (!template) return undefined;
+    if (!template || template.expiresAt <= this.now()) return undefined;
     this.templates.delete(key);
-    if (template.expiresAt <= this.now()) {
-      this.keptBytes -= template.bytes;
-      return undefined;
-    }
     this.templates.set(key, template);
     return template;
+  }
+
+  /** Whether this answer of `key` should make its template: one was made before, or the address was asked for before. */
+  worthMaking(key: string): boolean {
+    return this.templates.has(key) || this.askedOnce.askedBefore(key);
   }
 
   keep(key: string, template: VisitorPageTemplate) {

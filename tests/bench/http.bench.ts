@@ -1,13 +1,15 @@
 /**
  * HTTP benchmark (not a test): starts the built site in a child process on loopback, then loads
  * the data pages (/, /font, a filtered /font?page=2, /font/{id}) and the subset endpoint from this
- * process (each page twice: as a visitor without cookies, whom the server may answer from its page
- * cache, and with a compare-list cookie, for whom every page is rendered), each beside a near-static
- * page of the same server (/agreement/font) loaded the same way (without, then with the cookie)
- * and measured in the same run, and prints the ratios; the pages for visitors without cookies once
- * more with the Accept-Encoding a browser sends, the reference too, since every answer is then
- * compressed; last, it opens every font's page and reports the server's resident memory with the
- * whole catalogue warm.
+ * process (each page three times: as a visitor without cookies, whom the server may answer from its
+ * page cache; with a compare-list cookie; and signed in, with favorites and the compare list, on a
+ * second server run with NODE_ENV=test so that the bench can register without the slider captcha:
+ * the pages made for each such visitor), each beside a near-static page of the same server
+ * (/agreement/font, which is rendered for every visitor) loaded the same way (with the same cookie)
+ * and measured in the same run, and prints the ratios beside their goals; the pages for visitors
+ * without cookies once more with the Accept-Encoding a browser sends, the reference too, since every
+ * answer is then compressed; last, it opens every font's page and reports the server's resident
+ * memory with the whole catalogue warm.
  *
  *   npm run build && npm run bench:http   (BENCH_SECONDS=5 BENCH_CONCURRENCY=16 to tune)
  */
@@ -23,6 +25,10 @@ const origin = `http://127.0.0.1:${port}`;
 
 type Target = {
   name: string;
+  /** The server asked; the main one by default. */
+  origin?: string;
+  /** What the ratio to the reference must reach: at least `throughput` times its answers a second, a p99 at most `p99` times its. */
+  goal?: { throughput: number; p99?: number };
   method: "GET" | "POST";
   path: string;
   body?: string;
@@ -50,7 +56,7 @@ function request(target: Target): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const req = http.request(
-      `${origin}${target.path}`,
+      `${target.origin ?? origin}${target.path}`,
       {
         method: target.method,
         agent,
@@ -135,62 +141,142 @@ function format(result: Result): string {
   return `${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  CPU ${result.cpuMsPerAnswer.toFixed(1)} ms/answer  (${result.requests} ok, ${result.errors} errors)`;
 }
 
+/** Registers a user by e-mail (the code from the server's local outbox), favorites two fonts, and answers its token. */
+async function signedInToken(site: string, favorites: string[]): Promise<string> {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${site}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { token } : {}) },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { code: string; message: string; data: { token?: string } | null };
+    if (answer.code !== "200") throw new Error(`${path}: ${answer.message}`);
+    return answer.data;
+  };
+  const email = `bench-${Date.now()}@example.com`;
+  await post("/web/api/account/sendCode", { account: email, purpose: "register" });
+  const outbox = (await (await fetch(`${site}/web/api/account/outbox`)).json()) as {
+    data: { entries: Array<{ target: string; code: string | null }> };
+  };
+  const code = outbox.data.entries.find((entry) => entry.target === email)?.code;
+  if (!code) throw new Error("本机收件箱里没有注册验证码");
+  const password = "bench-password-1";
+  const token = (await post("/web/api/account/register/email", { email, code, password, confirmPassword: password }))!
+    .token!;
+  for (const fontGNo of favorites) await post("/web/api/account/collection/addFont", { fontGNo }, token);
+  return token;
+}
+
+function verdict(met: boolean): string {
+  return met ? "达标" : "未达标";
+}
+
+/** Loads each target beside the reference with the same cookie and encoding, and prints both, their ratios and the goal. */
+async function compare(targets: Target[], reference: Target, serverPid: number | undefined) {
+  for (const target of targets) {
+    const near = await load(
+      { ...reference, origin: target.origin, cookie: target.cookie, acceptEncoding: target.acceptEncoding },
+      serverPid,
+    );
+    const measured = await load(target, serverPid);
+    const nearName = `${reference.name}${target.cookie ? "（带同样的 Cookie）" : ""}${target.acceptEncoding ? "（同样的 Accept-Encoding）" : ""}`;
+    console.log(`\n${target.name}\n  measured  ${format(measured)}\n  ${nearName}  ${format(near)}`);
+    const throughput = measured.perSecond / near.perSecond;
+    const p99 = measured.p99 / near.p99;
+    console.log(
+      `  ratio     throughput ${throughput.toFixed(3)}×, p50 latency ${(measured.p50 / near.p50).toFixed(1)}×, p99 latency ${p99.toFixed(1)}×, answers per CPU second ${(near.cpuMsPerAnswer / measured.cpuMsPerAnswer).toFixed(3)}×`,
+    );
+    const { goal } = target;
+    if (goal) {
+      const met = throughput >= goal.throughput && (goal.p99 === undefined || p99 <= goal.p99);
+      const p99Goal = goal.p99 === undefined ? "" : `，p99 <= ${goal.p99}× 参考`;
+      console.log(`  goal      吞吐 >= ${goal.throughput}× 参考${p99Goal}：${verdict(met)}`);
+    }
+  }
+}
+
 async function main() {
   // The bench measures the subset endpoint's speed, not its per-visitor limit.
   const site = await startBuiltSite(port, { SUBSET_RATE_LIMIT_PER_MINUTE: "100000000" });
+  const reference: Target = { name: "/agreement/font", method: "GET", path: "/agreement/font" };
+  const perVisitor = { throughput: 0.6, p99: 3 };
+  let ids: string[] = [];
+  let pages: string[] = [];
+  let withCompareList = "";
   try {
-    const ids = await fontIds();
+    ids = await fontIds();
     const id = ids[0];
-    const reference: Target = { name: "/agreement/font", method: "GET", path: "/agreement/font" };
-    const pages = ["/", "/font", "/font?page=2&style=all&sort=new", `/font/${id}`];
-    // A visitor whose pages depend on a cookie (a compare list here; a login is the same) gets every
-    // page rendered for them, the reference page too.
-    const withCookie = `${COMPARE_COOKIE}=${serializeCompareCookieValue(ids.slice(0, 2))}`;
-    const targets: Target[] = [
-      { name: "/healthz", method: "GET", path: "/healthz" },
-      ...pages.map((page): Target => ({ name: page, method: "GET", path: page })),
-      // As a browser asks: every answer compressed, the reference page's too.
-      ...pages.map((page): Target => ({
-        name: `${page}（Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}）`,
-        method: "GET",
-        path: page,
-        acceptEncoding: BROWSER_ACCEPT_ENCODING,
-      })),
-      ...pages.map((page): Target => ({
-        name: `${page}（带 Cookie，每次渲染）`,
-        method: "GET",
-        path: page,
-        cookie: withCookie,
-      })),
-      {
-        name: "POST /webfont/http",
-        method: "POST",
-        path: "/webfont/http",
-        body: JSON.stringify([{ gno: id, text: "短视频字体点赞关注不迷路" }]),
-      },
-    ];
+    pages = ["/", "/font", "/font?page=2&style=all&sort=new", `/font/${id}`];
+    // A visitor whose pages depend on a cookie: a compare list (a signed-in visitor below).
+    withCompareList = `${COMPARE_COOKIE}=${serializeCompareCookieValue(ids.slice(0, 2))}`;
     console.log(
       `并发 ${concurrency}，每项 ${seconds} 秒，回环地址 ${origin}；服务器启动后的后台准备用了 ${(site.settledAfterMs / 1000).toFixed(1)} 秒，测量在其后`,
     );
-    for (const target of targets) {
-      const near = await load({ ...reference, cookie: target.cookie, acceptEncoding: target.acceptEncoding }, site.pid);
-      const measured = await load(target, site.pid);
-      const nearName = `${reference.name}${target.cookie ? "（带 Cookie）" : ""}${target.acceptEncoding ? "（同样的 Accept-Encoding）" : ""}`;
-      console.log(`\n${target.name}\n  measured  ${format(measured)}\n  ${nearName}  ${format(near)}`);
-      console.log(
-        `  ratio     throughput ${(measured.perSecond / near.perSecond).toFixed(3)}×, p50 latency ${(measured.p50 / near.p50).toFixed(1)}×, p99 latency ${(measured.p99 / near.p99).toFixed(1)}×, answers per CPU second ${(near.cpuMsPerAnswer / measured.cpuMsPerAnswer).toFixed(3)}×`,
-      );
+    await compare(
+      [
+        { name: "/healthz", method: "GET", path: "/healthz" },
+        ...pages.map((page): Target => ({ name: page, method: "GET", path: page, goal: { throughput: 5 } })),
+        // As a browser asks: every answer compressed, the reference page's too.
+        ...pages.map((page): Target => ({
+          name: `${page}（Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}）`,
+          method: "GET",
+          path: page,
+          acceptEncoding: BROWSER_ACCEPT_ENCODING,
+        })),
+        ...pages.map((page): Target => ({
+          name: `${page}（带 Cookie：对比列表）`,
+          method: "GET",
+          path: page,
+          cookie: withCompareList,
+          goal: perVisitor,
+        })),
+        {
+          name: "POST /webfont/http",
+          method: "POST",
+          path: "/webfont/http",
+          body: JSON.stringify([{ gno: id, text: "短视频字体点赞关注不迷路" }]),
+        },
+      ],
+      reference,
+      site.pid,
+    );
+    // Every page kept twice: for visitors without cookies, and as a template for those with one.
+    for (const cookie of [undefined, withCompareList]) {
+      for (const fontId of ids) await request({ name: fontId, method: "GET", path: `/font/${fontId}`, cookie });
+      for (let page = 1; page <= Math.ceil(ids.length / 20) + 1; page++) {
+        await request({ name: "list", method: "GET", path: `/font?page=${page}`, cookie });
+      }
     }
-    for (const fontId of ids) await request({ name: fontId, method: "GET", path: `/font/${fontId}` });
-    for (let page = 1; page <= Math.ceil(ids.length / 20) + 1; page++) {
-      await request({ name: "list", method: "GET", path: `/font?page=${page}` });
-    }
+    const resident = residentMegabytes(site.pid);
     console.log(
-      `\n内存：${ids.length} 款字体的页面都已打开后，服务器常驻内存 ${residentMegabytes(site.pid).toFixed(0)} MB`,
+      `\n内存：${ids.length} 款字体的页面都已打开（不带与带 Cookie 各一次）后，服务器常驻内存 ${resident.toFixed(0)} MB（目标 <= 600 MB：${verdict(resident <= 600)}）`,
+    );
+  } finally {
+    await site.stop();
+  }
+
+  // A signed-in visitor with favorites and the compare list. Registering needs the slider captcha
+  // off, which production refuses: this server runs with NODE_ENV=test, the reference beside it too.
+  const testSite = await startBuiltSite(port + 1, { NODE_ENV: "test", CAPTCHA: "off" });
+  try {
+    const testOrigin = `http://127.0.0.1:${port + 1}`;
+    const signedIn = `token=${await signedInToken(testOrigin, ids.slice(1, 3))}; ${withCompareList}`;
+    console.log(`\n已登录的访客（另一台服务器：NODE_ENV=test，关闭滑块验证以便注册，${testOrigin}）`);
+    await compare(
+      pages.map((page): Target => ({
+        name: `${page}（带 Cookie：已登录，有收藏和对比列表）`,
+        origin: testOrigin,
+        method: "GET",
+        path: page,
+        cookie: signedIn,
+        goal: perVisitor,
+      })),
+      reference,
+      testSite.pid,
     );
   } finally {
     agent.destroy();
-    await site.stop();
+    await testSite.stop();
   }
 }
 

@@ -112,8 +112,8 @@ test.describe("字体对比", () => {
     // Another visitor with a list of their own opens the page first: it is kept as a template.
     const other = await browser.newContext({ baseURL });
     await setCookieList(other, baseURL, [unlisted!.fontGNo]);
-    const first = await other.request.get("/font");
-    expect(first.status()).toBe(200);
+    // A page is kept from the second time its address is asked for.
+    for (let ask = 0; ask < 2; ask++) expect((await other.request.get("/font")).status()).toBe(200);
     await other.close();
 
     await setCookieList(context, baseURL, [listed!.fontGNo]);
