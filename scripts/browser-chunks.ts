@@ -22,6 +22,9 @@ type Route = { id: string; parentId?: string; file: string };
  */
 const SMALL_GROUP_BYTES = 4 * 1024;
 
+/** The home page's route. */
+const HOME_PAGE = "routes/_home+/_index";
+
 type Group = { key: string; pages: Set<string>; modules: string[]; merged: string[]; bytes: number };
 
 /**
@@ -119,6 +122,9 @@ export function pageChunks(): {
             other !== group &&
             !hostOf.has(other) &&
             includes(other.pages, group.pages) &&
+            // The chunk every page loads takes only what the home page, where most first visits
+            // start, or most pages run: the article pages' share button would cost every first visit.
+            (other.pages.size < pages.length || group.pages.has(HOME_PAGE) || group.pages.size * 2 >= pages.length) &&
             imported.every((id) => includes(loadedOn(id), other.pages)),
         )
         .sort((a, b) => a.pages.size - b.pages.size || b.bytes - a.bytes || (a.key < b.key ? -1 : 1))[0];

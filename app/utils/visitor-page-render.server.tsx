@@ -14,9 +14,11 @@ import {
   NEUTRAL_VISITOR,
   NONCE_MARK,
   sharedRootFields,
+  visitorPartsTemplate,
   type VisitorPageTemplate,
+  type VisitorPartPickers,
 } from "~/utils/visitor-page-template.server";
-import { visitorPartPickers, VisitorPartsTemplate } from "~/utils/visitor-parts";
+import { VisitorPartsTemplateContext } from "~/utils/visitor-parts";
 
 /** Headers that tell the server's caches about a page; a template's answers never carry them. */
 const SIGNAL_HEADERS = new Set([ANONYMOUS_PAGE_CACHE_HEADER.toLowerCase(), KEPT_PAGE_FONT_VISIT_HEADER.toLowerCase()]);
@@ -47,15 +49,15 @@ export async function renderVisitorPageTemplate(
     // The data for hydration is encoded by the template, the root's for each answer.
     serverHandoffStream: undefined,
   };
-  const pickers = visitorPartPickers();
+  const pickers: VisitorPartPickers = { parts: [], values: [] };
   try {
     const hydration = encodeSharedHydrationData({ ...handled.loaderData, root: undefined });
     const html = await renderToText(
-      <VisitorPartsTemplate pickers={pickers}>
+      <VisitorPartsTemplateContext.Provider value={visitorPartsTemplate(pickers)}>
         <NonceProvider nonce={NONCE_MARK}>
           <RemixServer context={templateContext} url={request.url} nonce={NONCE_MARK} />
         </NonceProvider>
-      </VisitorPartsTemplate>,
+      </VisitorPartsTemplateContext.Provider>,
     );
     const fontVisit = headers.get(KEPT_PAGE_FONT_VISIT_HEADER);
     const kept: Array<[string, string]> = [];

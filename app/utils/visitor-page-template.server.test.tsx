@@ -10,9 +10,11 @@ import {
   NONCE_MARK,
   sameData,
   VisitorPageTemplates,
+  visitorPartsTemplate,
   type VisitorPageTemplate,
+  type VisitorPartPickers,
 } from "./visitor-page-template.server";
-import { useVisitorValue, visitorPartPickers, VisitorPart, VisitorPartsTemplate } from "./visitor-parts";
+import { useVisitorValue, VisitorPart, VisitorPartsTemplateContext } from "./visitor-parts";
 
 const FONTS = ["10004", "10027", "10035"];
 
@@ -60,11 +62,11 @@ const visitor = (compareFontGNos: string[], nickname?: string) =>
 const ROUTES = { "routes/font": { fonts: FONTS } };
 
 function template(expiresAt = Infinity): VisitorPageTemplate {
-  const pickers = visitorPartPickers();
+  const pickers: VisitorPartPickers = { parts: [], values: [] };
   const html = renderToString(
-    <VisitorPartsTemplate pickers={pickers}>
+    <VisitorPartsTemplateContext.Provider value={visitorPartsTemplate(pickers)}>
       <Page compare={[]} nonce={NONCE_MARK} nickname="访客" />
-    </VisitorPartsTemplate>,
+    </VisitorPartsTemplateContext.Provider>,
   );
   const made = makeVisitorPageTemplate(html, encodeSharedHydrationData({ root: undefined, ...ROUTES }), {
     pickers,

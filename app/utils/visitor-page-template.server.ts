@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { createElement, Fragment } from "react";
 import { encodeRootHydrationData, type SharedHydrationData } from "~/utils/hydration-data.server";
 import { AskedOnce } from "~/utils/asked-once";
 import type { RootData } from "~/utils/root-data";
-import { VISITOR_PART_TAG, type VisitorPartPickers } from "~/utils/visitor-parts";
+import type { VisitorPartsTemplate } from "~/utils/visitor-parts";
 
 /**
  * Pages rendered per visitor, without rendering them each time. A shared page (one whose route
@@ -39,6 +40,41 @@ export const NEUTRAL_VISITOR: Pick<RootData, (typeof VISITOR_FIELDS)[number]> = 
   unreadNoticeCount: 0,
   toast: null,
 };
+
+/**
+ * What the visitor parts of a page being rendered as a template register, by the index their
+ * markup is marked with: for each part, which of its states a visitor's root data picks; for each
+ * value, the text it holds for that visitor.
+ */
+export type VisitorPartPickers = {
+  parts: Array<(root: RootData) => string>;
+  values: Array<(root: RootData) => string>;
+};
+
+/** The element marking one state of a part in a template; never sent to a browser. */
+const VISITOR_PART_TAG = "visitor-part";
+
+/**
+ * How a template shows visitor parts and values: every state of a part, each in a marker element;
+ * a value as a private-use mark, which React leaves as it is in text and attributes.
+ */
+export function visitorPartsTemplate(pickers: VisitorPartPickers): VisitorPartsTemplate {
+  return {
+    part(states, pick, render) {
+      const part = pickers.parts.push(pick) - 1;
+      return states.map((state) =>
+        createElement(
+          Fragment,
+          { key: state },
+          createElement(VISITOR_PART_TAG, { "data-part": part, "data-state": state }, render(state)),
+        ),
+      );
+    },
+    value(pick) {
+      return `\uE000${pickers.values.push(pick) - 1}\uE001`;
+    },
+  };
+}
 
 /** Stands for the answer's nonce in a template; random, so no page's text can hold it. */
 export const NONCE_MARK = `n${randomBytes(12).toString("hex")}`;

@@ -1,41 +1,27 @@
-import { createContext, createElement, Fragment, useContext, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import type { RootData } from "~/utils/root-data";
 
 /**
- * What the visitor parts of a page being rendered as a template register, by the index their
- * markup is marked with: for each part, which of its states a visitor's root data picks; for each
- * value, the text it holds for that visitor.
+ * How a page rendered as a template on the server shows its visitor parts and values (provided by
+ * visitor-page-render.server.tsx; never in the browser, where parts render as they are).
  */
-export type VisitorPartPickers = {
-  parts: Array<(root: RootData) => string>;
-  values: Array<(root: RootData) => string>;
+export type VisitorPartsTemplate = {
+  part<State extends string>(
+    states: readonly State[],
+    pick: (root: RootData) => State,
+    render: (state: State) => ReactNode,
+  ): ReactNode;
+  value(pick: (root: RootData) => string): string;
 };
 
-export function visitorPartPickers(): VisitorPartPickers {
-  return { parts: [], values: [] };
-}
-
-const TemplateContext = createContext<VisitorPartPickers | null>(null);
-
-/** Renders its page as a template: every VisitorPart inside shows all its states, each marked. */
-export function VisitorPartsTemplate({ pickers, children }: { pickers: VisitorPartPickers; children: ReactNode }) {
-  return <TemplateContext.Provider value={pickers}>{children}</TemplateContext.Provider>;
-}
-
-/** The element marking one state of a part in a template; never sent to a browser. */
-export const VISITOR_PART_TAG = "visitor-part";
-
-/** Stands for value `index` in a template's text and attributes (private-use characters React leaves as they are). */
-export function visitorValueMark(index: number): string {
-  return `\uE000${index}\uE001`;
-}
+export const VisitorPartsTemplateContext = createContext<VisitorPartsTemplate | null>(null);
 
 /**
  * A part of a page that depends on the visitor (their compare list, say) inside markup that does
- * not. Rendered normally it is `render(state)`. In a page's template (VisitorPartsTemplate) it is
- * every state of `states`, each marked, and `pick` tells the server, from a visitor's root data,
- * which of them that visitor's page shows: `pick(root)` must be the `state` this part renders on
- * the server with that root data. Parts do not nest; a part's markup may hold values.
+ * not. Rendered normally it is `render(state)`. In a page's template it is every state of `states`,
+ * each marked, and `pick` tells the server, from a visitor's root data, which of them that
+ * visitor's page shows: `pick(root)` must be the `state` this part renders on the server with that
+ * root data. Parts do not nest; a part's markup may hold values.
  */
 export function VisitorPart<State extends string>({
   states,
@@ -48,18 +34,8 @@ export function VisitorPart<State extends string>({
   pick: (root: RootData) => State;
   render: (state: State) => ReactNode;
 }) {
-  const pickers = useContext(TemplateContext);
-  if (!pickers) return <>{render(state)}</>;
-  const part = pickers.parts.push(pick) - 1;
-  return (
-    <>
-      {states.map((each) => (
-        <Fragment key={each}>
-          {createElement(VISITOR_PART_TAG, { "data-part": part, "data-state": each }, render(each))}
-        </Fragment>
-      ))}
-    </>
-  );
+  const template = useContext(VisitorPartsTemplateContext);
+  return <>{template ? template.part(states, pick, render) : render(state)}</>;
 }
 
 /**
@@ -69,7 +45,6 @@ export function VisitorPart<State extends string>({
  * root data; neither may be empty (React writes no text for an empty string).
  */
 export function useVisitorValue(value: string, pick: (root: RootData) => string): string {
-  const pickers = useContext(TemplateContext);
-  if (!pickers) return value;
-  return visitorValueMark(pickers.values.push(pick) - 1);
+  const template = useContext(VisitorPartsTemplateContext);
+  return template ? template.value(pick) : value;
 }

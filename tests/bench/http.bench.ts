@@ -200,8 +200,8 @@ async function main() {
   const site = await startBuiltSite(port, { SUBSET_RATE_LIMIT_PER_MINUTE: "100000000" });
   const reference: Target = { name: "/agreement/font", method: "GET", path: "/agreement/font" };
   const perVisitor = { throughput: 0.6, p99: 3 };
-  let ids: string[] = [];
-  let pages: string[] = [];
+  let ids: string[];
+  let pages: string[];
   let withCompareList = "";
   try {
     ids = await fontIds();

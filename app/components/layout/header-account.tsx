@@ -27,15 +27,6 @@ function accountState(root: RootData | undefined): AccountState {
   return `member${avatar}${unread}` as AccountState;
 }
 
-/** The phone menu shows no avatar. */
-const MOBILE_STATES = ["guest", "member", "member-unread"] as const;
-type MobileState = (typeof MOBILE_STATES)[number];
-
-function mobileState(root: RootData | undefined): MobileState {
-  const state = accountState(root);
-  return state === "guest" ? "guest" : state.endsWith("-unread") ? "member-unread" : "member";
-}
-
 /** With JS, 登录 / 注册 open the account modal over the page; without JS they are plain links. */
 function openModal(view: AuthView, redirectTo: string) {
   return (event: MouseEvent<HTMLAnchorElement>) => {
@@ -70,9 +61,9 @@ function unreadLabel(count: number): string {
   return count > 99 ? "99+" : String(count);
 }
 
-const nicknameOf = (root: RootData | undefined) => root?.user?.nickname ?? "个人中心";
-const avatarOf = (root: RootData | undefined) => root?.user?.avatarUrl ?? "";
-const unreadOf = (root: RootData | undefined) => (root?.loggedIn ? (root.unreadNoticeCount ?? 0) : 0);
+const nicknameOf = (root?: RootData) => root?.user?.nickname ?? "个人中心";
+const avatarOf = (root?: RootData) => root?.user?.avatarUrl ?? "";
+const unreadOf = (root?: RootData) => unreadLabel(root?.loggedIn ? (root.unreadNoticeCount ?? 0) : 0);
 
 /** The member's values, the same on the server for the template (marks) and for the page (text). */
 function useMemberValues() {
@@ -80,9 +71,26 @@ function useMemberValues() {
   return {
     nickname: useVisitorValue(nicknameOf(root), nicknameOf),
     avatarUrl: useVisitorValue(avatarOf(root), avatarOf),
-    unreadLabel: useVisitorValue(unreadLabel(unreadOf(root)), (each) => unreadLabel(unreadOf(each))),
-    unreadCount: useVisitorValue(String(unreadOf(root)), (each) => String(unreadOf(each))),
+    unread: useVisitorValue(unreadOf(root), unreadOf),
   };
+}
+
+/** 登录 / 注册: with JavaScript they open the account modal. */
+function GuestLinks({ redirectTo, className, size }: { redirectTo: string; className: string; size: string }) {
+  return (
+    <div className={className}>
+      <Link to={loginHref(redirectTo)} className={`btn btn--ghost ${size}`} onClick={openModal("wechat", redirectTo)}>
+        登录
+      </Link>
+      <Link
+        to={registerHref(redirectTo)}
+        className={`btn btn--accent ${size}`}
+        onClick={openModal("register-phone", redirectTo)}
+      >
+        注册
+      </Link>
+    </div>
+  );
 }
 
 /** The user menu's entries, the messages one with its unread count. */
@@ -132,16 +140,16 @@ function MemberMenu({ avatar, unread }: { avatar: boolean; unread: boolean }) {
           <Avatar url={avatar ? values.avatarUrl : null} />
           {unread ? (
             <span className="unread-badge" data-testid="header-unread" aria-hidden="true">
-              {values.unreadLabel}
+              {values.unread}
             </span>
           ) : null}
         </span>
         <span className="account-menu__name">{values.nickname}</span>
-        {unread ? <span className="visually-hidden">，{values.unreadCount} 条未读消息</span> : null}
+        {unread ? <span className="visually-hidden">，{values.unread} 条未读消息</span> : null}
       </summary>
       <div className="account-menu__panel">
         <ul>
-          <UserMenuLinks unreadLabel={unread ? values.unreadLabel : null} />
+          <UserMenuLinks unreadLabel={unread ? values.unread : null} />
         </ul>
         <Form method="post" action="/account/logout" className="account-menu__logout">
           <button type="submit">退出</button>
@@ -161,22 +169,7 @@ export function AccountArea({ redirectTo }: { redirectTo: string }) {
       pick={accountState}
       render={(state) =>
         state === "guest" ? (
-          <div className="account-area">
-            <Link
-              to={loginHref(redirectTo)}
-              className="btn btn--ghost btn--sm"
-              onClick={openModal("wechat", redirectTo)}
-            >
-              登录
-            </Link>
-            <Link
-              to={registerHref(redirectTo)}
-              className="btn btn--accent btn--sm"
-              onClick={openModal("register-phone", redirectTo)}
-            >
-              注册
-            </Link>
-          </div>
+          <GuestLinks redirectTo={redirectTo} className="account-area" size="btn--sm" />
         ) : (
           <MemberMenu avatar={state.includes("-avatar")} unread={state.endsWith("-unread")} />
         )
@@ -190,7 +183,7 @@ function MemberLinks({ unread }: { unread: boolean }) {
   return (
     <div className="mobile-menu__user">
       <ul className="site-nav__list">
-        <UserMenuLinks unreadLabel={unread ? values.unreadLabel : null} linkClassName="site-nav__link" />
+        <UserMenuLinks unreadLabel={unread ? values.unread : null} linkClassName="site-nav__link" />
       </ul>
       <Form method="post" action="/account/logout">
         <button type="submit" className="btn btn--ghost btn--block">
@@ -206,29 +199,14 @@ export function MobileAccountLinks({ redirectTo }: { redirectTo: string }) {
   const root = useRootData();
   return (
     <VisitorPart
-      states={MOBILE_STATES}
-      state={mobileState(root)}
-      pick={mobileState}
+      states={ACCOUNT_STATES}
+      state={accountState(root)}
+      pick={accountState}
       render={(state) =>
         state === "guest" ? (
-          <div className="mobile-menu__account">
-            <Link
-              to={loginHref(redirectTo)}
-              className="btn btn--ghost btn--block"
-              onClick={openModal("wechat", redirectTo)}
-            >
-              登录
-            </Link>
-            <Link
-              to={registerHref(redirectTo)}
-              className="btn btn--accent btn--block"
-              onClick={openModal("register-phone", redirectTo)}
-            >
-              注册
-            </Link>
-          </div>
+          <GuestLinks redirectTo={redirectTo} className="mobile-menu__account" size="btn--block" />
         ) : (
-          <MemberLinks unread={state === "member-unread"} />
+          <MemberLinks unread={state.endsWith("-unread")} />
         )
       }
     />
