@@ -31,15 +31,19 @@ export default function handleRequest(
   const worthMaking = () => kept.templates.worthMaking(kept.key);
   return renderVisitorPageTemplate(request, responseStatusCode, responseHeaders, remixContext, worthMaking).then(
     (template) => {
-      if (!template) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
+      let body: Uint8Array<ArrayBuffer> | undefined;
+      try {
+        if (template)
+          body = assembleVisitorPage(template, remixContext.staticHandlerContext.loaderData.root as RootData, nonce);
+      } catch {
+        // A part whose picker names a state it did not render: the page is rendered as before.
+      }
+      if (!template || !body) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
       kept.templates.keep(kept.key, template);
+      // Remix's own encoding of the loader data, which the template's replaces.
       void remixContext.serverHandoffStream?.cancel();
-      const root = remixContext.staticHandlerContext.loaderData.root as RootData;
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      return new Response(assembleVisitorPage(template, root, nonce), {
-        status: responseStatusCode,
-        headers: responseHeaders,
-      });
+      return new Response(body, { status: responseStatusCode, headers: responseHeaders });
     },
   );
 }

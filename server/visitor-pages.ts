@@ -29,8 +29,9 @@ export function visitorPageKey(req: ExpressRequest): string {
  * Answers a visitor with a cookie from the template of the page they ask for (rendered by
  * entry.server.tsx for an earlier visitor, and not expired): only the root loader runs, for the
  * visitor's own data, and the page is put together from the template with it. A visitor whose root
- * data the template cannot show (signed in, a flash message, shared data that changed since) or a
- * root loader that throws (a redirect) goes on to Remix, which renders the page as before.
+ * data the template cannot show (a flash message, several favorite folders, shared data that changed
+ * since), a root loader that throws (a redirect) or a template that cannot be put together goes on
+ * to Remix, which renders the page as before.
  */
 export function visitorPagesFromTemplates({
   templates,
@@ -61,7 +62,12 @@ export function visitorPagesFromTemplates({
         (loaded) => {
           const root = rootDataOf(loaded);
           if (!answeredFromTemplate(root) || !sameData(template.sharedRoot, sharedRootFields(root))) return next();
-          const body = assembleVisitorPage(template, root, nonce);
+          let body: Uint8Array;
+          try {
+            body = assembleVisitorPage(template, root, nonce);
+          } catch {
+            return next();
+          }
           for (const [name, value] of template.headers) res.setHeader(name, value);
           res.setHeader("Content-Type", "text/html; charset=utf-8");
           res.setHeader("X-Page-Cache", "template");
