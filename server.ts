@@ -16,9 +16,10 @@ import { readWebsiteConfig, type WebsiteConfig } from "./app/config.server.js";
 import { createLoadContext } from "./app/load-context.js";
 import { addFontVisits } from "./app/services/catalogue.server.js";
 import { stripHtmlSuffix } from "./app/utils/html-suffix.js";
-import { anonymousPageCache } from "./server/page-cache.js";
-import { visitorPageKey, visitorPagesFromTemplates } from "./server/visitor-pages.js";
-import { VisitorPageTemplates } from "./app/utils/visitor-page-template.server.js";
+import { anonymousPageCache, keptPageKey } from "./server/page-cache.js";
+import { visitorPagesFromTemplates } from "./server/visitor-pages.js";
+import { KeptPages } from "./app/utils/kept-pages.js";
+import type { VisitorPageTemplate } from "./app/utils/visitor-page-template.server.js";
 import { missingBuildFile, precompressedAssets } from "./server/precompressed-assets.js";
 import { assignCspNonce, contentSecurityPolicyDirectives, cspNonce } from "./server/content-security-policy.js";
 import { buildForDataRequests } from "./server/resource-route-data.js";
@@ -317,7 +318,9 @@ async function serveWebsite(
   );
   // Pages for visitors with a cookie, put together from a template of the page while it may be kept.
   const visitorPageTemplates =
-    build && options.website.pageCacheBytes > 0 ? new VisitorPageTemplates(options.website.pageCacheBytes) : undefined;
+    build && options.website.pageCacheBytes > 0
+      ? new KeptPages<VisitorPageTemplate>(options.website.pageCacheBytes)
+      : undefined;
   if (visitorPageTemplates) {
     app.use(
       visitorPagesFromTemplates({
@@ -340,7 +343,7 @@ async function serveWebsite(
           options.internalOrigin(),
           cspNonce(res),
           options.backendFetch,
-          visitorPageTemplates && { templates: visitorPageTemplates, key: visitorPageKey(req) },
+          visitorPageTemplates && { templates: visitorPageTemplates, key: keptPageKey(req) },
         ),
     });
   const pages = handlerOf(withDefaultRouteHandlers);

@@ -28,8 +28,8 @@ export default function handleRequest(
   const kept = loadContext.visitorPages;
   if (!kept) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
   // A shared page is rendered as a template, kept for the next visitors, and this answer made from it.
-  const worthMaking = () => kept.templates.worthMaking(kept.key);
-  return renderVisitorPageTemplate(request, responseStatusCode, responseHeaders, remixContext, worthMaking).then(
+  const worthKeeping = () => kept.templates.worthKeeping(kept.key);
+  return renderVisitorPageTemplate(request, responseStatusCode, responseHeaders, remixContext, worthKeeping).then(
     (template) => {
       let body: Uint8Array<ArrayBuffer> | undefined;
       try {

@@ -1,8 +1,8 @@
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { FONT_GNO_PATTERN } from "../contract/catalogue-values.js";
 import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER } from "../app/utils/page-cache.js";
 import { FontVisitCounter } from "../app/services/catalogue/font-visits.js";
-import { AskedOnce } from "../app/utils/asked-once.js";
+import { KeptPages } from "../app/utils/kept-pages.js";
 import { cspNonce } from "./content-security-policy.js";
 import { filledGzip, filledText, gzipTemplate, type GzipTemplate } from "./gzip-template.js";
 import { acceptedEncodings } from "./precompressed-assets.js";
@@ -46,6 +46,11 @@ const OWN_HEADERS = new Set([
   "vary",
 ]);
 
+/** Where a page is kept: one per host asked for, as pages name their own address (canonical links). */
+export function keptPageKey(req: Request): string {
+  return `${req.headers.host ?? ""}${req.originalUrl}`;
+}
+
 /** The route's signals to this cache: never sent to anyone. */
 const SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER];
 
@@ -72,38 +77,16 @@ export function anonymousPageCache({
 }: PageCacheOptions): RequestHandler {
   const fontVisits = onFontVisits && new FontVisitCounter(onFontVisits, reportEveryMs);
 
-  const pages = new Map<string, KeptPage>();
-  let keptBytes = 0;
-  const forget = (key: string) => {
-    const page = pages.get(key);
-    if (!page) return;
-    pages.delete(key);
-    keptBytes -= page.bytes;
-  };
-  const askedOnce = new AskedOnce(now);
-  const keep = (key: string, page: KeptPage) => {
-    forget(key);
-    if (page.bytes > maxBytes) return;
-    pages.set(key, page);
-    keptBytes += page.bytes;
-    for (const oldest of pages.keys()) {
-      if (keptBytes <= maxBytes) break;
-      forget(oldest);
-    }
-  };
+  const pages = new KeptPages<KeptPage>(maxBytes, now);
 
   return (req, res, next) => {
     if (maxBytes <= 0 || req.method !== "GET" || req.headers.cookie || req.headers.authorization || req.headers.token) {
       withoutSignalHeaders(res);
       return next();
     }
-    // Pages name their own address (canonical links): one kept per host asked for.
-    const key = `${req.headers.host ?? ""}${req.originalUrl}`;
-    const kept = pages.get(key);
-    if (kept && kept.expiresAt > now()) {
-      // Re-inserted so the Map's order stays least recently used first.
-      pages.delete(key);
-      pages.set(key, kept);
+    const key = keptPageKey(req);
+    const kept = pages.fresh(key);
+    if (kept) {
       for (const [name, value] of kept.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
       res.vary("Accept-Encoding");
@@ -117,8 +100,7 @@ export function anonymousPageCache({
       if (kept.fontVisit) fontVisits?.count(kept.fontVisit);
       return;
     }
-    if (kept) forget(key);
-    else if (!askedOnce.askedBefore(key)) {
+    if (!pages.worthKeeping(key)) {
       withoutSignalHeaders(res);
       return next();
     }
@@ -133,7 +115,7 @@ export function anonymousPageCache({
           .map((part) => Buffer.from(part)),
         Buffer.byteLength(nonce),
       );
-      keep(key, {
+      pages.keep(key, {
         body,
         headers: captured.headers,
         fontVisit: captured.fontVisit,

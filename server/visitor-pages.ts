@@ -1,15 +1,15 @@
 import type { AppLoadContext, LoaderFunction } from "@remix-run/node";
-import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import { FontVisitCounter } from "../app/services/catalogue/font-visits.js";
 import type { RootData } from "../app/utils/root-data.js";
 import {
   answeredFromTemplate,
   assembleVisitorPage,
-  sameData,
-  sharedRootFields,
+  sameSharedRoot,
   type VisitorPageTemplates,
 } from "../app/utils/visitor-page-template.server.js";
 import { cspNonce } from "./content-security-policy.js";
+import { keptPageKey } from "./page-cache.js";
 
 export type VisitorPagesOptions = {
   templates: VisitorPageTemplates;
@@ -19,11 +19,6 @@ export type VisitorPagesOptions = {
   /** Counts the views that answers of a font's page stand for (see anonymousPageCache). */
   onFontVisits: (fontGNo: string, visits: number) => void;
 };
-
-/** Where a page's template is kept: one per host asked for, as pages name their own address. */
-export function visitorPageKey(req: ExpressRequest): string {
-  return `${req.headers.host ?? ""}${req.originalUrl}`;
-}
 
 /**
  * Answers a visitor with a cookie from the template of the page they ask for (rendered by
@@ -44,7 +39,7 @@ export function visitorPagesFromTemplates({
     if (req.method !== "GET" || !req.headers.cookie || req.path.endsWith(".data") || "_data" in req.query) {
       return next();
     }
-    const template = templates.fresh(visitorPageKey(req));
+    const template = templates.fresh(keptPageKey(req));
     if (!template) return next();
     const nonce = cspNonce(res);
     let request: Request;
@@ -61,7 +56,7 @@ export function visitorPagesFromTemplates({
       .then(
         (loaded) => {
           const root = rootDataOf(loaded);
-          if (!answeredFromTemplate(root) || !sameData(template.sharedRoot, sharedRootFields(root))) return next();
+          if (!answeredFromTemplate(root) || !sameSharedRoot(template, root)) return next();
           let body: Uint8Array;
           try {
             body = assembleVisitorPage(template, root, nonce);

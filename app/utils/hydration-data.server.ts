@@ -15,19 +15,24 @@ const HOLE = -1;
 const LOADER_DATA_ENTRY = 2;
 const TOP_ENTRIES = ['{"_1":2,"_3":-5,"_4":-5}', '"loaderData"', "", '"actionData"', '"errors"'];
 
+/** Writes values into `entries`, the first of which is entry number `first` of the whole. */
 class Flattener {
   private readonly indices = new Map<unknown, number>();
 
-  constructor(readonly entries: string[]) {}
+  constructor(
+    readonly entries: string[],
+    private readonly first = 0,
+  ) {}
 
   ref(value: unknown): number {
     if (value === undefined) return UNDEFINED;
     if (value === null) return NULL;
     const known = this.indices.get(value);
     if (known !== undefined) return known;
-    const index = this.entries.push("") - 1;
+    const slot = this.entries.push("") - 1;
+    const index = this.first + slot;
     this.indices.set(value, index);
-    this.entries[index] = this.encode(value);
+    this.entries[slot] = this.encode(value);
     return index;
   }
 
@@ -79,7 +84,7 @@ export function encodeSharedHydrationData(loaderData: Record<string, unknown>): 
 
 /** The root's half: its entries, the first of them the root's data, numbered from `rootIndex`. */
 export function encodeRootHydrationData(root: unknown, rootIndex: number): string[] {
-  const entries = new Array<string>(rootIndex);
-  new Flattener(entries).ref(root);
-  return entries.slice(rootIndex);
+  const entries: string[] = [];
+  new Flattener(entries, rootIndex).ref(root);
+  return entries;
 }

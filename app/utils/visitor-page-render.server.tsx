@@ -26,7 +26,7 @@ const SIGNAL_HEADERS = new Set([ANONYMOUS_PAGE_CACHE_HEADER.toLowerCase(), KEPT_
 /**
  * The template of the page Remix is about to render, or null when this answer cannot come from one:
  * not a GET, not a 200, a route that does not let its page be kept, an action, an error, a
- * Set-Cookie, a visitor whose differences are not all parts, a page not `worthMaking` yet, loader
+ * Set-Cookie, a visitor whose differences are not all parts, a page not `worthKeeping` yet, loader
  * data that is not JSON, or a render that failed (the page is then rendered as before).
  */
 export async function renderVisitorPageTemplate(
@@ -34,14 +34,14 @@ export async function renderVisitorPageTemplate(
   status: number,
   headers: Headers,
   context: EntryContext,
-  worthMaking: () => boolean,
+  worthKeeping: () => boolean,
 ): Promise<VisitorPageTemplate | null> {
   const handled = context.staticHandlerContext;
   const seconds = Number(headers.get(ANONYMOUS_PAGE_CACHE_HEADER));
   if (request.method !== "GET" || status !== 200 || !(seconds > 0) || headers.has("Set-Cookie")) return null;
   if (handled.errors || handled.actionData || context.isSpaMode) return null;
   const root = handled.loaderData.root as RootData | undefined;
-  if (!answeredFromTemplate(root) || !worthMaking()) return null;
+  if (!answeredFromTemplate(root) || !worthKeeping()) return null;
 
   const templateContext: EntryContext = {
     ...context,

@@ -2,14 +2,14 @@ import { renderToString } from "react-dom/server";
 import { decode } from "turbo-stream";
 import { describe, expect, it } from "vitest";
 import { encodeSharedHydrationData } from "./hydration-data.server";
+import { KeptPages } from "./kept-pages";
 import type { RootData } from "./root-data";
 import {
   answeredFromTemplate,
   assembleVisitorPage,
   makeVisitorPageTemplate,
   NONCE_MARK,
-  sameData,
-  VisitorPageTemplates,
+  sameSharedRoot,
   visitorPartsTemplate,
   type VisitorPageTemplate,
   type VisitorPartPickers,
@@ -133,18 +133,21 @@ describe("a visitor's page put together from a template", () => {
     expect(answeredFromTemplate(undefined)).toBe(false);
   });
 
-  it("compares data as it serializes", () => {
-    expect(sameData({ a: [1, { b: "x" }], c: null }, { a: [1, { b: "x" }], c: null })).toBe(true);
-    expect(sameData({ a: [1, 2] }, { a: [1, 2, 3] })).toBe(false);
-    expect(sameData({ a: 1 }, { b: 1 })).toBe(false);
-    expect(sameData({ a: [] }, { a: {} })).toBe(false);
+  it("serves a visitor only while the root's shared fields are the template's, whoever the visitor is", () => {
+    const shared = { appTitle: "短视频字体", friendLinks: [{ id: 1, name: "站酷" }], year: 2026 };
+    const made = { sharedRoot: { ...shared } };
+    expect(sameSharedRoot(made, { ...visitor(["10004"], "小明"), ...shared } as RootData)).toBe(true);
+    expect(sameSharedRoot(made, { ...visitor([]), ...shared } as RootData)).toBe(true);
+    const relinked = { ...shared, friendLinks: [{ id: 1, name: "站酷网" }] };
+    expect(sameSharedRoot(made, { ...visitor([]), ...relinked } as RootData)).toBe(false);
+    expect(sameSharedRoot(made, { ...visitor([]), ...shared, year: 2027 } as RootData)).toBe(false);
   });
 });
 
-describe("VisitorPageTemplates", () => {
+describe("templates kept by address", () => {
   it("forgets a template once it expires", () => {
     let now = 1_000;
-    const templates = new VisitorPageTemplates(1024 * 1024, () => now);
+    const templates = new KeptPages<VisitorPageTemplate>(1024 * 1024, () => now);
     templates.keep("a", template(2_000));
     expect(templates.fresh("a")).toBeDefined();
     now = 2_000;
@@ -153,18 +156,18 @@ describe("VisitorPageTemplates", () => {
 
   it("makes a template the second time an address is asked for, and whenever one was made before", () => {
     let now = 1_000;
-    const templates = new VisitorPageTemplates(1024 * 1024, () => now);
-    expect(templates.worthMaking("/font?text=新字")).toBe(false);
-    expect(templates.worthMaking("/font?text=新字")).toBe(true);
+    const templates = new KeptPages<VisitorPageTemplate>(1024 * 1024, () => now);
+    expect(templates.worthKeeping("/font?text=新字")).toBe(false);
+    expect(templates.worthKeeping("/font?text=新字")).toBe(true);
     templates.keep("/font", template(2_000));
     now = 3_000;
     expect(templates.fresh("/font")).toBeUndefined();
-    expect(templates.worthMaking("/font")).toBe(true);
+    expect(templates.worthKeeping("/font")).toBe(true);
   });
 
   it("keeps at most its bound, the least recently used forgotten first", () => {
     const one = template();
-    const templates = new VisitorPageTemplates(one.bytes * 2);
+    const templates = new KeptPages<VisitorPageTemplate>(one.bytes * 2);
     templates.keep("a", one);
     templates.keep("b", template());
     expect(templates.fresh("a")).toBeDefined();
@@ -172,6 +175,6 @@ describe("VisitorPageTemplates", () => {
     expect(templates.fresh("b")).toBeUndefined();
     expect(templates.fresh("a")).toBeDefined();
     expect(templates.fresh("c")).toBeDefined();
-    expect(new VisitorPageTemplates(0).fresh("a")).toBeUndefined();
+    expect(new KeptPages<VisitorPageTemplate>(0).fresh("a")).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { createElement, Fragment } from "react";
 import { encodeRootHydrationData, type SharedHydrationData } from "~/utils/hydration-data.server";
-import { AskedOnce } from "~/utils/asked-once";
+import type { KeptPages } from "~/utils/kept-pages";
 import type { RootData } from "~/utils/root-data";
 import type { VisitorPartsTemplate } from "~/utils/visitor-parts";
 
@@ -101,53 +102,8 @@ export type VisitorPageTemplate = {
   bytes: number;
 };
 
-/**
- * Templates of shared pages, by address, answered until they expire; the least recently used go
- * first past `maxBytes`. A template is made the second time its address is asked for (AskedOnce),
- * and again whenever the one made before has expired.
- */
-export class VisitorPageTemplates {
-  private readonly templates = new Map<string, VisitorPageTemplate>();
-  private readonly askedOnce: AskedOnce;
-  private keptBytes = 0;
-
-  constructor(
-    readonly maxBytes: number,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.askedOnce = new AskedOnce(now);
-  }
-
-  /** The template of `key` while it may be answered. */
-  fresh(key: string): VisitorPageTemplate | undefined {
-    const template = this.templates.get(key);
-    if (!template || template.expiresAt <= this.now()) return undefined;
-    this.templates.delete(key);
-    this.templates.set(key, template);
-    return template;
-  }
-
-  /** Whether this answer of `key` should make its template: one was made before, or the address was asked for before. */
-  worthMaking(key: string): boolean {
-    return this.templates.has(key) || this.askedOnce.askedBefore(key);
-  }
-
-  keep(key: string, template: VisitorPageTemplate) {
-    const held = this.templates.get(key);
-    if (held) {
-      this.templates.delete(key);
-      this.keptBytes -= held.bytes;
-    }
-    if (template.bytes > this.maxBytes) return;
-    this.templates.set(key, template);
-    this.keptBytes += template.bytes;
-    for (const [oldestKey, oldest] of this.templates) {
-      if (this.keptBytes <= this.maxBytes) break;
-      this.templates.delete(oldestKey);
-      this.keptBytes -= oldest.bytes;
-    }
-  }
-}
+/** Templates of shared pages, by address, made and answered as kept pages are. */
+export type VisitorPageTemplates = KeptPages<VisitorPageTemplate>;
 
 /**
  * Whether a visitor with this root data can be answered from a template: their differences must all
@@ -164,23 +120,9 @@ export function sharedRootFields(root: RootData): Record<string, unknown> {
   return shared;
 }
 
-/** Equality of loader data as it serializes (plain objects, arrays, primitives). */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let index = 0; index < a.length; index++) if (!sameData(a[index], b[index])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
-  }
-  return true;
+/** Whether `root`'s shared fields are those `template` was rendered with (its visitor fields aside). */
+export function sameSharedRoot(template: Pick<VisitorPageTemplate, "sharedRoot">, root: RootData): boolean {
+  return isDeepStrictEqual(template.sharedRoot, sharedRootFields(root));
 }
 
 /** What a template is made of besides its markup. */

@@ -15,7 +15,9 @@ export function ArticleFavoriteControl({ kind, id, className }: { kind: ArticleK
       states={FAVORITE_STATES}
       state={favorited ? "on" : "off"}
       pick={(each) => ((each.favoriteArticleKeys ?? []).includes(key) ? "on" : "off")}
-      render={(state) => <ArticleFavoriteButton kind={kind} id={id} className={className} favorited={state === "on"} />}
+      render={(state) => (
+        <ArticleFavoriteButton kind={kind} id={id} stateKey={key} className={className} favorited={state === "on"} />
+      )}
     />
   );
 }
@@ -23,15 +25,17 @@ export function ArticleFavoriteControl({ kind, id, className }: { kind: ArticleK
 function ArticleFavoriteButton({
   kind,
   id,
+  stateKey,
   className,
   favorited,
 }: {
   kind: ArticleKind;
   id: number;
+  /** `articleStateKey(kind, id)`. */
+  stateKey: string;
   className?: string;
   favorited: boolean;
 }) {
-  const key = articleStateKey(kind, id);
   return (
     <FavoriteForm
       className={cn("favorite-control article-favorite", className)}
@@ -41,7 +45,7 @@ function ArticleFavoriteButton({
         type="submit"
         className={cn("favorite-control__button", favorited && "favorite-control__button--active")}
         aria-pressed={favorited}
-        data-article-favorite={key}
+        data-article-favorite={stateKey}
         data-favorited={favorited ? "true" : "false"}
       >
         <HeartIcon filled={favorited} />

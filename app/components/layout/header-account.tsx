@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { accountModal } from "~/components/account/account-modal-state";
 import type { AuthView } from "~/components/account/auth-view";
 import { useRootData, type RootData } from "~/utils/root-data";
@@ -159,14 +159,17 @@ function MemberMenu({ avatar, unread }: { avatar: boolean; unread: boolean }) {
   );
 }
 
+/** The account part: what `render` makes of the visitor's state (guest, or member with or without avatar and unread messages). */
+function AccountPart({ render }: { render: (state: AccountState) => ReactNode }) {
+  return (
+    <VisitorPart states={ACCOUNT_STATES} state={accountState(useRootData())} pick={accountState} render={render} />
+  );
+}
+
 /** The header's account area: 登录 / 注册 for a guest, the user's menu (avatar, name, unread count) for a member. */
 export function AccountArea({ redirectTo }: { redirectTo: string }) {
-  const root = useRootData();
   return (
-    <VisitorPart
-      states={ACCOUNT_STATES}
-      state={accountState(root)}
-      pick={accountState}
+    <AccountPart
       render={(state) =>
         state === "guest" ? (
           <GuestLinks redirectTo={redirectTo} className="account-area" size="btn--sm" />
@@ -196,12 +199,8 @@ function MemberLinks({ unread }: { unread: boolean }) {
 
 /** The phone menu's account links: 登录 / 注册, or the user menu's entries and 退出. */
 export function MobileAccountLinks({ redirectTo }: { redirectTo: string }) {
-  const root = useRootData();
   return (
-    <VisitorPart
-      states={ACCOUNT_STATES}
-      state={accountState(root)}
-      pick={accountState}
+    <AccountPart
       render={(state) =>
         state === "guest" ? (
           <GuestLinks redirectTo={redirectTo} className="mobile-menu__account" size="btn--block" />
