@@ -9,7 +9,6 @@ import { subsetHash } from "./subset-key.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
 import type { FaceSubsetter } from "./subsetter-pool.js";
 import { codepointsLacking } from "./subset-coverage.js";
-import { encodeWoff } from "./woff.js";
 import { encodeWoff2 } from "./woff2.js";
 
 export type SubsetFileFormat = "ttf" | "otf" | "woff" | "woff2";
@@ -84,8 +83,6 @@ export class SubsetCache {
   private readonly writes = new Map<string, Promise<void>>();
   /** The bytes of those files, by hash and format, served from memory until they are on disk. */
   private readonly unwritten = new Map<string, Map<SubsetFileFormat, Uint8Array>>();
-  /** A new subset's WOFF being made just after its answer went out, by hash. */
-  private readonly woffEncodings = new Map<string, Promise<unknown>>();
   /** Small files recently served, by file name: a page's previews asked again never wait for the disk. */
   private readonly servedFiles: ByteBoundedCache<Uint8Array>;
   private readonly writer = new FileWriter();
@@ -225,13 +222,12 @@ export class SubsetCache {
   }
 
   /**
-   * File `format` of the subset `hash` to answer from memory: one just made (its WOFF awaited while it
-   * is being encoded, and kept once written), one recently served, or a small one read from disk now;
+   * File `format` of the subset `hash` to answer from memory: one just made (kept once written), one
+   * recently served, or a small one read from disk now;
    * each is then kept among the recently served files. Undefined for a file to stream from disk (too large to keep, or gone).
    */
   async servedFile(hash: string, format: SubsetFileFormat): Promise<Uint8Array | undefined> {
     const name = `${hash}.${format}`;
-    await this.woffEncodings.get(hash)?.catch(() => undefined);
     const inMemory = this.servedFiles.get(name) ?? this.unwrittenFile(hash, format);
     if (inMemory) return this.keepServed(hash, name, inMemory);
     await this.written(hash);
@@ -303,7 +299,7 @@ export class SubsetCache {
   }
 
   private async create(hash: string, font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
-    const sfnt = await this.subsetter.subset(font, codepoints, "ttf");
+    const { sfnt, woff } = await this.subsetter.subsetForWeb(font, codepoints);
     const entry: SubsetEntry = {
       hash,
       gno: font.gno,
@@ -314,10 +310,13 @@ export class SubsetCache {
       hasWoff2: false,
       lacking: codepointsLacking(sfnt, codepoints),
     };
-    this.usage.record(hash, sfnt.byteLength + Buffer.byteLength(JSON.stringify(entry)));
-    // Encoded and written after the answer: the files are asked for only once the client has read it,
-    // and a request for one waits for this (written()).
-    const files = new Map<SubsetFileFormat, Uint8Array>([[entry.sfntFormat, sfnt]]);
+    this.usage.record(hash, sfnt.byteLength + woff.byteLength + Buffer.byteLength(JSON.stringify(entry)));
+    // Written after the answer: the files are asked for only once the client has read it, and are
+    // served from memory until they are on disk (written()).
+    const files = new Map<SubsetFileFormat, Uint8Array>([
+      [entry.sfntFormat, sfnt],
+      ["woff", woff],
+    ]);
     this.unwritten.set(hash, files);
     const write = this.writeNew(entry, files).finally(() => {
       this.writes.delete(hash);
@@ -328,17 +327,10 @@ export class SubsetCache {
   }
 
   private async writeNew(entry: SubsetEntry, files: Map<SubsetFileFormat, Uint8Array>): Promise<void> {
-    const sfnt = files.get(entry.sfntFormat)!;
+    const woff = files.get("woff")!;
     try {
-      // After the answer has gone out: a preview asks for this file next.
-      const encoding = new Promise((resolve) => setImmediate(resolve))
-        .then(() => encodeWoff(sfnt))
-        .then((woff) => files.set("woff", woff).get("woff")!);
-      this.woffEncodings.set(entry.hash, encoding);
-      const woff = await encoding.finally(() => this.woffEncodings.delete(entry.hash));
-      this.usage.grow(entry.hash, woff.byteLength);
       await this.writer.write([
-        { path: this.pathOf(this.fileName(entry, entry.sfntFormat)), bytes: sfnt },
+        { path: this.pathOf(this.fileName(entry, entry.sfntFormat)), bytes: files.get(entry.sfntFormat)! },
         { path: this.pathOf(this.fileName(entry, "woff")), bytes: woff },
         this.entryFile(entry), // last: an entry on disk means its files are complete
       ]);

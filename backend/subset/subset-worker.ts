@@ -17,18 +17,24 @@ async function answer(request: SubsetWorkerRequest): Promise<SubsetWorkerReply> 
     await subsetter.prepare(font);
     return { id: request.id };
   }
-  const sfnt = await subsetter.subset(font, request.codepoints, request.format);
-  return { id: request.id, bytes: sfnt };
+  if (request.kind === "web") {
+    const { sfnt, woff } = await subsetter.subsetForWeb(font, request.codepoints);
+    return { id: request.id, bytes: sfnt, woff };
+  }
+  const bytes = await subsetter.subset(font, request.codepoints, request.format);
+  return { id: request.id, bytes };
+}
+
+/** A reply's buffers that hold nothing else: handed over, not copied (a subset is made once and read by the main thread only). */
+function transferable(reply: SubsetWorkerReply): ArrayBuffer[] {
+  return [reply.bytes, reply.woff]
+    .filter((bytes) => bytes !== undefined && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength)
+    .map((bytes) => bytes!.buffer as ArrayBuffer);
 }
 
 port.on("message", (request: SubsetWorkerRequest) => {
   answer(request).then(
-    (reply) => {
-      // Handed over, not copied: a subset is made once and read by the main thread only.
-      const transfer =
-        reply.bytes && reply.bytes.byteOffset === 0 && reply.bytes.byteLength === reply.bytes.buffer.byteLength;
-      port.postMessage(reply, transfer ? [reply.bytes!.buffer as ArrayBuffer] : []);
-    },
+    (reply) => port.postMessage(reply, transferable(reply)),
     (error: unknown) => {
       const { name, message } = error instanceof Error ? error : new Error(String(error));
       port.postMessage({ id: request.id, error: { name, message } } satisfies SubsetWorkerReply);

@@ -22,7 +22,7 @@ describe("SubsetterPool", () => {
     pool = undefined;
   });
 
-  it("makes in its threads the same subsets as a subsetter in this thread, in every format", async () => {
+  it("makes in its threads the same subsets as a subsetter in this thread, in every format and as a preview's pair of files", async () => {
     pool = await SubsetterPool.create({ memoryBudgetBytes: 256 * MB, threads: 2 });
     const here = await Subsetter.create({ memoryBudgetBytes: 256 * MB });
     try {
@@ -34,6 +34,13 @@ describe("SubsetterPool", () => {
           ]);
           expect(Buffer.from(fromPool).equals(Buffer.from(fromHere)), `${font.filePath} ${format}`).toBe(true);
         }
+        const [web, sfnt, woff] = await Promise.all([
+          pool.subsetForWeb(font, TEXT),
+          here.subset(font, TEXT, "ttf"),
+          here.subset(font, TEXT, "woff"),
+        ]);
+        expect(Buffer.from(web.sfnt).equals(Buffer.from(sfnt)), `${font.filePath} web sfnt`).toBe(true);
+        expect(Buffer.from(web.woff).equals(Buffer.from(woff)), `${font.filePath} web woff`).toBe(true);
       }
     } finally {
       await here.close();

@@ -1,26 +1,35 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { SubsetFontFile, SubsetFormat } from "./subsetter.js";
+import type { SubsetFontFile, SubsetFormat, WebSubset } from "./subsetter.js";
 import { UnusableFontError } from "./unusable-font.js";
 
 export type SubsetWorkerRequest =
   | { id: number; kind: "subset"; font: SubsetFontFile; codepoints: readonly number[]; format: SubsetFormat }
+  | { id: number; kind: "web"; font: SubsetFontFile; codepoints: readonly number[] }
   | { id: number; kind: "prepare"; font: SubsetFontFile };
 
 /** What a thread posts once it has compiled HarfBuzz and listens for requests. */
 export const SUBSET_WORKER_READY = "ready";
 
-export type SubsetWorkerReply = { id: number; bytes?: Uint8Array; error?: { name: string; message: string } };
+export type SubsetWorkerReply = {
+  id: number;
+  bytes?: Uint8Array;
+  /** A "web" request's WOFF; `bytes` is then its sfnt. */
+  woff?: Uint8Array;
+  error?: { name: string; message: string };
+};
 
 /** What the subset cache, the outline renderer and the font preparation need of a subsetter. */
 export type FaceSubsetter = {
   subset(font: SubsetFontFile, codepoints: readonly number[], format: SubsetFormat): Promise<Uint8Array>;
+  /** A subset as a page's preview needs it: its sfnt and its WOFF, both made off the thread that answers requests. */
+  subsetForWeb(font: SubsetFontFile, codepoints: readonly number[]): Promise<WebSubset>;
   prepare(font: SubsetFontFile): Promise<void>;
   close(): Promise<void>;
 };
 
-type Pending = { resolve: (bytes: Uint8Array | undefined) => void; reject: (error: Error) => void };
+type Pending = { resolve: (reply: SubsetWorkerReply) => void; reject: (error: Error) => void };
 
 /**
  * HarfBuzz subsetting in worker threads, one `Subsetter` each with an equal share of the memory budget.
@@ -58,14 +67,19 @@ export class SubsetterPool implements FaceSubsetter {
   }
 
   async subset(font: SubsetFontFile, codepoints: readonly number[], format: SubsetFormat): Promise<Uint8Array> {
-    const bytes = await this.ask(font, (id) => ({
+    const reply = await this.ask(font, (id) => ({
       id,
       kind: "subset",
       font: plainFont(font),
       codepoints,
       format,
     }));
-    return bytes!;
+    return reply.bytes!;
+  }
+
+  async subsetForWeb(font: SubsetFontFile, codepoints: readonly number[]): Promise<WebSubset> {
+    const reply = await this.ask(font, (id) => ({ id, kind: "web", font: plainFont(font), codepoints }));
+    return { sfnt: reply.bytes!, woff: reply.woff! };
   }
 
   async prepare(font: SubsetFontFile): Promise<void> {
@@ -80,11 +94,11 @@ export class SubsetterPool implements FaceSubsetter {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
-  private ask(font: SubsetFontFile, request: (id: number) => SubsetWorkerRequest): Promise<Uint8Array | undefined> {
+  private ask(font: SubsetFontFile, request: (id: number) => SubsetWorkerRequest): Promise<SubsetWorkerReply> {
     const slot = threadOf(font, this.threads);
     const worker = this.workers[slot] ?? this.start(slot);
     const id = this.nextId++;
-    const answered = new Promise<Uint8Array | undefined>((resolve, reject) => {
+    const answered = new Promise<SubsetWorkerReply>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, worker });
       const load = this.loads.get(worker) ?? 0;
       this.loads.set(worker, load + 1);
@@ -108,7 +122,7 @@ export class SubsetterPool implements FaceSubsetter {
       this.pending.delete(reply.id);
       this.settled(worker);
       if (reply.error) waiting.reject(revive(reply.error));
-      else waiting.resolve(reply.bytes);
+      else waiting.resolve(reply);
     });
     // An unheard "error" event would end the process; the subsets in hand fail with it.
     worker.on("error", (error: Error) => this.failAll(slot, worker, error));

@@ -12,6 +12,9 @@ export type SubsetFormat = "ttf" | "woff" | "woff2";
 /** A font file to subset; `faceIndex` picks a face in a collection (.ttc), default 0. */
 export type SubsetFontFile = Pick<FontSourceFile, "filePath" | "version"> & { faceIndex?: number };
 
+/** A preview's subset: the sfnt HarfBuzz wrote, and its WOFF (zlib, fast to make) for browsers. */
+export type WebSubset = { sfnt: Uint8Array; woff: Uint8Array };
+
 /**
  * Subsets a face makes before it is preprocessed: a face asked again and again (a visitor typing in a
  * preview, a popular font) repays preprocessing's long CPU work, one asked once (one of a page of twenty
@@ -48,6 +51,11 @@ export class Subsetter {
     if (format === "woff") return encodeWoff(sfnt);
     if (format === "woff2") return encodeWoff2(sfnt);
     return sfnt;
+  }
+
+  async subsetForWeb(font: SubsetFontFile, codepoints: readonly number[]): Promise<WebSubset> {
+    const sfnt = await this.subset(font, codepoints, "ttf");
+    return { sfnt, woff: await encodeWoff(sfnt) };
   }
 
   /**
