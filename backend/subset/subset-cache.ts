@@ -8,7 +8,8 @@ import { SFNT_FLAVOR_CFF, viewOf } from "./sfnt.js";
 import { subsetHash } from "./subset-key.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
 import type { FaceSubsetter } from "./subsetter-pool.js";
-import { codepointsLacking } from "./subset-coverage.js";
+import { FontCoverages, type FontCoverage } from "./font-coverage.js";
+import { UnusableFontError } from "./unusable-font.js";
 import { encodeWoff2 } from "./woff2.js";
 
 export type SubsetFileFormat = "ttf" | "otf" | "woff" | "woff2";
@@ -25,7 +26,10 @@ export type SubsetEntry = {
   sfntFormat: "ttf" | "otf";
   /** True once the WOFF 2.0 file has been written (made when the subset is requested again). */
   hasWoff2: boolean;
-  /** The code points asked for that the font has no glyph for (absent in entries written before it was kept). */
+  /**
+   * The code points asked for that the font has no glyph for, from its character map (absent when that
+   * cannot be read, and in entries written before it was kept).
+   */
   lacking?: number[];
 };
 
@@ -90,6 +94,8 @@ export class SubsetCache {
   private readonly serving = new Map<string, number>();
   /** Deletions of evicted subsets' files, by hash, so a new request for one waits for it to finish. */
   private readonly evictions = new Map<string, Promise<void>>();
+  /** What the fonts' character maps say, so that a subset's entry is known before it is made. */
+  private readonly coverages = new FontCoverages();
 
   private constructor(
     private readonly dir: string,
@@ -133,16 +139,40 @@ export class SubsetCache {
    * concurrent calls share one job.
    */
   prepare(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
-    const entry = this.prepareHere(font, codepoints);
-    if (!this.sharing) return entry;
-    const { recipes } = this.sharing;
     // Shared before the answer goes out: the file may be asked for from another instance at once.
-    return entry.then(async (made) => {
-      const recipe = { gno: font.gno, fontVersion: font.version, codepoints: [...codepoints] };
-      await recipes.share(made.hash, recipe).catch((error: unknown) => {
-        console.warn(`子集 ${made.hash} 的配方未能共享，其他实例将找不到它的文件`, error);
-      });
+    return this.prepareHere(font, codepoints).then(async (made) => {
+      await this.share(made.hash, font, codepoints);
       return made;
+    });
+  }
+
+  /**
+   * The entry of the subset for `codepoints` of `font`, for an answer that hands out the addresses of its
+   * files. A new subset of a font whose character map is known here is answered before it is made: its
+   * name, its kind of sfnt and the code points it lacks follow from the font and the code points alone,
+   * and a request for one of its files waits for it (`makeMissing`). Otherwise as `prepare`.
+   */
+  async handOut(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
+    const hash = subsetHash(font.gno, font.version, codepoints);
+    const known = () => this.inFlight.has(hash) || this.index.has(hash) || this.usage.has(hash);
+    if (known()) return this.prepare(font, codepoints);
+    const coverage = await this.coverages.of(font);
+    const lacking = coverage?.lacking(codepoints);
+    if (!coverage || !lacking || known()) return this.prepare(font, codepoints);
+    const entry = newEntry(hash, font, codepoints, coverage.sfntFormat, lacking);
+    this.prepareHere(font, codepoints, entry).catch((error: unknown) => {
+      if (error instanceof UnusableFontError) this.coverages.refuse(font);
+      console.warn(`子集 ${hash}（字体 ${font.gno}）已答复，但未能做成，其文件将找不到`, error);
+    });
+    await this.share(hash, font, codepoints);
+    return entry;
+  }
+
+  private async share(hash: string, font: FontSourceFile, codepoints: readonly number[]): Promise<void> {
+    if (!this.sharing) return;
+    const recipe = { gno: font.gno, fontVersion: font.version, codepoints: [...codepoints] };
+    await this.sharing.recipes.share(hash, recipe).catch((error: unknown) => {
+      console.warn(`子集 ${hash} 的配方未能共享，其他实例将找不到它的文件`, error);
     });
   }
 
@@ -179,7 +209,12 @@ export class SubsetCache {
     return this.get(font, recipe.codepoints);
   }
 
-  private prepareHere(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
+  /** `announced`: the entry already handed out for the subset, which it must be made as. */
+  private prepareHere(
+    font: FontSourceFile,
+    codepoints: readonly number[],
+    announced?: SubsetEntry,
+  ): Promise<SubsetEntry> {
     const hash = subsetHash(font.gno, font.version, codepoints);
     const pending = this.inFlight.get(hash);
     if (pending) return pending;
@@ -189,7 +224,7 @@ export class SubsetCache {
       this.ensureWoff2(indexed);
       return Promise.resolve(indexed);
     }
-    const job = this.readOrCreate(hash, font, codepoints).finally(() => this.inFlight.delete(hash));
+    const job = this.readOrCreate(hash, font, codepoints, announced).finally(() => this.inFlight.delete(hash));
     this.inFlight.set(hash, job);
     return job;
   }
@@ -285,7 +320,12 @@ export class SubsetCache {
     await this.writer.close();
   }
 
-  private async readOrCreate(hash: string, font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
+  private async readOrCreate(
+    hash: string,
+    font: FontSourceFile,
+    codepoints: readonly number[],
+    announced?: SubsetEntry,
+  ): Promise<SubsetEntry> {
     await this.evictions.get(hash);
     // The accounting knows every subset on disk (scanned on open, recorded on write; the directory is
     // this process's own), so a subset it does not know is made without looking for its entry file.
@@ -295,21 +335,21 @@ export class SubsetCache {
       this.ensureWoff2(stored);
       return this.remember(stored);
     }
-    return this.remember(await this.create(hash, font, codepoints));
+    return this.remember(await this.create(hash, font, codepoints, announced));
   }
 
-  private async create(hash: string, font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
-    const { sfnt, woff } = await this.subsetter.subsetForWeb(font, codepoints);
-    const entry: SubsetEntry = {
-      hash,
-      gno: font.gno,
-      fontVersion: font.version,
-      codepointCount: codepoints.length,
-      createdAt: Date.now(),
-      sfntFormat: isCff(sfnt) ? "otf" : "ttf",
-      hasWoff2: false,
-      lacking: codepointsLacking(sfnt, codepoints),
-    };
+  private async create(
+    hash: string,
+    font: FontSourceFile,
+    codepoints: readonly number[],
+    announced?: SubsetEntry,
+  ): Promise<SubsetEntry> {
+    const [{ sfnt, woff }, coverage] = await Promise.all([
+      this.subsetter.subsetForWeb(font, codepoints),
+      announced ? undefined : this.coverages.of(font),
+    ]);
+    const entry =
+      announced ?? newEntry(hash, font, codepoints, isCff(sfnt) ? "otf" : "ttf", coverage?.lacking(codepoints));
     this.usage.record(hash, sfnt.byteLength + woff.byteLength + Buffer.byteLength(JSON.stringify(entry)));
     // Written after the answer: the files are asked for only once the client has read it, and are
     // served from memory until they are on disk (written()).
@@ -437,6 +477,25 @@ export class SubsetCache {
   private pathOf(name: string): string {
     return path.join(this.dir, name);
   }
+}
+
+function newEntry(
+  hash: string,
+  font: FontSourceFile,
+  codepoints: readonly number[],
+  sfntFormat: FontCoverage["sfntFormat"],
+  lacking: number[] | undefined,
+): SubsetEntry {
+  return {
+    hash,
+    gno: font.gno,
+    fontVersion: font.version,
+    codepointCount: codepoints.length,
+    createdAt: Date.now(),
+    sfntFormat,
+    hasWoff2: false,
+    ...(lacking && { lacking }),
+  };
 }
 
 function isCff(sfnt: Uint8Array): boolean {

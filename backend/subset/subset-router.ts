@@ -66,14 +66,17 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
   return router;
 }
 
-/** The subset of `codepoints` of `font` from the cache (made now if absent); a font HarfBuzz cannot use answers 503. */
+/**
+ * The entry of the subset of `codepoints` of `font`, to hand out its files' addresses (`SubsetCache.handOut`:
+ * a new one may still be being made, and its files wait for it); a font HarfBuzz cannot use answers 503.
+ */
 export async function prepareSubset(
   cache: SubsetCache,
   font: FontSourceFile,
   codepoints: readonly number[],
 ): Promise<SubsetEntry> {
   try {
-    return await cache.prepare(font, codepoints);
+    return await cache.handOut(font, codepoints);
   } catch (error) {
     if (!(error instanceof UnusableFontError)) throw error;
     console.error(`字体 ${font.gno} 无法子集化（${font.filePath}）：${error.message}`);

@@ -95,7 +95,8 @@ export class Subsetter {
   }
 }
 
-function faceKey(font: SubsetFontFile): string {
+/** Names a face of a font file as it is now: its path, its index in a collection, and its version. */
+export function faceKey(font: SubsetFontFile): string {
   return `${font.filePath}#${font.faceIndex ?? 0}@${font.version}`;
 }
 
