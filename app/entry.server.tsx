@@ -5,6 +5,7 @@ import { describeError } from "~/components/ui/error-page";
 import { HTTP_STATUS_MESSAGES, unknownStatusMessage } from "~/utils/api-errors";
 import { streamDocument } from "~/utils/document-stream.server";
 import { NonceProvider } from "~/utils/nonce";
+import { readReadyLoaderData } from "~/utils/ready-loader-data.server";
 import type { RootData } from "~/utils/root-data";
 import { renderVisitorPageTemplate } from "~/utils/visitor-page-render.server";
 import { assembleVisitorPage } from "~/utils/visitor-page-template.server";
@@ -48,13 +49,14 @@ export default function handleRequest(
   );
 }
 
-function render(
+async function render(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   nonce: string,
 ) {
+  await readReadyLoaderData(remixContext);
   const page = (
     <NonceProvider nonce={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
