@@ -9,10 +9,7 @@ function contextWith(stream: ReadableStream<Uint8Array>): EntryContext {
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
-  let text = "";
-  const decoder = new TextDecoder();
-  for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
-  return text;
+  return new Response(stream).text();
 }
 
 describe("readReadyLoaderData", () => {

@@ -17,6 +17,7 @@ import { normalizeCodepoints } from "./subset-key.js";
 import type { SubsetRecipe, SubsetRecipes } from "./subset-recipes.js";
 import { Subsetter } from "./subsetter.js";
 import { fontFile, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
+import { UnusableFontError } from "./unusable-font.js";
 import { decodeWoff } from "./woff.js";
 
 const font = fontFile("10001", ZCOOL_KUAILE);
@@ -111,13 +112,12 @@ describe("SubsetCache", () => {
       expect(JSON.parse(readFileSync(path.join(dir, `${entry.hash}.json`), "utf8"))).toEqual(entry);
     });
 
-    it("holds a new subset's files in memory, the WOFF made just after the answer, until they are written", async () => {
+    it("holds a new subset's files in memory, its sfnt and WOFF made together, until they are written", async () => {
       const entry = await cache.prepare(font, codepoints);
       const ttf = cache.unwrittenFile(entry.hash, "ttf");
       expect(unicodesOf(ttf!)).toEqual(new Set(codepoints));
-      await new Promise((resolve) => setImmediate(resolve));
       const woff = cache.unwrittenFile(entry.hash, "woff");
-      expect(woff).toBeDefined();
+      expect(decodeWoff(woff!).tables.length).toBeGreaterThan(5);
       await cache.written(entry.hash);
       expect(cache.unwrittenFile(entry.hash, "ttf")).toBeUndefined();
       expect(cache.unwrittenFile(entry.hash, "woff")).toBeUndefined();
@@ -158,6 +158,73 @@ describe("SubsetCache", () => {
       expect(existsSync(path.join(dir, `${entry.hash}.woff`))).toBe(true);
       warn.mockRestore();
     });
+  });
+});
+
+describe("SubsetCache answering before making", () => {
+  let dir: string;
+  let subsetter: Subsetter;
+  let cache: SubsetCache;
+  /** Holds every subset until `release()`. */
+  let release: () => void;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "subset-cache-early-"));
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 64 * 1024 * 1024 });
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const make = subsetter.subsetForWeb.bind(subsetter);
+    vi.spyOn(subsetter, "subsetForWeb").mockImplementation(async (...args) => {
+      await held;
+      return make(...args);
+    });
+    cache = await SubsetCache.open({ dir, subsetter });
+  });
+  afterEach(async () => {
+    release();
+    await cache.close();
+    await subsetter.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("hands out a new subset before it is made, as it is then made, and its file once it is", async () => {
+    const lacking = normalizeCodepoints("龘한");
+    const entry = await cache.handOut(
+      font,
+      [...codepoints, ...lacking].sort((a, b) => a - b),
+    );
+    expect(entry).toMatchObject({ gno: font.gno, sfntFormat: "ttf", hasWoff2: false, lacking });
+    expect(cache.unwrittenFile(entry.hash, "woff")).toBeUndefined(); // not made yet
+    const file = cache.makeMissing(entry.hash, "woff").then(() => cache.servedFile(entry.hash, "woff"));
+    release();
+    const woff = await file;
+    expect(decodeWoff(woff!).tables.length).toBeGreaterThan(5);
+    await cache.written(entry.hash);
+    expect(JSON.parse(readFileSync(path.join(dir, `${entry.hash}.json`), "utf8"))).toEqual(entry);
+    expect(
+      await cache.handOut(
+        font,
+        [...codepoints, ...lacking].sort((a, b) => a - b),
+      ),
+    ).toBe(entry);
+  });
+
+  it("finds no file for a subset handed out that could not be made, and refuses the font's next one", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.mocked(subsetter.subsetForWeb).mockRejectedValueOnce(new UnusableFontError("字体文件已损坏"));
+    const entry = await cache.handOut(font, codepoints);
+    expect(await cache.makeMissing(entry.hash, "woff")).toBe(false);
+    expect(String(warn.mock.calls[0]![0])).toContain(entry.hash);
+    vi.mocked(subsetter.subsetForWeb).mockRejectedValueOnce(new UnusableFontError("字体文件已损坏"));
+    await expect(cache.handOut(font, normalizeCodepoints("你好"))).rejects.toBeInstanceOf(UnusableFontError);
+    warn.mockRestore();
+  });
+
+  it("answers a font whose character map cannot be read once its subset is made", async () => {
+    const notAFont = path.join(dir, "not-a-font.ttf");
+    writeFileSync(notAFont, "这不是字体文件".repeat(100));
+    const handedOut = cache.handOut(fontFile("10009", notAFont), codepoints);
+    release();
+    await expect(handedOut).rejects.toBeInstanceOf(UnusableFontError);
   });
 });
 
