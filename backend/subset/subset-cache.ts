@@ -258,8 +258,8 @@ export class SubsetCache {
 
   /**
    * File `format` of the subset `hash` to answer from memory: one just made (kept once written), one
-   * recently served, or a small one read from disk now;
-   * each is then kept among the recently served files. Undefined for a file to stream from disk (too large to keep, or gone).
+   * recently served, or a small one read from disk now; each is then kept among the recently served
+   * files. Undefined for a file to stream from disk (too large to keep, or gone).
    */
   async servedFile(hash: string, format: SubsetFileFormat): Promise<Uint8Array | undefined> {
     const name = `${hash}.${format}`;
