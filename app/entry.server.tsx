@@ -32,13 +32,8 @@ export default function handleRequest(
   const worthKeeping = () => kept.templates.worthKeeping(kept.key);
   return renderVisitorPageTemplate(request, responseStatusCode, responseHeaders, remixContext, worthKeeping).then(
     (template) => {
-      let body: Uint8Array<ArrayBuffer> | undefined;
-      try {
-        if (template)
-          body = assembleVisitorPage(template, remixContext.staticHandlerContext.loaderData.root as RootData, nonce);
-      } catch {
-        // A part whose picker names a state it did not render: the page is rendered as before.
-      }
+      const root = remixContext.staticHandlerContext.loaderData.root as RootData;
+      const body = template && assembleVisitorPage(template, root, nonce);
       if (!template || !body) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
       kept.templates.keep(kept.key, template);
       // Remix's own encoding of the loader data, which the template's replaces.

@@ -1,6 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { FONT_GNO_PATTERN } from "../contract/catalogue-values.js";
-import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER } from "../app/utils/page-cache.js";
+import { PAGE_CACHE_SIGNAL_HEADERS, pageCacheSignals } from "../app/utils/page-cache.js";
 import { FontVisitCounter } from "../app/services/catalogue/font-visits.js";
 import { KeptPages } from "../app/utils/kept-pages.js";
 import { cspNonce } from "./content-security-policy.js";
@@ -50,9 +49,6 @@ const OWN_HEADERS = new Set([
 export function keptPageKey(req: Request): string {
   return `${req.headers.host ?? ""}${req.originalUrl}`;
 }
-
-/** The route's signals to this cache: never sent to anyone. */
-const SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER];
 
 /**
  * Pages for visitors who carry no cookie at all (no login, no flash message, no compare list):
@@ -148,10 +144,8 @@ function capturePage(
   const decide = () => {
     if (decided) return;
     decided = true;
-    seconds = Number(res.getHeader(ANONYMOUS_PAGE_CACHE_HEADER));
-    const named = res.getHeader(KEPT_PAGE_FONT_VISIT_HEADER);
-    fontVisit = typeof named === "string" && FONT_GNO_PATTERN.test(named) ? named : null;
-    for (const name of SIGNAL_HEADERS) res.removeHeader(name);
+    ({ seconds, fontVisit } = pageCacheSignals((name) => res.getHeader(name)));
+    for (const name of PAGE_CACHE_SIGNAL_HEADERS) res.removeHeader(name);
     const html = /^text\/html/i.test(String(res.getHeader("content-type") ?? ""));
     if (!(seconds > 0) || res.statusCode !== 200 || !html || res.getHeader("set-cookie")) chunks = null;
   };
@@ -189,7 +183,7 @@ function capturePage(
 function withoutSignalHeaders(res: Response) {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
   res.writeHead = ((...args: unknown[]) => {
-    for (const name of SIGNAL_HEADERS) res.removeHeader(name);
+    for (const name of PAGE_CACHE_SIGNAL_HEADERS) res.removeHeader(name);
     return writeHead(...args);
   }) as Response["writeHead"];
 }

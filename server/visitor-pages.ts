@@ -57,12 +57,8 @@ export function visitorPagesFromTemplates({
         (loaded) => {
           const root = rootDataOf(loaded);
           if (!answeredFromTemplate(root) || !sameSharedRoot(template, root)) return next();
-          let body: Uint8Array;
-          try {
-            body = assembleVisitorPage(template, root, nonce);
-          } catch {
-            return next();
-          }
+          const body = assembleVisitorPage(template, root, nonce);
+          if (!body) return next();
           for (const [name, value] of template.headers) res.setHeader(name, value);
           res.setHeader("Content-Type", "text/html; charset=utf-8");
           res.setHeader("X-Page-Cache", "template");

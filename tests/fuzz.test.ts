@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readWebsiteConfig } from "../app/config.server.js";
 import { readServerConfig } from "../backend/config.js";
 import { startServer, type RunningServer } from "../server.js";
-import { JSON_TYPE } from "./fuzz/hostile-input.js";
+import { registerByEmail } from "./api-account.js";
 import { failureTable, sendAll } from "./fuzz/http-client.js";
 import { fuzzPlan } from "./fuzz/plan.js";
 import { apiTargets, pageTargets } from "./fuzz/targets.js";
@@ -51,38 +51,8 @@ describe("fuzz: no 5xx from bad input", () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function postJson(target: string, body: unknown) {
-    const response = await fetch(`${server.url}${target}`, {
-      method: "POST",
-      headers: { "Content-Type": JSON_TYPE },
-      body: JSON.stringify(body),
-    });
-    return (await response.json()) as { code: string; message: string; data: { token?: string } | null };
-  }
-
-  /** Registers a user (without an SMTP server the code goes to this machine's outbox) and answers its token. */
-  async function signIn(): Promise<string> {
-    const email = `fuzz-${Date.now()}@example.com`;
-    const sent = await postJson("/web/api/account/sendCode", { account: email, purpose: "register" });
-    expect(sent.code, sent.message).toBe("200");
-    const outbox = (await (await fetch(`${server.url}/web/api/account/outbox`)).json()) as {
-      data: { entries: Array<{ target: string; code: string | null }> };
-    };
-    const code = outbox.data.entries.find((entry) => entry.target === email)?.code;
-    expect(code, "the code in the outbox").toMatch(/^\d{6}$/);
-    const password = "fuzz correct horse";
-    const registered = await postJson("/web/api/account/register/email", {
-      email,
-      code,
-      password,
-      confirmPassword: password,
-    });
-    expect(registered.code, registered.message).toBe("200");
-    return registered.data!.token!;
-  }
-
   it("answers every route and endpoint below 500, whatever it is sent, and still serves afterwards", async () => {
-    const token = await signIn();
+    const token = await registerByEmail(server.url, { prefix: "fuzz", password: "fuzz correct horse" });
     const origin = new URL(server.url);
     const targets = [...apiTargets(), ...pageTargets(build)];
     expect(targets.filter((target) => target.kind === "api").length).toBeGreaterThan(40);

@@ -9,6 +9,7 @@ import { readWebsiteConfig } from "../app/config.server.js";
 import { createLoadContext } from "../app/load-context.js";
 import { COMPARE_COOKIE, serializeCompareCookieValue } from "../app/services/compare/compare-list.js";
 import { startServer, type RunningServer } from "../server.js";
+import { postJson, registerByEmail } from "./api-account.js";
 
 /**
  * Pages for visitors with a cookie, put together from templates (server/visitor-pages.ts and
@@ -147,41 +148,15 @@ describe("pages for visitors with a cookie, from templates", () => {
     await expect.poll(views, { timeout: 5_000 }).toBeGreaterThanOrEqual(before + 1 + 3);
   });
 
-  /** A new user registered by e-mail (the code from this machine's outbox), with their token cookie. */
+  /** A new user registered by e-mail, with their token cookie. */
   async function signedInUser(nickname: string): Promise<{ cookie: string; token: string }> {
-    const email = `visitor-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-    const post = (pathname: string, body: unknown, token?: string) =>
-      fetch(`${server.url}${pathname}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", ...(token ? { token } : {}) },
-        body: JSON.stringify(body),
-      }).then((answer) => answer.json() as Promise<{ code: string; message: string; data: { token?: string } }>);
-    const sent = await post("/web/api/account/sendCode", { account: email, purpose: "register" });
-    expect(sent.code, sent.message).toBe("200");
-    const outbox = (await (await fetch(`${server.url}/web/api/account/outbox`)).json()) as {
-      data: { entries: Array<{ target: string; code: string | null }> };
-    };
-    const code = outbox.data.entries.find((entry) => entry.target === email)!.code!;
-    const password = "visitor-pages-1";
-    const registered = await post("/web/api/account/register/email", {
-      email,
-      code,
-      password,
-      confirmPassword: password,
-      nickname,
-    });
-    expect(registered.code, registered.message).toBe("200");
-    return { cookie: `token=${registered.data.token!}`, token: registered.data.token! };
+    const token = await registerByEmail(server.url, { prefix: "visitor", password: "visitor-pages-1", nickname });
+    return { cookie: `token=${token}`, token };
   }
 
   it("shows a signed-in visitor their name, messages and favorites on pages made from templates", async () => {
     const { cookie, token } = await signedInUser(`<b>"明" & '友'</b>`);
-    const favorite = await fetch(`${server.url}/web/api/account/collection/addFont`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", token },
-      body: JSON.stringify({ fontGNo: "10004" }),
-    });
-    expect(((await favorite.json()) as { code: string }).code).toBe("200");
+    await postJson(server.url, "/web/api/account/collection/addFont", { fontGNo: "10004" }, token);
     const signedIn = `${cookie}; ${compareCookie}`;
     for (const pathname of ["/font", "/font/10004", "/news"]) {
       await madeTemplate(pathname);

@@ -1,4 +1,5 @@
 import type { HeadersFunction } from "@remix-run/node";
+import { FONT_GNO_PATTERN } from "@contract/catalogue-values";
 
 /**
  * Set by a route whose page is the same for every visitor without a cookie: the server may keep it
@@ -14,6 +15,21 @@ export const ANONYMOUS_PAGE_CACHE_HEADER = "X-Anonymous-Page-Cache-Seconds";
  * so keeps such a page; the header never leaves the server either.
  */
 export const KEPT_PAGE_FONT_VISIT_HEADER = "X-Anonymous-Page-Cache-Font-Visit";
+
+/** The route's signals to the server's caches: taken off before any answer leaves the server. */
+export const PAGE_CACHE_SIGNAL_HEADERS = [ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER] as const;
+
+/**
+ * What a page's signal headers (read with `header`) say: for how many seconds it may be kept (not at
+ * all unless above 0), and the font whose view each answer of it counts.
+ */
+export function pageCacheSignals(header: (name: string) => unknown): { seconds: number; fontVisit: string | null } {
+  const named = header(KEPT_PAGE_FONT_VISIT_HEADER);
+  return {
+    seconds: Number(header(ANONYMOUS_PAGE_CACHE_HEADER)),
+    fontVisit: typeof named === "string" && FONT_GNO_PATTERN.test(named) ? named : null,
+  };
+}
 
 /**
  * How long a public page may be answered from memory: its data is already up to half a minute old

@@ -2,11 +2,10 @@ import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { FONT_GNO_PATTERN } from "@contract/catalogue-values";
 import { createHtmlBodyStream } from "~/utils/html-stream.server";
 import { encodeSharedHydrationData } from "~/utils/hydration-data.server";
 import { NonceProvider } from "~/utils/nonce";
-import { ANONYMOUS_PAGE_CACHE_HEADER, KEPT_PAGE_FONT_VISIT_HEADER } from "~/utils/page-cache";
+import { PAGE_CACHE_SIGNAL_HEADERS, pageCacheSignals } from "~/utils/page-cache";
 import type { RootData } from "~/utils/root-data";
 import {
   answeredFromTemplate,
@@ -21,7 +20,7 @@ import {
 import { VisitorPartsTemplateContext } from "~/utils/visitor-parts";
 
 /** Headers that tell the server's caches about a page; a template's answers never carry them. */
-const SIGNAL_HEADERS = new Set([ANONYMOUS_PAGE_CACHE_HEADER.toLowerCase(), KEPT_PAGE_FONT_VISIT_HEADER.toLowerCase()]);
+const SIGNAL_HEADERS = new Set<string>(PAGE_CACHE_SIGNAL_HEADERS.map((name) => name.toLowerCase()));
 
 /**
  * The template of the page Remix is about to render, or null when this answer cannot come from one:
@@ -37,7 +36,7 @@ export async function renderVisitorPageTemplate(
   worthKeeping: () => boolean,
 ): Promise<VisitorPageTemplate | null> {
   const handled = context.staticHandlerContext;
-  const seconds = Number(headers.get(ANONYMOUS_PAGE_CACHE_HEADER));
+  const { seconds, fontVisit } = pageCacheSignals((name) => headers.get(name));
   if (request.method !== "GET" || status !== 200 || !(seconds > 0) || headers.has("Set-Cookie")) return null;
   if (handled.errors || handled.actionData || context.isSpaMode) return null;
   const root = handled.loaderData.root as RootData | undefined;
@@ -59,7 +58,6 @@ export async function renderVisitorPageTemplate(
         </NonceProvider>
       </VisitorPartsTemplateContext.Provider>,
     );
-    const fontVisit = headers.get(KEPT_PAGE_FONT_VISIT_HEADER);
     const kept: Array<[string, string]> = [];
     headers.forEach((value, name) => {
       if (!SIGNAL_HEADERS.has(name) && name !== "content-type") kept.push([name, value]);
@@ -68,7 +66,7 @@ export async function renderVisitorPageTemplate(
       pickers,
       sharedRoot: sharedRootFields(root),
       headers: kept,
-      fontVisit: fontVisit && FONT_GNO_PATTERN.test(fontVisit) ? fontVisit : null,
+      fontVisit,
       expiresAt: Date.now() + seconds * 1000,
     });
   } catch {

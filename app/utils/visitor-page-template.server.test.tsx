@@ -100,7 +100,7 @@ describe("a visitor's page put together from a template", () => {
     [["10004", "10035"], `<b>"Tom" & 'Jerry'</b>`],
     [FONTS, undefined],
   ])("is the page rendered for that visitor, nonce included (compare list %j, name %s)", async (compare, nickname) => {
-    const page = Buffer.from(assembleVisitorPage(template(), visitor(compare, nickname), "abc123")).toString("utf8");
+    const page = Buffer.from(assembleVisitorPage(template(), visitor(compare, nickname), "abc123")!).toString("utf8");
     const rendered = renderToString(<Page compare={compare} nonce="abc123" nickname={nickname ?? "访客"} />);
     expect(page.slice(0, rendered.length)).toBe(rendered);
     expect(page).not.toContain("visitor-part");
@@ -111,6 +111,12 @@ describe("a visitor's page put together from a template", () => {
       errors: null,
     });
     expect(page.match(/nonce="abc123"/g)).toHaveLength(3);
+  });
+
+  it("is not put together when a part's picker names a state the template does not hold", () => {
+    const made = template();
+    made.pickers.parts = made.pickers.parts.map(() => () => "a state no part renders");
+    expect(assembleVisitorPage(made, visitor(["10004"]), "abc123")).toBeNull();
   });
 
   it("is not made from markup whose parts nest", () => {

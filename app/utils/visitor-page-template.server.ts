@@ -202,13 +202,14 @@ function segmentsBytes(parts: Segments): number {
 /**
  * The page of a visitor with this root data: the template's markup with the parts they see, then
  * the hydration data (the routes' from the template, the root's theirs), as RemixServer streams
- * it after the document.
+ * it after the document. Null when a part's picker names a state the template does not hold, or the
+ * root data is not JSON: the page is then rendered as before.
  */
 export function assembleVisitorPage(
   template: VisitorPageTemplate,
   root: RootData,
   nonce: string,
-): Uint8Array<ArrayBuffer> {
+): Uint8Array<ArrayBuffer> | null {
   const nonceBytes = Buffer.from(nonce);
   const values = new Map<number, Buffer>();
   const out: Buffer[] = [];
@@ -224,11 +225,17 @@ export function assembleVisitorPage(
     }
   };
   for (const piece of template.pieces) {
-    if (Array.isArray(piece)) put(piece);
-    else put(piece.states.get(template.pickers.parts[piece.part]!(root))!);
+    const shown = Array.isArray(piece) ? piece : piece.states.get(template.pickers.parts[piece.part]!(root));
+    if (!shown) return null;
+    put(shown);
   }
   put(template.hydrationStart);
-  const rootEntries = encodeRootHydrationData(root, template.rootIndex);
+  let rootEntries: string[];
+  try {
+    rootEntries = encodeRootHydrationData(root, template.rootIndex);
+  } catch {
+    return null;
+  }
   out.push(
     Buffer.from(
       `${scriptString(`${rootEntries.join(",")}]\n`)}");</script><!--$--><script nonce="${nonce}">window.__remixContext.streamController.close();</script><!--/$--><!--/$-->`,

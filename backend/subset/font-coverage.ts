@@ -60,13 +60,17 @@ async function readCoverage(font: SubsetFontFile): Promise<{ coverage: FontCover
   const file = await open(font.filePath, "r");
   try {
     const head = await readAt(file, 0, HEAD_BYTES);
+    // A plain font's table directory is within its first bytes; a collection's face may start further on.
+    const bytesAt = (position: number, length: number) =>
+      position + length <= head.byteLength
+        ? head.subarray(position, position + length)
+        : readAt(file, position, length);
     const directory = faceOffset(head, font.faceIndex ?? 0);
     if (directory === undefined) return { coverage: null, bytes: 0 };
-    const offsetTable = await readAt(file, directory, directoryLength(0));
+    const offsetTable = await bytesAt(directory, directoryLength(0));
     if (offsetTable.byteLength < directoryLength(0)) return { coverage: null, bytes: 0 };
     const offsetView = viewOf(offsetTable);
-    const tableDirectory = await readAt(file, directory, directoryLength(offsetView.getUint16(4)));
-    const tables = tableRanges(tableDirectory, 0);
+    const tables = tableRanges(await bytesAt(directory, directoryLength(offsetView.getUint16(4))), 0);
     // A file cut short reads as a font here but cannot be subset: it is told by HarfBuzz, not here.
     const { size } = await file.stat();
     if ([...tables.values()].some((table) => table.offset + table.length > size)) return { coverage: null, bytes: 0 };

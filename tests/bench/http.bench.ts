@@ -15,6 +15,7 @@
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import { postJson, registerByEmail } from "../api-account.js";
 import { processCpuMs, startBuiltSite } from "./built-site.js";
 import { COMPARE_COOKIE, serializeCompareCookieValue } from "../../app/services/compare/compare-list.js";
 
@@ -141,29 +142,10 @@ function format(result: Result): string {
   return `${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  CPU ${result.cpuMsPerAnswer.toFixed(1)} ms/answer  (${result.requests} ok, ${result.errors} errors)`;
 }
 
-/** Registers a user by e-mail (the code from the server's local outbox), favorites two fonts, and answers its token. */
+/** A new user, registered by e-mail, who favorites `favorites`: their token. */
 async function signedInToken(site: string, favorites: string[]): Promise<string> {
-  const post = async (path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${site}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { token } : {}) },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { code: string; message: string; data: { token?: string } | null };
-    if (answer.code !== "200") throw new Error(`${path}: ${answer.message}`);
-    return answer.data;
-  };
-  const email = `bench-${Date.now()}@example.com`;
-  await post("/web/api/account/sendCode", { account: email, purpose: "register" });
-  const outbox = (await (await fetch(`${site}/web/api/account/outbox`)).json()) as {
-    data: { entries: Array<{ target: string; code: string | null }> };
-  };
-  const code = outbox.data.entries.find((entry) => entry.target === email)?.code;
-  if (!code) throw new Error("本机收件箱里没有注册验证码");
-  const password = "bench-password-1";
-  const token = (await post("/web/api/account/register/email", { email, code, password, confirmPassword: password }))!
-    .token!;
-  for (const fontGNo of favorites) await post("/web/api/account/collection/addFont", { fontGNo }, token);
+  const token = await registerByEmail(site, { prefix: "bench", password: "bench-password-1" });
+  for (const fontGNo of favorites) await postJson(site, "/web/api/account/collection/addFont", { fontGNo }, token);
   return token;
 }
 

@@ -44,16 +44,11 @@ function openModal(view: AuthView, redirectTo: string) {
   };
 }
 
-function loginHref(redirectTo: string) {
+/** The account page `page` (login or register) that comes back to `redirectTo` once done. */
+function accountHref(page: "login" | "register", redirectTo: string) {
   return redirectTo && redirectTo !== "/"
-    ? `/account/login?redirect=${encodeURIComponent(redirectTo)}`
-    : "/account/login";
-}
-
-function registerHref(redirectTo: string) {
-  return redirectTo && redirectTo !== "/"
-    ? `/account/register?redirect=${encodeURIComponent(redirectTo)}`
-    : "/account/register";
+    ? `/account/${page}?redirect=${encodeURIComponent(redirectTo)}`
+    : `/account/${page}`;
 }
 
 /** "99+" past 99, so the badge stays small. */
@@ -79,11 +74,15 @@ function useMemberValues() {
 function GuestLinks({ redirectTo, className, size }: { redirectTo: string; className: string; size: string }) {
   return (
     <div className={className}>
-      <Link to={loginHref(redirectTo)} className={`btn btn--ghost ${size}`} onClick={openModal("wechat", redirectTo)}>
+      <Link
+        to={accountHref("login", redirectTo)}
+        className={`btn btn--ghost ${size}`}
+        onClick={openModal("wechat", redirectTo)}
+      >
         登录
       </Link>
       <Link
-        to={registerHref(redirectTo)}
+        to={accountHref("register", redirectTo)}
         className={`btn btn--accent ${size}`}
         onClick={openModal("register-phone", redirectTo)}
       >
