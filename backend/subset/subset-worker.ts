@@ -32,13 +32,15 @@ function transferable(reply: SubsetWorkerReply): ArrayBuffer[] {
     .map((bytes) => bytes!.buffer as ArrayBuffer);
 }
 
-port.on("message", (request: SubsetWorkerRequest) => {
-  answer(request).then(
-    (reply) => port.postMessage(reply, transferable(reply)),
-    (error: unknown) => {
-      const { name, message } = error instanceof Error ? error : new Error(String(error));
-      port.postMessage({ id: request.id, error: { name, message } } satisfies SubsetWorkerReply);
-    },
-  );
+port.on("message", (requests: SubsetWorkerRequest[]) => {
+  for (const request of requests) {
+    answer(request).then(
+      (reply) => port.postMessage(reply, transferable(reply)),
+      (error: unknown) => {
+        const { name, message } = error instanceof Error ? error : new Error(String(error));
+        port.postMessage({ id: request.id, error: { name, message } } satisfies SubsetWorkerReply);
+      },
+    );
+  }
 });
 port.postMessage(SUBSET_WORKER_READY);

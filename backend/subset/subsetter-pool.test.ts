@@ -69,6 +69,22 @@ describe("SubsetterPool", () => {
     expect(unicodesOf(await pool.subset(kuaile, TEXT, "ttf")).size).toBeGreaterThan(5);
   });
 
+  it("answers each of the subsets asked in one go on its own: a font that is not one fails alone", async () => {
+    pool = await SubsetterPool.create({ memoryBudgetBytes: 64 * MB, threads: 1 });
+    const notAFont = path.join(scratch, "not-a-font-either.ttf");
+    writeFileSync(notAFont, "这也不是字体文件".repeat(100));
+    const [before, broken, after] = await Promise.allSettled([
+      pool.subsetForWeb(kuaile, normalizeCodepoints("你好")),
+      pool.subsetForWeb(fontFile("10009", notAFont), TEXT),
+      pool.subset(notoSans, normalizeCodepoints("世界"), "ttf"),
+    ]);
+    expect(before.status === "fulfilled" && unicodesOf(before.value.sfnt)).toEqual(
+      new Set(normalizeCodepoints("你好")),
+    );
+    expect(broken.status === "rejected" && broken.reason).toBeInstanceOf(UnusableFontError);
+    expect(after.status === "fulfilled" && unicodesOf(after.value)).toEqual(new Set(normalizeCodepoints("世界")));
+  });
+
   it("finishes the subsets in hand before it closes its threads, and starts them again when asked", async () => {
     pool = await SubsetterPool.create({ memoryBudgetBytes: 64 * MB, threads: 1 });
     const inHand = pool.subset(notoSans, TEXT, "woff");

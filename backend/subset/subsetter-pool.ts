@@ -44,6 +44,8 @@ export class SubsetterPool implements FaceSubsetter {
   private readonly inHand = new Set<Promise<unknown>>();
   /** Requests each thread has in hand: a thread with none lets the process exit. */
   private readonly loads = new Map<Worker, number>();
+  /** Requests for each thread not posted yet: those asked in one go (a page's previews) travel in one message. */
+  private readonly unposted = new Map<Worker, SubsetWorkerRequest[]>();
   private nextId = 0;
 
   private constructor(
@@ -103,11 +105,29 @@ export class SubsetterPool implements FaceSubsetter {
       const load = this.loads.get(worker) ?? 0;
       this.loads.set(worker, load + 1);
       if (load === 0) worker.ref(); // a subset in hand keeps the process alive; an idle thread does not
-      worker.postMessage(request(id));
+      this.post(worker, request(id));
     });
     this.inHand.add(answered);
     void answered.catch(() => undefined).finally(() => this.inHand.delete(answered));
     return answered;
+  }
+
+  /**
+   * Posts `request` once the code asking has run to its end, with the others asked meanwhile: each
+   * message costs this thread about as long as the thread takes to make a page's small subset.
+   */
+  private post(worker: Worker, request: SubsetWorkerRequest): void {
+    const queued = this.unposted.get(worker);
+    if (queued) {
+      queued.push(request);
+      return;
+    }
+    this.unposted.set(worker, [request]);
+    queueMicrotask(() => {
+      const requests = this.unposted.get(worker);
+      this.unposted.delete(worker);
+      if (requests) worker.postMessage(requests); // none once the thread has ended (failAll)
+    });
   }
 
   /** Starts the thread of `slot`, which greets once ready (SUBSET_WORKER_READY); its requests may be posted at once. */
@@ -152,6 +172,7 @@ export class SubsetterPool implements FaceSubsetter {
       waiting.reject(error);
     }
     this.loads.delete(worker);
+    this.unposted.delete(worker);
   }
 
   private settled(worker: Worker): void {
