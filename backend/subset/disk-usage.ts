@@ -68,8 +68,10 @@ export class DiskUsage {
   }
 }
 
-/** A cache file: `<hash>.json` (the entry) or `<hash>.<format>`. */
-const CACHE_FILE_PATTERN = /^([0-9a-f]{32})\.(json|ttf|otf|woff|woff2)$/;
+/** A cache file: `<hash>.subset` (the entry, sfnt and WOFF) or `<hash>.woff2`. */
+const CACHE_FILE_PATTERN = /^([0-9a-f]{32})\.(subset|woff2)$/;
+/** A file of a cache written before subsets were bundled (subsets are made again when asked). */
+const UNBUNDLED_FILE_PATTERN = /^[0-9a-f]{32}\.(json|ttf|otf|woff)$/;
 /** A file being written, renamed into place when complete: `<name>.<random>.tmp`. */
 const TEMPORARY_FILE_PATTERN = /\.[0-9a-f]{12}\.tmp$/;
 /** A temporary file this old was left by a process that stopped mid-write; no write takes that long. */
@@ -81,14 +83,18 @@ export type ScannedSubset = { hash: string; bytes: number; lastModifiedMs: numbe
 
 /**
  * The subsets under `dir` with their total bytes, least recently written first, so a restart keeps
- * the ones made or completed last. Temporary files abandoned by a stopped process are deleted.
+ * the ones made or completed last. Deleted: temporary files abandoned by a stopped process, and
+ * files no entry describes (a WOFF 2.0 whose bundle is gone, the files of a cache written before
+ * subsets were bundled).
  */
 export async function scanCacheDirectory(dir: string, now = Date.now()): Promise<ScannedSubset[]> {
   const names = await readdir(dir);
   const subsets = new Map<string, ScannedSubset>();
+  const bundled = new Set<string>();
   for (let start = 0; start < names.length; start += SCAN_CONCURRENCY) {
     await Promise.all(
       names.slice(start, start + SCAN_CONCURRENCY).map(async (name) => {
+        if (UNBUNDLED_FILE_PATTERN.test(name)) return unlink(path.join(dir, name)).catch(() => undefined);
         const hash = CACHE_FILE_PATTERN.exec(name)?.[1];
         const isTemporary = TEMPORARY_FILE_PATTERN.test(name);
         if (!hash && !isTemporary) return;
@@ -98,12 +104,18 @@ export async function scanCacheDirectory(dir: string, now = Date.now()): Promise
           if (now - stats.mtimeMs > ABANDONED_AFTER_MS) await unlink(path.join(dir, name)).catch(() => undefined);
           return;
         }
+        if (name.endsWith(".subset")) bundled.add(hash!);
         const subset = subsets.get(hash!) ?? { hash: hash!, bytes: 0, lastModifiedMs: 0 };
         subset.bytes += stats.size;
         subset.lastModifiedMs = Math.max(subset.lastModifiedMs, stats.mtimeMs);
         subsets.set(hash!, subset);
       }),
     );
+  }
+  const unbundled = [...subsets.keys()].filter((hash) => !bundled.has(hash));
+  for (const hash of unbundled) {
+    subsets.delete(hash);
+    await unlink(path.join(dir, `${hash}.woff2`)).catch(() => undefined);
   }
   return [...subsets.values()].sort((a, b) => a.lastModifiedMs - b.lastModifiedMs);
 }

@@ -12,7 +12,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SubsetCache } from "./subset-cache.js";
+import { readBundle, readBundledFile } from "./subset-bundle.js";
+import { SubsetCache, type SubsetFileFormat } from "./subset-cache.js";
 import { normalizeCodepoints } from "./subset-key.js";
 import type { SubsetRecipe, SubsetRecipes } from "./subset-recipes.js";
 import { Subsetter } from "./subsetter.js";
@@ -22,6 +23,12 @@ import { decodeWoff } from "./woff.js";
 
 const font = fontFile("10001", ZCOOL_KUAILE);
 const codepoints = normalizeCodepoints("快乐的短视频");
+
+/** File `format` of the subset `hash` as `cache` finds it on disk; null when it is not there. */
+async function fileOnDisk(cache: SubsetCache, hash: string, format: SubsetFileFormat): Promise<Uint8Array | null> {
+  const file = await cache.locate(hash, format);
+  return file && readBundledFile(file);
+}
 
 describe("SubsetCache", () => {
   let dir: string;
@@ -39,15 +46,18 @@ describe("SubsetCache", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("writes the sfnt, a WOFF and an index entry named by the hash", async () => {
+  it("writes the sfnt, a WOFF and the entry in one file named by the hash", async () => {
     const entry = await cache.get(font, codepoints);
     expect(entry.hash).toMatch(/^[0-9a-f]{32}$/);
     expect(entry.sfntFormat).toBe("ttf");
     expect(entry.hasWoff2).toBe(false);
-    const ttf = readFileSync(path.join(dir, `${entry.hash}.ttf`));
-    expect(unicodesOf(ttf)).toEqual(new Set(codepoints));
-    expect(decodeWoff(readFileSync(path.join(dir, `${entry.hash}.woff`))).tables.length).toBeGreaterThan(5);
-    expect(JSON.parse(readFileSync(path.join(dir, `${entry.hash}.json`), "utf8"))).toEqual(entry);
+    expect(readdirSync(dir)).toEqual([`${entry.hash}.subset`]);
+    expect(unicodesOf((await fileOnDisk(cache, entry.hash, "ttf"))!)).toEqual(new Set(codepoints));
+    expect(decodeWoff((await fileOnDisk(cache, entry.hash, "woff"))!).tables.length).toBeGreaterThan(5);
+    const { hasWoff2: _hasWoff2, ...stored } = entry;
+    expect((await readBundle(path.join(dir, `${entry.hash}.subset`)))?.entry).toEqual(stored);
+    expect(await cache.locate(entry.hash, "otf")).toBeNull(); // not the kind of sfnt this subset is
+    expect(await cache.locate(entry.hash, "woff2")).toBeNull(); // not made yet
   });
 
   it("shares one job between identical concurrent requests", async () => {
@@ -66,6 +76,9 @@ describe("SubsetCache", () => {
     await cache.close(); // waits for the background WOFF2
     expect(again.hasWoff2).toBe(true);
     expect(String.fromCharCode(...readFileSync(path.join(dir, `${first.hash}.woff2`)).subarray(0, 4))).toBe("wOF2");
+    const reopened = await SubsetCache.open({ dir, subsetter });
+    expect(await reopened.get(font, codepoints)).toEqual(again);
+    await reopened.close();
   });
 
   it("finds entries on disk after a restart", async () => {
@@ -88,15 +101,15 @@ describe("SubsetCache", () => {
   it("resolves only its own file names", () => {
     const name = `${"a".repeat(32)}.woff`;
     expect(cache.resolveFile(name)).toEqual({
-      filePath: path.join(dir, name),
       contentType: "font/woff",
       hash: "a".repeat(32),
       format: "woff",
     });
     expect(cache.resolveFile(`${"a".repeat(32)}.woff2`)?.contentType).toBe("font/woff2");
     expect(cache.resolveFile(`${"a".repeat(32)}.ttf`)?.contentType).toBe("font/ttf");
-    for (const bad of ["../package.json", `${"a".repeat(32)}.json`, `../${"a".repeat(32)}.woff`, "x.woff", ""]) {
-      expect(cache.resolveFile(bad)).toBeNull();
+    const bad = ["../package.json", `${"a".repeat(32)}.json`, `${"a".repeat(32)}.subset`, `../${"a".repeat(32)}.woff`];
+    for (const name of [...bad, "x.woff", ""]) {
+      expect(cache.resolveFile(name)).toBeNull();
     }
     expect(existsSync(dir)).toBe(true);
   });
@@ -106,10 +119,10 @@ describe("SubsetCache", () => {
       const entry = await cache.prepare(font, codepoints);
       expect(cache.has(font, codepoints)).toBe(true);
       expect(await cache.prepare(font, codepoints)).toBe(entry);
+      expect(await cache.locate(entry.hash, "woff")).toBeNull(); // not written yet
       await cache.written(entry.hash);
-      expect(unicodesOf(readFileSync(path.join(dir, `${entry.hash}.ttf`)))).toEqual(new Set(codepoints));
-      expect(decodeWoff(readFileSync(path.join(dir, `${entry.hash}.woff`))).tables.length).toBeGreaterThan(5);
-      expect(JSON.parse(readFileSync(path.join(dir, `${entry.hash}.json`), "utf8"))).toEqual(entry);
+      expect(unicodesOf((await fileOnDisk(cache, entry.hash, "ttf"))!)).toEqual(new Set(codepoints));
+      expect(decodeWoff((await fileOnDisk(cache, entry.hash, "woff"))!).tables.length).toBeGreaterThan(5);
     });
 
     it("holds a new subset's files in memory, its sfnt and WOFF made together, until they are written", async () => {
@@ -121,8 +134,8 @@ describe("SubsetCache", () => {
       await cache.written(entry.hash);
       expect(cache.unwrittenFile(entry.hash, "ttf")).toBeUndefined();
       expect(cache.unwrittenFile(entry.hash, "woff")).toBeUndefined();
-      expect(new Uint8Array(readFileSync(path.join(dir, `${entry.hash}.ttf`)))).toEqual(ttf);
-      expect(new Uint8Array(readFileSync(path.join(dir, `${entry.hash}.woff`)))).toEqual(woff);
+      expect(new Uint8Array((await fileOnDisk(cache, entry.hash, "ttf"))!)).toEqual(ttf);
+      expect(new Uint8Array((await fileOnDisk(cache, entry.hash, "woff"))!)).toEqual(woff);
     });
 
     it("serves a new subset's WOFF as soon as it is encoded, before its files reach the disk", async () => {
@@ -131,13 +144,13 @@ describe("SubsetCache", () => {
       expect(decodeWoff(woff!).tables.length).toBeGreaterThan(5);
       expect(cache.unwrittenFile(entry.hash, "ttf")).toBeDefined(); // still being written
       await cache.written(entry.hash);
-      expect(new Uint8Array(readFileSync(path.join(dir, `${entry.hash}.woff`)))).toEqual(woff);
+      expect(new Uint8Array((await fileOnDisk(cache, entry.hash, "woff"))!)).toEqual(woff);
     });
 
     it("keeps a new subset's WOFF in memory once written, for the preview that asks for it next", async () => {
       const entry = await cache.get(font, codepoints);
-      const written = new Uint8Array(readFileSync(path.join(dir, `${entry.hash}.woff`)));
-      rmSync(path.join(dir, `${entry.hash}.woff`));
+      const written = new Uint8Array((await fileOnDisk(cache, entry.hash, "woff"))!);
+      rmSync(path.join(dir, `${entry.hash}.subset`));
       expect(await cache.servedFile(entry.hash, "woff")).toEqual(written);
     });
 
@@ -155,7 +168,7 @@ describe("SubsetCache", () => {
       const again = await cache.get(font, codepoints);
       expect(subset).toHaveBeenCalledOnce();
       expect(again.hash).toBe(entry.hash);
-      expect(existsSync(path.join(dir, `${entry.hash}.woff`))).toBe(true);
+      expect(existsSync(path.join(dir, `${entry.hash}.subset`))).toBe(true);
       warn.mockRestore();
     });
   });
@@ -199,7 +212,8 @@ describe("SubsetCache answering before making", () => {
     const woff = await file;
     expect(decodeWoff(woff!).tables.length).toBeGreaterThan(5);
     await cache.written(entry.hash);
-    expect(JSON.parse(readFileSync(path.join(dir, `${entry.hash}.json`), "utf8"))).toEqual(entry);
+    const { hasWoff2: _hasWoff2, ...stored } = entry;
+    expect((await readBundle(path.join(dir, `${entry.hash}.subset`)))?.entry).toEqual(stored);
     expect(
       await cache.handOut(
         font,
@@ -244,15 +258,15 @@ describe("SubsetCache's recently served files", () => {
     const roomy = await SubsetCache.open({ dir, subsetter });
     const entry = await roomy.get(font, codepoints);
     const served = await roomy.servedFile(entry.hash, "woff");
-    expect(Buffer.from(served!).equals(readFileSync(path.join(dir, `${entry.hash}.woff`)))).toBe(true);
-    rmSync(path.join(dir, `${entry.hash}.woff`));
+    expect(Buffer.from(served!).equals((await fileOnDisk(roomy, entry.hash, "woff"))!)).toBe(true);
+    rmSync(path.join(dir, `${entry.hash}.subset`));
     expect(await roomy.servedFile(entry.hash, "woff")).toEqual(served);
     await roomy.close();
 
     const tiny = await SubsetCache.open({ dir, subsetter, servedFilesBytes: 16 });
     const other = await tiny.get(font, normalizeCodepoints("字体"));
     expect(await tiny.servedFile(other.hash, "woff")).toBeDefined();
-    rmSync(path.join(dir, `${other.hash}.woff`));
+    rmSync(path.join(dir, `${other.hash}.subset`));
     expect(await tiny.servedFile(other.hash, "woff")).toBeUndefined();
     await tiny.close();
   });
@@ -292,8 +306,8 @@ describe("SubsetCache on two instances sharing recipes", () => {
     for (const format of ["ttf", "woff", "woff2"] as const) {
       expect(await b.makeMissing(entry.hash, format), format).toBe(true);
       expect(await a.makeMissing(entry.hash, format), format).toBe(true);
-      const made = (cache: SubsetCache) => readFileSync(cache.resolveFile(`${entry.hash}.${format}`)!.filePath);
-      expect(made(b).equals(made(a)), format).toBe(true);
+      const [fromB, fromA] = await Promise.all([b, a].map((cache) => fileOnDisk(cache, entry.hash, format)));
+      expect(Buffer.from(fromB!).equals(fromA!), format).toBe(true);
     }
   });
 
@@ -305,8 +319,8 @@ describe("SubsetCache on two instances sharing recipes", () => {
     // As the file route does: the bytes from memory while they are written, else from disk once written.
     const unwritten = b.unwrittenFile(entry.hash, "woff");
     if (!unwritten) await b.written(entry.hash);
-    const served = unwritten ?? readFileSync(b.resolveFile(`${entry.hash}.woff`)!.filePath);
-    expect(Buffer.from(served).equals(readFileSync(a.resolveFile(`${entry.hash}.woff`)!.filePath))).toBe(true);
+    const served = unwritten ?? (await fileOnDisk(b, entry.hash, "woff"))!;
+    expect(Buffer.from(served).equals((await fileOnDisk(a, entry.hash, "woff"))!)).toBe(true);
     await making;
   });
 
@@ -344,7 +358,7 @@ describe("SubsetCache within a byte budget", () => {
 
   const subsetOf = (cache: SubsetCache, character: string) => cache.get(font, normalizeCodepoints(character));
   const bytesOnDisk = () => readdirSync(dir).reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
-  const onDisk = (hash: string) => existsSync(path.join(dir, `${hash}.json`));
+  const onDisk = (hash: string) => existsSync(path.join(dir, `${hash}.subset`));
 
   /** Bytes on disk of one subset with its WOFF2, measured in a cache of its own. */
   async function entryBytes(): Promise<number> {
@@ -419,6 +433,9 @@ describe("SubsetCache within a byte budget", () => {
     writeFileSync(abandoned, "x");
     writeFileSync(writing, "x");
     utimesSync(abandoned, base - 86_400, base - 86_400);
+    // Files no entry describes: a cache written before subsets were bundled, a WOFF 2.0 left by a crash.
+    const unbundled = ["json", "ttf", "woff", "woff2"].map((format) => path.join(dir, `${"b".repeat(32)}.${format}`));
+    for (const file of unbundled) writeFileSync(file, "x".repeat(1000));
 
     const bytesOf = (hash: string) =>
       readdirSync(dir)
@@ -430,6 +447,7 @@ describe("SubsetCache within a byte budget", () => {
     expect(entries.map((entry) => onDisk(entry.hash))).toEqual([true, true, false, false, false]);
     expect(existsSync(abandoned)).toBe(false);
     expect(existsSync(writing)).toBe(true);
+    expect(unbundled.filter((file) => existsSync(file))).toEqual([]);
     rmSync(writing);
     expect(bytesOnDisk()).toBeLessThanOrEqual(budget);
     expect(reopened.diskBytes).toBe(bytesOnDisk());

@@ -1,9 +1,10 @@
-import { mkdir, readFile, stat, unlink } from "node:fs/promises";
+import { mkdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { FontSourceFile } from "./font-source.js";
 import { ByteBoundedCache } from "./byte-bounded-cache.js";
 import { DiskUsage, scanCacheDirectory } from "./disk-usage.js";
 import { FileWriter } from "./file-writer.js";
+import { encodeBundle, readBundle, readBundledFile, type BundledFile } from "./subset-bundle.js";
 import { SFNT_FLAVOR_CFF, viewOf } from "./sfnt.js";
 import { subsetHash } from "./subset-key.js";
 import type { SubsetRecipes } from "./subset-recipes.js";
@@ -14,7 +15,10 @@ import { encodeWoff2 } from "./woff2.js";
 
 export type SubsetFileFormat = "ttf" | "otf" | "woff" | "woff2";
 
-/** One cached subset; stored beside its files as `<hash>.json`. */
+/**
+ * One cached subset; stored with its sfnt and WOFF in `<hash>.subset` (subset-bundle.ts), but for
+ * `hasWoff2`, which is whether `<hash>.woff2` is there.
+ */
 export type SubsetEntry = {
   hash: string;
   gno: string;
@@ -73,7 +77,8 @@ export type SubsetSharing = {
 /**
  * Subsets on disk under `dir`, named by the hash of (gno, font version, code points), with a
  * bounded in-memory index of recently used entries. The first request writes the sfnt and a WOFF
- * (zlib, fast to make); a later request for the same subset adds a WOFF2 in the background.
+ * (zlib, fast to make) with the entry, in one file; a later request for the same subset adds a WOFF2
+ * in the background.
  *
  * The files stay within a byte budget: the least recently used subsets are deleted, except those
  * being made, given a WOFF2 or served. After a restart, use order starts as the order of the files'
@@ -266,13 +271,10 @@ export class SubsetCache {
     const inMemory = this.servedFiles.get(name) ?? this.unwrittenFile(hash, format);
     if (inMemory) return this.keepServed(hash, name, inMemory);
     await this.written(hash);
-    const size = await stat(this.pathOf(name)).then(
-      (stats) => stats.size,
-      () => Infinity,
-    );
-    if (size > SERVED_FILE_MAX_BYTES) return undefined;
-    const bytes = await readFile(this.pathOf(name)).catch(() => undefined);
-    return bytes && this.keepServed(hash, name, bytes);
+    const file = await this.locate(hash, format);
+    if (!file || file.length > SERVED_FILE_MAX_BYTES) return undefined;
+    const bytes = await readBundledFile(file);
+    return bytes ? this.keepServed(hash, name, bytes) : undefined;
   }
 
   private keepServed(hash: string, name: string, bytes: Uint8Array): Uint8Array {
@@ -303,12 +305,29 @@ export class SubsetCache {
     return `${entry.hash}.${format}`;
   }
 
-  /** Absolute path, content type and subset hash for a file name from a URL, or null when it names no cache file. */
-  resolveFile(name: string): { filePath: string; contentType: string; hash: string; format: SubsetFileFormat } | null {
+  /** Content type, subset hash and format for a file name from a URL, or null when it names no cache file. */
+  resolveFile(name: string): { contentType: string; hash: string; format: SubsetFileFormat } | null {
     const match = FILE_NAME_PATTERN.exec(name);
     if (!match) return null;
     const format = match[2] as SubsetFileFormat;
-    return { filePath: path.join(this.dir, name), contentType: FONT_CONTENT_TYPES[format], hash: match[1]!, format };
+    return { contentType: FONT_CONTENT_TYPES[format], hash: match[1]!, format };
+  }
+
+  /**
+   * Where file `format` of the subset `hash` lies on disk (its WOFF 2.0 in a file of its own, the
+   * others in the subset's bundle), or null when it is not there: not made, evicted, or another kind
+   * of sfnt than the subset's.
+   */
+  async locate(hash: string, format: SubsetFileFormat): Promise<BundledFile | null> {
+    if (format === "woff2") {
+      const filePath = this.pathOf(`${hash}.woff2`);
+      const found = await stat(filePath).catch(() => null);
+      return found?.isFile() && found.size > 0 ? { filePath, start: 0, length: found.size } : null;
+    }
+    const filePath = this.pathOf(bundleName(hash));
+    const bundle = await readBundle<StoredEntry>(filePath);
+    if (!bundle || (format !== "woff" && format !== bundle.entry.sfntFormat)) return null;
+    return { filePath, ...(format === "woff" ? bundle.woff : bundle.sfnt) };
   }
 
   /** Waits for jobs in flight, file writes, background WOFF2 encodes and evictions. */
@@ -350,7 +369,8 @@ export class SubsetCache {
     ]);
     const entry =
       announced ?? newEntry(hash, font, codepoints, isCff(sfnt) ? "otf" : "ttf", coverage?.lacking(codepoints));
-    this.usage.record(hash, sfnt.byteLength + woff.byteLength + Buffer.byteLength(JSON.stringify(entry)));
+    const bundle = encodeBundle(storedEntry(entry), sfnt, woff);
+    this.usage.record(hash, bundle.byteLength);
     // Written after the answer: the files are asked for only once the client has read it, and are
     // served from memory until they are on disk (written()).
     const files = new Map<SubsetFileFormat, Uint8Array>([
@@ -358,7 +378,7 @@ export class SubsetCache {
       ["woff", woff],
     ]);
     this.unwritten.set(hash, files);
-    const write = this.writeNew(entry, files).finally(() => {
+    const write = this.writeNew(entry, bundle, woff).finally(() => {
       this.writes.delete(hash);
       this.unwritten.delete(hash);
     });
@@ -366,14 +386,9 @@ export class SubsetCache {
     return entry;
   }
 
-  private async writeNew(entry: SubsetEntry, files: Map<SubsetFileFormat, Uint8Array>): Promise<void> {
-    const woff = files.get("woff")!;
+  private async writeNew(entry: SubsetEntry, bundle: Uint8Array, woff: Uint8Array): Promise<void> {
     try {
-      await this.writer.write([
-        { path: this.pathOf(this.fileName(entry, entry.sfntFormat)), bytes: files.get(entry.sfntFormat)! },
-        { path: this.pathOf(this.fileName(entry, "woff")), bytes: woff },
-        this.entryFile(entry), // last: an entry on disk means its files are complete
-      ]);
+      await this.writer.write([{ path: this.pathOf(bundleName(entry.hash)), bytes: bundle }]);
       // Its previews ask for it next: from memory, once it is no longer held as unwritten.
       this.keepServed(entry.hash, this.fileName(entry, "woff"), woff);
     } catch (error) {
@@ -398,31 +413,22 @@ export class SubsetCache {
     await this.writes.get(entry.hash);
     await this.evictions.get(entry.hash);
     if (!this.usage.has(entry.hash)) return; // evicted since it was handed out
-    const sfnt = await readFile(this.pathOf(this.fileName(entry, entry.sfntFormat)));
+    const sfntFile = await this.locate(entry.hash, entry.sfntFormat);
+    const sfnt = sfntFile && (await readBundledFile(sfntFile));
+    if (!sfnt) throw new Error("子集文件已不在磁盘上");
     const woff2 = await encodeWoff2(sfnt);
-    const entryBytesBefore = Buffer.byteLength(JSON.stringify(entry));
-    const updated = this.entryFile({ ...entry, hasWoff2: true });
-    await this.writer.write([{ path: this.pathOf(this.fileName(entry, "woff2")), bytes: woff2 }, updated]);
+    await this.writer.write([{ path: this.pathOf(this.fileName(entry, "woff2")), bytes: woff2 }]);
     entry.hasWoff2 = true;
-    this.usage.grow(entry.hash, woff2.byteLength + updated.bytes.byteLength - entryBytesBefore);
+    this.usage.grow(entry.hash, woff2.byteLength);
     this.evictOverBudget();
   }
 
+  /** The entry in the subset's bundle; null when that is absent or incomplete (it is then made again). */
   private async readEntry(hash: string): Promise<SubsetEntry | null> {
-    try {
-      const entry = JSON.parse(await readFile(this.pathOf(`${hash}.json`), "utf8")) as SubsetEntry;
-      await stat(this.pathOf(this.fileName(entry, entry.sfntFormat)));
-      await stat(this.pathOf(this.fileName(entry, "woff")));
-      if (entry.hasWoff2) await stat(this.pathOf(this.fileName(entry, "woff2")));
-      return entry.hash === hash ? entry : null;
-    } catch {
-      return null; // absent or incomplete: make it again
-    }
-  }
-
-  /** The entry's index file. */
-  private entryFile(entry: SubsetEntry): { path: string; bytes: Uint8Array } {
-    return { path: this.pathOf(`${entry.hash}.json`), bytes: Buffer.from(JSON.stringify(entry)) };
+    const bundle = await readBundle<StoredEntry>(this.pathOf(bundleName(hash)));
+    if (bundle?.entry.hash !== hash) return null;
+    const woff2 = await stat(this.pathOf(`${hash}.woff2`)).catch(() => null);
+    return { ...bundle.entry, hasWoff2: Boolean(woff2?.isFile()) };
   }
 
   private evictOverBudget(): void {
@@ -436,9 +442,9 @@ export class SubsetCache {
     }
   }
 
-  /** Deletes the entry first, so that a crash midway leaves files without an entry, which are made again. */
+  /** Deletes the bundle first, so that a crash midway leaves a WOFF 2.0 without its entry: made again. */
   private async deleteFiles(hash: string): Promise<void> {
-    for (const name of [`${hash}.json`, ...SUBSET_FILE_FORMATS.map((format) => `${hash}.${format}`)]) {
+    for (const name of subsetFileNames(hash)) {
       await unlink(this.pathOf(name)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== "ENOENT") console.warn(`子集缓存文件 ${name} 删除失败`, error);
       });
@@ -446,9 +452,8 @@ export class SubsetCache {
   }
 
   private async bytesOnDisk(hash: string): Promise<number> {
-    const names = [`${hash}.json`, ...SUBSET_FILE_FORMATS.map((format) => `${hash}.${format}`)];
     const sizes = await Promise.all(
-      names.map((name) =>
+      subsetFileNames(hash).map((name) =>
         stat(this.pathOf(name)).then(
           (stats) => stats.size,
           () => 0,
@@ -496,6 +501,22 @@ function newEntry(
     hasWoff2: false,
     ...(lacking && { lacking }),
   };
+}
+
+/** An entry as its bundle keeps it: whether the subset has its WOFF 2.0 is read from the disk. */
+type StoredEntry = Omit<SubsetEntry, "hasWoff2">;
+
+function storedEntry({ hasWoff2: _hasWoff2, ...entry }: SubsetEntry): StoredEntry {
+  return entry;
+}
+
+function bundleName(hash: string): string {
+  return `${hash}.subset`;
+}
+
+/** The files a subset may have on disk: its bundle, then its WOFF 2.0 (deleted in this order). */
+function subsetFileNames(hash: string): string[] {
+  return [bundleName(hash), `${hash}.woff2`];
 }
 
 function isCff(sfnt: Uint8Array): boolean {

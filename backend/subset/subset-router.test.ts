@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SubsetService } from "./index.js";
 import { FileWriter } from "./file-writer.js";
+import { readBundle, readBundledFile } from "./subset-bundle.js";
 import type { SubsetResponseItem } from "../../contract/subset.js";
 import { distinctIdeographs, sfntFromWoff, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
 import { serveTestFontService, type ServedTestFontService } from "./testing/test-font-service.js";
@@ -468,6 +469,51 @@ async function subsetsOf(origin: string, texts: string[]): Promise<SubsetRespons
   return ((await response.json()) as Envelope<SubsetResponseItem[]>).data;
 }
 
+describe("subset HTTP routes serving files from disk", () => {
+  it("streams a file too large to keep in memory from its subset's bundle, a byte range too, after a restart", async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-disk-"));
+    try {
+      const text = distinctIdeographs(2000, 0x4e00);
+      const first = await serveTestFontService({ cacheDir });
+      const answer = await fetch(`${first.server.origin}/webfont/http`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify([{ gno: "10002", text }]), // Noto Sans SC: its outlines make a file past that bound
+      });
+      const [item] = ((await answer.json()) as Envelope<SubsetResponseItem[]>).data;
+      const kind = /\.(ttf|otf)\?/.exec(item!.ttfPath)![1]!;
+      const otherKind = item!.ttfPath.replace(`.${kind}?`, kind === "ttf" ? ".otf?" : ".ttf?");
+      const fromMemory = new Uint8Array(await (await fetch(`${first.server.origin}${item!.ttfPath}`)).arrayBuffer());
+      expect(fromMemory.byteLength).toBeGreaterThan(256 * 1024); // past what the cache keeps in memory
+      await first.close(); // once its files are written
+
+      const second = await serveTestFontService({ cacheDir });
+      try {
+        const { origin } = second.server;
+        const ttf = await fetch(`${origin}${item!.ttfPath}`);
+        expect(ttf.status).toBe(200);
+        expect(ttf.headers.get("content-type")).toBe(`font/${kind}`);
+        expect(Number(ttf.headers.get("content-length"))).toBe(fromMemory.byteLength);
+        expect(new Uint8Array(await ttf.arrayBuffer())).toEqual(fromMemory);
+        expect(unicodesOf(fromMemory).size).toBeGreaterThan(1000);
+
+        const range = await fetch(`${origin}${item!.ttfPath}`, { headers: { Range: "bytes=100-199" } });
+        expect(range.status).toBe(206);
+        expect(range.headers.get("content-range")).toBe(`bytes 100-199/${fromMemory.byteLength}`);
+        expect(new Uint8Array(await range.arrayBuffer())).toEqual(fromMemory.subarray(100, 200));
+
+        const woff = new Uint8Array(await (await fetch(`${origin}${item!.woffPath}`)).arrayBuffer());
+        expect(unicodesOf(sfntFromWoff(woff))).toEqual(unicodesOf(fromMemory));
+        expect((await fetch(`${origin}${otherKind}`)).status).toBe(404); // one kind of sfnt per subset
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("subset HTTP routes answering before the files are written", () => {
   it("serves a new subset's files to requests sent the moment its answer arrives", async () => {
     await withOwnService("subset-router-early-", async ({ origin: base }) => {
@@ -517,8 +563,10 @@ describe("subset HTTP routes answering before the files are written", () => {
 
           openGate();
           await service.close();
-          const name = path.basename(new URL(item!.woffPath, origin).pathname);
-          expect(new Uint8Array(readFileSync(path.join(cacheDir, name)))).toEqual(woffBytes);
+          const hash = path.basename(new URL(item!.woffPath, origin).pathname).split(".")[0];
+          const bundle = path.join(cacheDir, `${hash}.subset`);
+          const onDisk = await readBundledFile({ filePath: bundle, ...(await readBundle(bundle))!.woff });
+          expect(new Uint8Array(onDisk!)).toEqual(woffBytes);
         } finally {
           openGate(); // before the service closes, which waits for the writes
         }

@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
 import { endpointPath } from "../../contract/endpoint.js";
 import { createSubsets, getSubsetFile, type SubsetResponseItem } from "../../contract/subset.js";
@@ -8,6 +7,7 @@ import type { RateLimiter } from "../http/rate-limits.js";
 import { route } from "../http/route.js";
 import { subsetFamilyName } from "./family-name.js";
 import type { FontSource, FontSourceFile } from "./font-source.js";
+import type { BundledFile } from "./subset-bundle.js";
 import type { SubsetCache, SubsetEntry } from "./subset-cache.js";
 import { UnusableFontError } from "./unusable-font.js";
 import { rejectDeepBody, withCodepoints, type SubsetRequestItem } from "./subset-request.js";
@@ -103,17 +103,19 @@ export async function sendSubsetFile(cache: SubsetCache, res: Response, name: st
   }
   const release = cache.holdForServing(file.hash);
   res.on("close", release);
-  const found = await stat(file.filePath).catch(() => null);
-  if (!found?.isFile()) throw notFound("文件不存在");
+  const found = await cache.locate(file.hash, file.format);
+  if (!found) throw notFound("文件不存在");
   res.set(headers);
-  await sendFile(res, file.filePath);
+  await sendFile(res, found);
 }
 
-/** Sends the file at `filePath`; settles once it is sent, or with the error that stopped it. */
-function sendFile(res: Response, filePath: string): Promise<void> {
+/** Sends `file`'s bytes; settles once they are sent, or with the error that stopped them. */
+function sendFile(res: Response, { filePath, start, length }: BundledFile): Promise<void> {
   return new Promise((resolve, reject) => {
-    res.sendFile(filePath, { etag: false, lastModified: false, cacheControl: false }, (error) =>
-      error ? reject(error) : resolve(),
+    res.sendFile(
+      filePath,
+      { etag: false, lastModified: false, cacheControl: false, start, end: start + length - 1 },
+      (error) => (error ? reject(error) : resolve()),
     );
   });
 }
