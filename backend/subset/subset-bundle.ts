@@ -22,10 +22,13 @@ export function encodeBundle<Entry>(entry: Entry, sfnt: Uint8Array, woff: Uint8A
   const header = Buffer.from(
     JSON.stringify({ entry, sfntBytes: sfnt.byteLength, woffBytes: woff.byteLength } satisfies BundleHeader<Entry>),
   );
-  const prefix = Buffer.alloc(PREFIX_BYTES);
-  prefix.write(BUNDLE_MAGIC, 0, "latin1");
-  prefix.writeUInt32BE(header.byteLength, 4);
-  return Buffer.concat([prefix, header, sfnt, woff]);
+  const bundle = new Uint8Array(PREFIX_BYTES + header.byteLength + sfnt.byteLength + woff.byteLength);
+  bundle.set(Buffer.from(BUNDLE_MAGIC, "latin1"));
+  new DataView(bundle.buffer).setUint32(4, header.byteLength);
+  bundle.set(header, PREFIX_BYTES);
+  bundle.set(sfnt, PREFIX_BYTES + header.byteLength);
+  bundle.set(woff, PREFIX_BYTES + header.byteLength + sfnt.byteLength);
+  return bundle;
 }
 
 /**

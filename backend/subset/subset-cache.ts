@@ -373,8 +373,10 @@ export class SubsetCache {
     this.usage.record(hash, bundle.byteLength);
     // Written after the answer: the files are asked for only once the client has read it, and are
     // served from memory until they are on disk (written()).
+    // The sfnt as the bundle holds it, so that its bytes are not kept twice until written.
+    const sfntEnd = bundle.byteLength - woff.byteLength;
     const files = new Map<SubsetFileFormat, Uint8Array>([
-      [entry.sfntFormat, sfnt],
+      [entry.sfntFormat, bundle.subarray(sfntEnd - sfnt.byteLength, sfntEnd)],
       ["woff", woff],
     ]);
     this.unwritten.set(hash, files);
