@@ -372,8 +372,7 @@ export class SubsetCache {
     const bundle = encodeBundle(storedEntry(entry), sfnt, woff);
     this.usage.record(hash, bundle.byteLength);
     // Written after the answer: the files are asked for only once the client has read it, and are
-    // served from memory until they are on disk (written()).
-    // The sfnt as the bundle holds it, so that its bytes are not kept twice until written.
+    // served from memory until they are on disk (written()), the sfnt from the bundle, not kept twice.
     const sfntEnd = bundle.byteLength - woff.byteLength;
     const files = new Map<SubsetFileFormat, Uint8Array>([
       [entry.sfntFormat, bundle.subarray(sfntEnd - sfnt.byteLength, sfntEnd)],
