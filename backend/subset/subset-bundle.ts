@@ -48,10 +48,12 @@ export async function readBundle<Entry>(
     if (headerBytes > MAX_HEADER_BYTES) return null;
     const header = Buffer.alloc(headerBytes);
     if ((await file.read(header, 0, headerBytes, PREFIX_BYTES)).bytesRead < headerBytes) return null;
-    const { entry, sfntBytes, woffBytes } = JSON.parse(header.toString("utf8")) as BundleHeader<Entry>;
-    const sfnt = { start: PREFIX_BYTES + headerBytes, length: sfntBytes };
-    const woff = { start: sfnt.start + sfntBytes, length: woffBytes };
-    if ((await file.stat()).size !== woff.start + woffBytes) return null;
+    const { entry, sfntBytes, woffBytes } = JSON.parse(header.toString("utf8")) as Partial<BundleHeader<Entry>>;
+    if (!entry || typeof entry !== "object" || !Number.isSafeInteger(sfntBytes) || !Number.isSafeInteger(woffBytes))
+      return null;
+    const sfnt = { start: PREFIX_BYTES + headerBytes, length: sfntBytes! };
+    const woff = { start: sfnt.start + sfntBytes!, length: woffBytes! };
+    if ((await file.stat()).size !== woff.start + woff.length) return null;
     return { entry, sfnt, woff };
   } catch {
     return null; // not JSON: not a bundle this code wrote
