@@ -576,27 +576,6 @@ const logo = () =>
 const favicon = () =>
   svg(32, 32, `<rect width="32" height="32" rx="8" fill="${ACCENT}"/><g transform="scale(.5)">${ZI("#fff", 6.5)}</g>`);
 
-const heroPattern = () => {
-  // 240×240 tile of faint glyph-stroke fragments and dots for dark heroes.
-  const frag = ["h22", "v22", "q8 14 -6 22", "l14 16", "h16v16", "h18m-9 -8v18", "a9 9 0 1 1 0 1"];
-  let d = "",
-    dots = "",
-    s = 7;
-  const rnd = () => (s = (s * 9301 + 49297) % 233280) / 233280;
-  for (let y = 20; y < 240; y += 40)
-    for (let x = 20; x < 240; x += 40) {
-      if (rnd() < 0.5)
-        d += `M${x + Math.round(rnd() * 10)} ${y + Math.round(rnd() * 10)}` + frag[Math.floor(rnd() * frag.length)];
-      else dots += `M${x + 10} ${y + 10}h0`;
-    }
-  return svg(
-    240,
-    240,
-    `<path d="${d}" fill="none" stroke="#fff" stroke-opacity=".06" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>` +
-      `<path d="${dots}" stroke="#fff" stroke-opacity=".1" stroke-width="3" stroke-linecap="round"/>`,
-  );
-};
-
 const SOCIAL: Record<string, string> = {
   wechat:
     `<rect width="96" height="96" rx="24" fill="#07C160"/>` +
@@ -743,7 +722,6 @@ for (const [name, body] of Object.entries(SOCIAL)) write(`images/social/${name}.
 write("images/qr-service.svg", qr());
 write("images/logo.svg", logo());
 write("favicon.svg", favicon());
-write("images/hero-pattern.svg", heroPattern());
 write("images/empty.svg", empty());
 write("images/not-found.svg", notFound());
 console.log(

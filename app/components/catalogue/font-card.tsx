@@ -15,10 +15,17 @@ export type FontItemProps = {
   face?: PreviewFace | null;
   previewText: string;
   theme?: PreviewTheme;
+  /**
+   * A showcase of fonts to open (the home page): preview, name, licence and counts, without the
+   * per-font favorite and compare controls or the designer and tags, which the list and the font's
+   * page carry. Each control is a form with its own state, which a phone would hydrate for every
+   * font shown.
+   */
+  showcase?: boolean;
 };
 
 /** Card layout item: preview, name, license badge, number of weights. */
-export function FontCard({ font, face, previewText, theme = "light" }: FontItemProps) {
+export function FontCard({ font, face, previewText, theme = "light", showcase = false }: FontItemProps) {
   const href = fontHref(font.fontGNo);
   return (
     <li className="font-card" data-font-gno={font.fontGNo}>
@@ -42,13 +49,13 @@ export function FontCard({ font, face, previewText, theme = "light" }: FontItemP
         <span>{font.weightCount} 个字重</span>
         <span>{formatNumber(font.glyphCount)} 字符</span>
       </p>
-      <FontActions font={font} className="font-card__actions" />
+      {showcase ? null : <FontActions font={font} className="font-card__actions" />}
     </li>
   );
 }
 
 /** Stick layout row: one font per row, big preview line, name + badge + meta + 下载/详情. */
-export function FontStick({ font, face, previewText, theme = "light" }: FontItemProps) {
+export function FontStick({ font, face, previewText, theme = "light", showcase = false }: FontItemProps) {
   const href = fontHref(font.fontGNo);
   return (
     <li className="font-stick" data-font-gno={font.fontGNo}>
@@ -74,12 +81,12 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
           <span>{formatNumber(font.glyphCount)} 字符</span>
           <span>{formatFileSize(font.familyFileSize)}</span>
         </p>
-        {font.designer ? (
+        {font.designer && !showcase ? (
           <p className="font-stick__designer" title={font.designer}>
             设计：{font.designer}
           </p>
         ) : null}
-        {font.tags.length > 0 ? (
+        {font.tags.length > 0 && !showcase ? (
           <ul className="font-stick__tags" aria-label="标签">
             {font.tags.slice(0, 4).map((tag) => (
               <li key={tag.id}>
@@ -101,7 +108,7 @@ export function FontStick({ font, face, previewText, theme = "light" }: FontItem
           <a href={href} className="btn btn--ghost btn--sm" aria-label={`${font.familyName} 详情`}>
             详情
           </a>
-          <FontActions font={font} />
+          {showcase ? null : <FontActions font={font} />}
         </div>
       </div>
     </li>

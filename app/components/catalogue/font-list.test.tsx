@@ -107,6 +107,25 @@ describe("FontList", () => {
     expect(html).toContain(">详情<");
   });
 
+  it.each(["stick", "card"] as const)(
+    "shows a %s showcase with its previews, names and licences but no per-font controls, designer or tags",
+    (layout) => {
+      const designed = fonts.map((font) => ({ ...font, designer: "某设计师", tags: [{ id: 6, name: "宋体" }] }));
+      const full = render(<FontList fonts={designed} faces={faces} layout={layout} previewText="你好" />);
+      const showcase = render(<FontList fonts={designed} faces={faces} layout={layout} previewText="你好" showcase />);
+      expect(showcase.match(/data-preview="/g)).toHaveLength(2);
+      expect(showcase).toContain('href="/font/10001"');
+      expect(showcase).toContain("免费商用");
+      expect(showcase).toContain("个人免费");
+      // A card never shows the designer or tags; a row does, but not in a showcase.
+      const leftOut = [">收藏<", "加入对比", ...(layout === "stick" ? ["某设计师", 'href="/font?tag=6"'] : [])];
+      for (const part of leftOut) {
+        expect(full).toContain(part);
+        expect(showcase).not.toContain(part);
+      }
+    },
+  );
+
   it("renders nothing for an empty list", () => {
     expect(render(<FontList fonts={[]} faces={{}} layout="stick" previewText="你好" />)).toBe("");
   });

@@ -22,10 +22,20 @@ export type FontListProps = {
   previewText: string;
   theme?: PreviewTheme;
   label?: string;
+  /** Cards and rows without their per-font controls, designer and tags (see `FontItemProps`). */
+  showcase?: boolean;
 };
 
 /** The font list in one of three layouts (card, stick, table). Renders nothing for an empty list. */
-export function FontList({ fonts, faces, layout, previewText, theme = "light", label = "字体列表" }: FontListProps) {
+export function FontList({
+  fonts,
+  faces,
+  layout,
+  previewText,
+  theme = "light",
+  label = "字体列表",
+  showcase = false,
+}: FontListProps) {
   if (fonts.length === 0) return null;
   if (layout === "table") {
     return (
@@ -97,7 +107,14 @@ export function FontList({ fonts, faces, layout, previewText, theme = "light", l
       aria-label={label}
     >
       {fonts.map((font) => (
-        <Item key={font.fontGNo} font={font} face={faces[font.fontGNo]} previewText={previewText} theme={theme} />
+        <Item
+          key={font.fontGNo}
+          font={font}
+          face={faces[font.fontGNo]}
+          previewText={previewText}
+          theme={theme}
+          showcase={showcase}
+        />
       ))}
     </ul>
   );

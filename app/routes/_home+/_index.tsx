@@ -17,7 +17,6 @@ import { FontFaces } from "~/components/catalogue/font-faces";
 import { FontList } from "~/components/catalogue/font-list";
 import { BannerStrip } from "~/components/catalogue/banner-strip";
 import { HomeContentSections, HomeSection } from "~/components/content/home-sections";
-import { LazyImage } from "~/components/ui/lazy-image";
 import { anonymousPageHeaders } from "~/utils/page-cache";
 import { CLIENT_LINKS } from "~/utils/client-links";
 import { isApiError } from "~/services/api-client.server";
@@ -110,7 +109,10 @@ type CategoryEntry = { code: string; name: string; href: string; image: { light:
  * The style cards. On phones only the first rows show until the visitor ticks 展开全部 (a checkbox
  * and its label, so it works without JavaScript): the rest would be a screen of cards to scroll past
  * before the first font, and drawing their artwork is the largest piece of main-thread work of the
- * page's load on a phone; folded away, they are neither laid out nor drawn until then.
+ * page's load on a phone; folded away, they are neither laid out nor drawn until then. The artwork
+ * is two sheets of this site's own (see `categoryEntryImage`), so a plain lazy `<img>` serves it:
+ * the state and observers of a `LazyImage`, for each of the thirty-odd cards, would be hydration a
+ * phone pays on every first visit, to retry files that are always there.
  */
 function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
   const asset = useStaticUrl();
@@ -130,14 +132,23 @@ function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
             }
           >
             <a href={category.href} className="category-card">
-              <LazyImage
-                src={asset(category.image.light)}
-                darkSrc={asset(category.image.dark)}
-                alt=""
-                width="160"
-                height="100"
-                className="category-card__image"
-              />
+              <picture className="lazy-image__picture">
+                <source
+                  media="(prefers-color-scheme: dark)"
+                  srcSet={asset(category.image.dark)}
+                  width="160"
+                  height="100"
+                />
+                <img
+                  src={asset(category.image.light)}
+                  alt=""
+                  width="160"
+                  height="100"
+                  loading="lazy"
+                  decoding="async"
+                  className="category-card__image"
+                />
+              </picture>
               <span className="category-card__name">{category.name}</span>
             </a>
           </li>
@@ -213,7 +224,6 @@ export default function HomePage() {
     <div className="home">
       <FontFaces faces={faces} />
       <section className="hero" aria-labelledby="hero-title">
-        <div className="hero__pattern" aria-hidden="true" />
         <div className="container hero__inner">
           <div className="hero__main">
             {guarded ? (
@@ -293,13 +303,27 @@ export default function HomePage() {
 
       {recommend.length ? (
         <HomeSection id="recommend-title" title="编辑推荐" more="/font?sort=hot">
-          <FontList fonts={recommend} faces={faces} layout="card" previewText={previewText} label="编辑推荐" />
+          <FontList
+            fonts={recommend}
+            faces={faces}
+            layout="card"
+            previewText={previewText}
+            label="编辑推荐"
+            showcase
+          />
         </HomeSection>
       ) : null}
 
       {newest.length ? (
         <HomeSection id="newest-title" title="新字体上架" more="/font?sort=new" modifier="alt">
-          <FontList fonts={newest} faces={faces} layout="stick" previewText={previewText} label="新字体上架" />
+          <FontList
+            fonts={newest}
+            faces={faces}
+            layout="stick"
+            previewText={previewText}
+            label="新字体上架"
+            showcase
+          />
         </HomeSection>
       ) : null}
 
