@@ -1,18 +1,18 @@
 /**
- * Generates the static SVG artwork under public/images/.
+ * Generates the static SVG artwork under public/images/, and the WebP drawing of each category card.
  *
  *   npx tsx scripts/generate-artwork.ts
  *
  * The output is committed; this script only exists so the set can be
  * regenerated consistently (same grid, stroke widths, radius, backgrounds).
  * No text, fonts, rasters or external references are emitted in the
- * category artwork.
+ * category artwork's SVG.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import QRCode from "qrcode";
-import { STYLE_CARDS_SHOWN_FIRST } from "../contract/catalogue-values.js";
+import sharp from "sharp";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = join(ROOT, "public");
@@ -686,21 +686,16 @@ function write(rel: string, body: string, warnAbove = 4096) {
 
 const CATEGORY_CODES = Object.keys(MOTIFS);
 
-/**
- * Cards of a theme in one file, each a nested `<svg id="card-{name}">` shown only when it is the
- * address's target (`sheet-first-dark.svg#card-daily`): a page showing many cards fetches one file per
- * sheet, and each image draws one card (a sheet of `<view>`s would draw every card into each image: measured
- * 35–55 ms of painting for the 38 cards of the home page, against 5–15 ms as single files and
- * 14–16 ms this way).
- */
-function sheet(cards: [name: string, body: string][]): string {
-  const nested = cards.map(([name, body]) =>
-    body.trim().replace(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /, `<svg id="card-${name}" `),
-  );
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 180" width="320" height="180">` +
-    `<style>svg svg{display:none}svg svg:target{display:inline}</style>${nested.join("")}</svg>\n`
-  );
+/** Each card's WebP, what pages show: 480 pixels wide, twice the width of a card on most screens. */
+const DRAWING_WIDTH = 480;
+const DRAWING_QUALITY = 80;
+
+async function writeDrawing(rel: string, body: string) {
+  const f = join(OUT, rel);
+  await sharp(Buffer.from(body), { density: (72 * DRAWING_WIDTH) / 320 })
+    .resize(DRAWING_WIDTH)
+    .webp({ quality: DRAWING_QUALITY })
+    .toFile(f);
 }
 
 for (const mode of ["dark", "light"] as Mode[]) {
@@ -713,10 +708,10 @@ for (const mode of ["dark", "light"] as Mode[]) {
     const t = theme(mode, hue, `default-${k + 1}-${mode}`);
     cards.push([`default-${k + 1}`, card(t, motif(t))]);
   });
-  for (const [name, body] of cards) write(`images/category/${name}-${mode}.svg`, body);
-  // The cards a phone's home page shows first get a sheet of their own (see STYLE_CARDS_SHOWN_FIRST).
-  write(`images/category/sheet-first-${mode}.svg`, sheet(cards.slice(0, STYLE_CARDS_SHOWN_FIRST)), Infinity);
-  write(`images/category/sheet-more-${mode}.svg`, sheet(cards.slice(STYLE_CARDS_SHOWN_FIRST)), Infinity);
+  for (const [name, body] of cards) {
+    write(`images/category/${name}-${mode}.svg`, body);
+    await writeDrawing(`images/category/${name}-${mode}.webp`, body);
+  }
 }
 for (const [name, body] of Object.entries(SOCIAL)) write(`images/social/${name}.svg`, svg(96, 96, body));
 write("images/qr-service.svg", qr());
@@ -725,5 +720,5 @@ write("favicon.svg", favicon());
 write("images/empty.svg", empty());
 write("images/not-found.svg", notFound());
 console.log(
-  `wrote ${CATEGORY_CODES.length + DEFAULTS.length} category cards per theme, their sheets and extras to ${OUT}`,
+  `wrote ${CATEGORY_CODES.length + DEFAULTS.length} category cards per theme, their drawings and extras to ${OUT}`,
 );

@@ -205,13 +205,13 @@ test.describe("字体列表", () => {
     await expect(page.getByRole("alert")).toHaveText("没有找到这个风格分类，已显示全部字体。");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("字体库");
     await expect(page.locator("[data-total]")).toHaveAttribute("data-total", all!);
-    await expect(artwork).toHaveAttribute("src", /\/images\/category\/sheet-more-light\.svg#card-default-[1-4]$/);
+    await expect(artwork).toHaveAttribute("src", /\/images\/category\/default-[1-4]-light\.webp$/);
     await expect.poll(() => artwork.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
     for (const theme of ["light", "dark"] as const) {
       await page.goto(`/font?style=cute${theme === "dark" ? "&theme=dark" : ""}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("可爱字体");
-      await expect(artwork).toHaveAttribute("src", new RegExp(`-${theme}\\.svg#card-cute$`));
+      await expect(artwork).toHaveAttribute("src", `/images/category/cute-${theme}.webp`);
       await expect.poll(() => artwork.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     }
   });

@@ -110,9 +110,10 @@ type CategoryEntry = { code: string; name: string; href: string; image: { light:
  * and its label, so it works without JavaScript): the rest would be a screen of cards to scroll past
  * before the first font, and drawing their artwork is the largest piece of main-thread work of the
  * page's load on a phone; folded away, they are neither laid out nor drawn until then. The artwork
- * is two sheets of this site's own (see `categoryEntryImage`), so a plain lazy `<img>` serves it:
- * the state and observers of a `LazyImage`, for each of the thirty-odd cards, would be hydration a
- * phone pays on every first visit, to retry files that are always there.
+ * is decorative (each card says its style) and, unless the catalogue names other files, the site's
+ * own small WebPs (`categoryEntryImage`), so a plain lazy `<img>` serves it: the state and observers
+ * of a `LazyImage` for each of the thirty-odd cards would be hydration a phone pays on every first
+ * visit.
  */
 function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
   const asset = useStaticUrl();
@@ -303,27 +304,13 @@ export default function HomePage() {
 
       {recommend.length ? (
         <HomeSection id="recommend-title" title="编辑推荐" more="/font?sort=hot">
-          <FontList
-            fonts={recommend}
-            faces={faces}
-            layout="card"
-            previewText={previewText}
-            label="编辑推荐"
-            showcase
-          />
+          <FontList fonts={recommend} faces={faces} layout="card" previewText={previewText} label="编辑推荐" showcase />
         </HomeSection>
       ) : null}
 
       {newest.length ? (
         <HomeSection id="newest-title" title="新字体上架" more="/font?sort=new" modifier="alt">
-          <FontList
-            fonts={newest}
-            faces={faces}
-            layout="stick"
-            previewText={previewText}
-            label="新字体上架"
-            showcase
-          />
+          <FontList fonts={newest} faces={faces} layout="stick" previewText={previewText} label="新字体上架" showcase />
         </HomeSection>
       ) : null}
 

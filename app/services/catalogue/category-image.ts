@@ -1,11 +1,11 @@
 /**
- * Style-category artwork: `/images/category/{code}-{dark|light}.svg`, each card also drawn on a
- * sheet of its theme (`/images/category/sheet-{first|more}-{theme}.svg#card-{code}`), which is what
- * pages show: a grid of cards fetches two files, a phone's folded grid one. An unknown code falls
- * back to a random default card (`default-{1..4}`).
+ * Style-category artwork: `/images/category/{code}-{dark|light}.svg`, each card also rendered to a
+ * WebP beside it (`{code}-{theme}.webp`), which is what pages show: a browser decodes a raster image
+ * off its main thread, where each SVG image is a document of its own to load, style, lay out and
+ * paint. An unknown code falls back to a random default card (`default-{1..4}`).
  */
 
-import { STYLE_CARDS_SHOWN_FIRST, STYLE_CODES } from "@contract/catalogue-values";
+import { STYLE_CODES } from "@contract/catalogue-values";
 
 export type Theme = "dark" | "light";
 
@@ -13,6 +13,10 @@ export const DEFAULT_IMAGE_COUNT = 4;
 
 /** Every style category of the catalogue has artwork. */
 const KNOWN = new Set<string>(STYLE_CODES);
+const OWN_CARDS = new Set<string>([
+  ...STYLE_CODES,
+  ...Array.from({ length: DEFAULT_IMAGE_COUNT }, (_, index) => `default-${index + 1}`),
+]);
 
 export function isKnownCategory(code: string | null | undefined): boolean {
   return Boolean(code) && KNOWN.has(code as string);
@@ -25,27 +29,13 @@ export function defaultImageIndex(random: () => number = Math.random): number {
   return Math.floor(clamped * DEFAULT_IMAGE_COUNT) + 1;
 }
 
-/**
- * The names of the cards on each theme's two sheets: the style categories a phone's home page shows
- * first, then the others and the default cards.
- */
-export const SHEET_CARDS: Readonly<Record<"first" | "more", readonly string[]>> = {
-  first: STYLE_CODES.slice(0, STYLE_CARDS_SHOWN_FIRST),
-  more: [
-    ...STYLE_CODES.slice(STYLE_CARDS_SHOWN_FIRST),
-    ...Array.from({ length: DEFAULT_IMAGE_COUNT }, (_, index) => `default-${index + 1}`),
-  ],
-};
-const ON_FIRST_SHEET = new Set(SHEET_CARDS.first);
-const ON_SHEET = new Set([...SHEET_CARDS.first, ...SHEET_CARDS.more]);
-
-function sheetCard(name: string, theme: Theme): string {
-  const sheet = ON_FIRST_SHEET.has(name) ? "first" : "more";
-  return `/images/category/sheet-${sheet}-${theme}.svg#card-${name}`;
+/** The drawing pages show for a card of the site's own artwork: a WebP rendered from its SVG. */
+function cardDrawing(name: string, theme: Theme): string {
+  return `/images/category/${name}-${theme}.webp`;
 }
 
 /**
- * The artwork for a category code and theme, on the theme's sheet. Unknown codes get a random
+ * The artwork for a category code and theme. Unknown codes get a random
  * default card; pass `random` (e.g. `seededRandom(code)`) so the server and the browser agree.
  */
 export function categoryImage(
@@ -53,16 +43,16 @@ export function categoryImage(
   theme: Theme,
   random: () => number = Math.random,
 ): string {
-  if (isKnownCategory(code)) return sheetCard(code as string, theme);
-  return sheetCard(`default-${defaultImageIndex(random)}`, theme);
+  if (isKnownCategory(code)) return cardDrawing(code as string, theme);
+  return cardDrawing(`default-${defaultImageIndex(random)}`, theme);
 }
 
 const OWN_CARD_FILE = /^\/images\/category\/([a-z0-9-]+)-(dark|light)\.svg$/;
 
-/** A single card file of the site's own artwork becomes its place on the sheet; any other address stays. */
-export function onArtworkSheet(src: string): string {
+/** A card file of the site's own artwork (its SVG) is shown as its drawing; any other address stays. */
+export function asCardDrawing(src: string): string {
   const [, name, theme] = OWN_CARD_FILE.exec(src) ?? [];
-  return name && ON_SHEET.has(name) ? sheetCard(name, theme as Theme) : src;
+  return name && OWN_CARDS.has(name) ? cardDrawing(name, theme as Theme) : src;
 }
 
 /**
@@ -76,7 +66,7 @@ export function categoryEntryImage(
 ): string {
   if (isKnownCategory(entry.code)) {
     const own = theme === "dark" ? entry.imageDark : entry.imageLight;
-    if (own) return onArtworkSheet(own);
+    if (own) return asCardDrawing(own);
   }
   return categoryImage(entry.code, theme, random);
 }
