@@ -114,6 +114,9 @@ describe("FontList", () => {
       const full = render(<FontList fonts={designed} faces={faces} layout={layout} previewText="你好" />);
       const showcase = render(<FontList fonts={designed} faces={faces} layout={layout} previewText="你好" showcase />);
       expect(showcase.match(/data-preview="/g)).toHaveLength(2);
+      // Its items are shorter, by the class their height is set by.
+      expect(showcase).toContain("font-list--showcase");
+      expect(full).not.toContain("font-list--showcase");
       expect(showcase).toContain('href="/font/10001"');
       expect(showcase).toContain("免费商用");
       expect(showcase).toContain("个人免费");

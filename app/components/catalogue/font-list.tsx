@@ -6,7 +6,7 @@ import {
   type PreviewFace,
   type PreviewTheme,
 } from "~/services/catalogue/fonts";
-import { formatNumber } from "~/utils/misc";
+import { cn, formatNumber } from "~/utils/misc";
 import { FontActions } from "./font-actions";
 import { FontCard, FontStick } from "./font-card";
 import { FontPreview } from "~/components/font/font-preview";
@@ -101,7 +101,7 @@ export function FontList({
   return (
     <ul
       {...CLIENT_LINKS}
-      className={`font-list font-list--${layout}`}
+      className={cn("font-list", `font-list--${layout}`, showcase && "font-list--showcase")}
       data-layout={layout}
       data-theme={theme}
       aria-label={label}
