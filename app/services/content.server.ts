@@ -161,7 +161,19 @@ export async function getHomeContent(caller: ApiCaller) {
     newest(listVideos(caller, { size: HOME_VIDEOS })),
     newest(listNews(caller, { size: HOME_NEWS })),
   ]);
-  return { albums, cases, videos, news };
+  // Only what the home page's cards show: the page's data travels again in its HTML for hydration.
+  return {
+    albums: albums.map(({ id, title, summary, cover, fontCount }) => ({ id, title, summary, cover, fontCount })),
+    cases: cases.map(({ id, title, summary, cover }) => ({ id, title, summary, cover })),
+    videos: videos.map(({ id, title, summary, poster, durationSeconds }) => ({
+      id,
+      title,
+      summary,
+      poster,
+      durationSeconds,
+    })),
+    news: news.map(({ id, title, publishedAt }) => ({ id, title, publishedAt })),
+  };
 }
 
 export type HomeContent = Awaited<ReturnType<typeof getHomeContent>>;

@@ -343,5 +343,16 @@ test.describe("导航", () => {
       await expect(section).toBeVisible();
       expect(await section.locator(`a[href^="${href}"]`).count()).toBeGreaterThan(0);
     }
+    // Each card with its cover, summary and facts: an album's number of fonts, a video's length, a
+    // news item's date.
+    const albums = page.getByRole("region", { name: "字体专辑", exact: true });
+    await expect(albums.locator(".content-card__badge").first()).toHaveText(/^\d+ 款字体$/);
+    await expect(albums.locator(".content-card__summary").first()).not.toBeEmpty();
+    await expect(albums.locator(".content-card__image").first()).toHaveAttribute("src", /\/images\/content\/albums\//);
+    const videos = page.getByRole("region", { name: "视频", exact: true });
+    await expect(videos.locator(".content-card__badge").first()).toHaveText(/^\d+:\d{2}$/);
+    await expect(videos.locator(".content-card__image").first()).toHaveAttribute("src", /./);
+    const news = page.getByRole("region", { name: "资讯", exact: true });
+    await expect(news.locator("time").first()).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}/);
   });
 });

@@ -3,6 +3,7 @@ import {
   formatFileSize,
   type FontSummary,
   type PreviewFace,
+  type ShowcaseFont,
   type PreviewTheme,
 } from "~/services/catalogue/fonts";
 import { formatNumber } from "~/utils/misc";
@@ -11,7 +12,7 @@ import { FontPreview } from "~/components/font/font-preview";
 import { LicenseBadge } from "~/components/font/license-badge";
 
 export type FontItemProps = {
-  font: FontSummary;
+  font: FontSummary | ShowcaseFont;
   face?: PreviewFace | null;
   previewText: string;
   theme?: PreviewTheme;
@@ -57,6 +58,7 @@ export function FontCard({ font, face, previewText, theme = "light", showcase = 
 /** Stick layout row: one font per row, big preview line, name + badge + meta + 下载/详情. */
 export function FontStick({ font, face, previewText, theme = "light", showcase = false }: FontItemProps) {
   const href = fontHref(font.fontGNo);
+  const details = showcase || !("tags" in font) ? null : font;
   return (
     <li className="font-stick" data-font-gno={font.fontGNo}>
       <a href={href} className="font-stick__preview-link" tabIndex={-1}>
@@ -81,14 +83,14 @@ export function FontStick({ font, face, previewText, theme = "light", showcase =
           <span>{formatNumber(font.glyphCount)} 字符</span>
           <span>{formatFileSize(font.familyFileSize)}</span>
         </p>
-        {font.designer && !showcase ? (
-          <p className="font-stick__designer" title={font.designer}>
-            设计：{font.designer}
+        {details?.designer ? (
+          <p className="font-stick__designer" title={details.designer}>
+            设计：{details.designer}
           </p>
         ) : null}
-        {font.tags.length > 0 && !showcase ? (
+        {details?.tags.length ? (
           <ul className="font-stick__tags" aria-label="标签">
-            {font.tags.slice(0, 4).map((tag) => (
+            {details.tags.slice(0, 4).map((tag) => (
               <li key={tag.id}>
                 <a href={`/font?tag=${tag.id}`} className="chip chip--small">
                   {tag.name}

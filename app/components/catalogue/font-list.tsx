@@ -3,6 +3,7 @@ import {
   formatFileSize,
   type FontSummary,
   type ListLayout,
+  type ShowcaseFont,
   type PreviewFace,
   type PreviewTheme,
 } from "~/services/catalogue/fonts";
@@ -14,7 +15,8 @@ import { LicenseBadge } from "~/components/font/license-badge";
 import { CLIENT_LINKS } from "~/utils/client-links";
 
 export type FontListProps = {
-  fonts: FontSummary[];
+  /** A showcase's fonts may come without their designer and tags (`toShowcaseFont`). */
+  fonts: FontSummary[] | ShowcaseFont[];
   /** Subset faces keyed by fontGNo (from loadPreviewFaces). */
   faces: Record<string, PreviewFace>;
   layout: ListLayout;

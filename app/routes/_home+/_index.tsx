@@ -6,9 +6,9 @@ import {
   fontHref,
   licenseLabel,
   previewFontFamily,
-  type FontSummary,
   type PreviewFace,
-  toFontSummary,
+  type ShowcaseFont,
+  toShowcaseFont,
 } from "~/services/catalogue/fonts";
 import { LIST_TEXT_MAX, DEFAULT_PREVIEW_TEXT } from "~/services/catalogue/preview-text";
 import { formatCount } from "~/utils/misc";
@@ -59,8 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadError = error.message;
   }
 
-  const recommend = home.recommend.slice(0, RECOMMEND_COUNT).map(toFontSummary);
-  const newest = home.newest.slice(0, NEWEST_COUNT).map(toFontSummary);
+  const recommend = home.recommend.slice(0, RECOMMEND_COUNT).map(toShowcaseFont);
+  const newest = home.newest.slice(0, NEWEST_COUNT).map(toShowcaseFont);
   const previewText = DEFAULT_PREVIEW_TEXT;
   const faces: Record<string, PreviewFace> = await loadPreviewFaces(
     caller,
@@ -171,7 +171,7 @@ function HeroShowcase({
   faces,
   text,
 }: {
-  fonts: FontSummary[];
+  fonts: ShowcaseFont[];
   faces: Record<string, PreviewFace>;
   text: string;
 }) {

@@ -15,6 +15,7 @@ import {
   sortedWeights,
   truncateChars,
   toFontSummary,
+  toShowcaseFont,
   uniqueChars,
   weightName,
   type Font,
@@ -174,5 +175,19 @@ describe("toFontSummary", () => {
       familyFileSize: 300,
     });
     expect(JSON.stringify(summary).length).toBeLessThan(JSON.stringify(font).length / 2);
+  });
+});
+
+describe("toShowcaseFont", () => {
+  it("keeps what a showcase card renders, without the designer and tags", () => {
+    const font = { ...sampleFont(), childFontResource: [{ ...sampleFont(), childFontResource: [] }] };
+    expect(toShowcaseFont(font)).toEqual({
+      fontGNo: "10001",
+      familyName: "站酷快乐体",
+      glyphCount: 7055,
+      license: { commercialLabel: "免费商用", commercialUse: true, name: "SIL Open Font License 1.1" },
+      weightCount: 1,
+      familyFileSize: sampleFont().fileSize,
+    });
   });
 });

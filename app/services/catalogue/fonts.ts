@@ -174,6 +174,14 @@ export function toFontSummary(font: Font): FontSummary {
   };
 }
 
+/** A font in a showcase (the home page's): what its card shows, without the designer and tags. */
+export type ShowcaseFont = Omit<FontSummary, "designer" | "tags">;
+
+export function toShowcaseFont(font: Font): ShowcaseFont {
+  const { fontGNo, familyName, glyphCount, license, weightCount, familyFileSize } = toFontSummary(font);
+  return { fontGNo, familyName, glyphCount, license, weightCount, familyFileSize };
+}
+
 /** Number of weights of a family (at least 1). */
 function weightCount(font: { childFontResource?: unknown[] }): number {
   return Math.max(1, font.childFontResource?.length ?? 0);
