@@ -14,6 +14,7 @@ import {
   previewFontFamily,
   sortedWeights,
   truncateChars,
+  familyWeights,
   toFontSummary,
   toShowcaseFont,
   uniqueChars,
@@ -189,5 +190,21 @@ describe("toShowcaseFont", () => {
       weightCount: 1,
       familyFileSize: sampleFont().fileSize,
     });
+  });
+});
+
+describe("familyWeights", () => {
+  it("lists every weight of the family, the font itself included, lightest first, with its number and names only", () => {
+    const bold = { ...sampleFont(), fontGNo: "10002", fontName: "站酷快乐体 粗", styleName: "Bold", weight: 700 };
+    const font = { ...sampleFont(), childFontResource: [{ ...bold, childFontResource: [] }] };
+    expect(familyWeights(font)).toEqual([
+      {
+        fontGNo: "10001",
+        fontName: sampleFont().fontName,
+        styleName: sampleFont().styleName,
+        weight: sampleFont().weight,
+      },
+      { fontGNo: "10002", fontName: "站酷快乐体 粗", styleName: "Bold", weight: 700 },
+    ]);
   });
 });

@@ -194,15 +194,20 @@ export function familyFileSize(font: { fileSize: number; childFontResource?: Arr
   return children.reduce((sum, child) => sum + (child.fileSize || 0), 0);
 }
 
-/** A weight of a family as the detail page lists it. */
-export type FontWeight = Omit<ChildFont, "childFontResource">;
+/**
+ * A weight of a family as the detail page lists it: what its row and the download dialog name (the
+ * page's data travels again in its HTML for hydration, so it carries nothing else).
+ */
+export type FontWeight = Pick<ChildFont, "fontGNo" | "fontName" | "styleName" | "weight">;
 
 /** Every weight of the font's family, the font itself included, lightest first. */
 export function familyWeights(font: Font): FontWeight[] {
   const children = font.childFontResource.some((child) => child.fontGNo === font.fontGNo)
     ? font.childFontResource
     : [...font.childFontResource, font];
-  return sortedWeights(children.map(({ childFontResource: _children, ...weight }) => weight));
+  return sortedWeights(
+    children.map(({ fontGNo, fontName, styleName, weight }) => ({ fontGNo, fontName, styleName, weight })),
+  );
 }
 
 /** A font's own fields, without its family (which the detail page carries as `weights`). */
