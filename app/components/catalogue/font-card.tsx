@@ -17,7 +17,7 @@ export type FontItemProps = {
   previewText: string;
   theme?: PreviewTheme;
   /**
-   * A showcase of fonts to open (the home page): preview, name, licence and counts, without the
+   * A showcase of fonts to open (the home page): preview, name, license and counts, without the
    * per-font favorite and compare controls or the designer and tags, which the list and the font's
    * page carry. Each control is a form with its own state, which a phone would hydrate for every
    * font shown.

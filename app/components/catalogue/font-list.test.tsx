@@ -108,7 +108,7 @@ describe("FontList", () => {
   });
 
   it.each(["stick", "card"] as const)(
-    "shows a %s showcase with its previews, names and licences but no per-font controls, designer or tags",
+    "shows a %s showcase with its previews, names and licenses but no per-font controls, designer or tags",
     (layout) => {
       const designed = fonts.map((font) => ({ ...font, designer: "某设计师", tags: [{ id: 6, name: "宋体" }] }));
       const full = render(<FontList fonts={designed} faces={faces} layout={layout} previewText="你好" />);
