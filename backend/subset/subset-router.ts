@@ -96,17 +96,21 @@ export async function sendSubsetFile(cache: SubsetCache, res: Response, name: st
     "Cache-Control": IMMUTABLE_CACHE_CONTROL,
     ETag: `"${name}"`, // content-addressed and never rewritten: the name is a strong validator
   };
-  const inMemory = await cache.servedFile(file.hash, file.format);
-  if (inMemory) {
-    res.set(headers).send(Buffer.from(inMemory.buffer, inMemory.byteOffset, inMemory.byteLength));
-    return;
-  }
+  // Held before it is looked for: a file to stream stays on disk until the answer is done.
   const release = cache.holdForServing(file.hash);
   res.on("close", release);
-  const found = await cache.locate(file.hash, file.format);
-  if (!found) throw notFound("文件不存在");
+  const served = await cache.fileToServe(file.hash, file.format);
+  if (!served) {
+    release();
+    throw notFound("文件不存在");
+  }
   res.set(headers);
-  await sendFile(res, found);
+  if ("bytes" in served) {
+    const { bytes } = served;
+    res.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return;
+  }
+  await sendFile(res, served.file);
 }
 
 /** Sends `file`'s bytes; settles once they are sent, or with the error that stopped them. */
