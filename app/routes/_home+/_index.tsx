@@ -108,8 +108,8 @@ type CategoryEntry = { code: string; name: string; href: string; image: { light:
 /**
  * The style cards. On phones only the first rows show until the visitor ticks 展开全部 (a checkbox
  * and its label, so it works without JavaScript): the rest would be a screen of cards to scroll past
- * before the first font, and drawing their artwork is the largest piece of main-thread work of the
- * page's load on a phone; folded away, they are neither laid out nor drawn until then. The artwork
+ * before the first font; folded away, they are neither laid out nor drawn, nor their artwork fetched
+ * (with JavaScript on, as lazy images are), until then. The artwork
  * is decorative (each card says its style) and, unless the catalogue names other files, the site's
  * own small WebPs (`categoryEntryImage`), so a plain lazy `<img>` serves it: the state and observers
  * of a `LazyImage` for each of the thirty-odd cards would be hydration a phone pays on every first
