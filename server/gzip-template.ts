@@ -39,6 +39,9 @@ export function gzipTemplate(parts: Buffer[], fillingBytes: number): GzipTemplat
   const deflatedParts = parts.map((part, index) => {
     if (index > 0 && hole) history = Buffer.concat([history, hole]).subarray(-WINDOW_BYTES);
     const deflated = deflateRawSync(part, {
+      // Compressed once, answered many times: the smallest body costs no answer anything.
+      level: constants.Z_BEST_COMPRESSION,
+      memLevel: 9,
       finishFlush: constants.Z_SYNC_FLUSH,
       ...(hole && history.byteLength > 0 ? { dictionary: history } : {}),
     });

@@ -23,7 +23,12 @@ import { isApiError } from "~/services/api-client.server";
 import { getHomeData } from "~/services/catalogue.server";
 import { getHomeContent } from "~/services/content.server";
 import { loadPreviewFaces } from "~/services/subset.server";
-import { categoryEntryImage } from "~/services/catalogue/category-image";
+import {
+  styleCardHref,
+  styleCardImage,
+  toStyleCardData,
+  type StyleCardData,
+} from "~/services/catalogue/category-image";
 import { withSocialMeta } from "~/utils/seo/social-meta";
 
 const EMPTY_HOME: Pick<HomeData, "categories" | "recommend" | "newest" | "stats" | "banners"> = {
@@ -68,13 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { checkCoverage: true },
   );
   return {
-    // The grid's cards: where each goes, its name and its artwork for each colour scheme.
-    categories: home.categories.map((category) => ({
-      code: category.code,
-      name: category.name,
-      href: category.url || `/font?style=${encodeURIComponent(category.code)}`,
-      image: { light: categoryEntryImage(category, "light"), dark: categoryEntryImage(category, "dark") },
-    })),
+    categories: home.categories.map(toStyleCardData),
     recommend,
     newest,
     stats: home.stats,
@@ -103,19 +102,17 @@ const pageMeta: MetaFunction<typeof loader> = ({ matches }) => {
   ];
 };
 
-type CategoryEntry = { code: string; name: string; href: string; image: { light: string; dark: string } };
-
 /**
  * The style cards. On phones only the first rows show until the visitor ticks 展开全部 (a checkbox
  * and its label, so it works without JavaScript): the rest would be a screen of cards to scroll past
  * before the first font; folded away, they are neither laid out nor drawn, nor their artwork fetched
  * (with JavaScript on, as lazy images are), until then. The artwork
  * is decorative (each card says its style) and, unless the catalogue names other files, the site's
- * own small WebPs (`categoryEntryImage`), so a plain lazy `<img>` serves it: the state and observers
+ * own small WebPs (`styleCardImage`), so a plain lazy `<img>` serves it: the state and observers
  * of a `LazyImage` for each of the thirty-odd cards would be hydration a phone pays on every first
  * visit.
  */
-function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
+function CategoryGrid({ categories }: { categories: StyleCardData[] }) {
   const asset = useStaticUrl();
   if (!categories.length) return null;
   const folded = categories.length > STYLE_CARDS_SHOWN_FIRST;
@@ -132,16 +129,16 @@ function CategoryGrid({ categories }: { categories: CategoryEntry[] }) {
                 : "category-grid__item category-grid__item--folded"
             }
           >
-            <a href={category.href} className="category-card">
+            <a href={styleCardHref(category)} className="category-card">
               <picture className="lazy-image__picture">
                 <source
                   media="(prefers-color-scheme: dark)"
-                  srcSet={asset(category.image.dark)}
+                  srcSet={asset(styleCardImage(category, "dark"))}
                   width="160"
                   height="100"
                 />
                 <img
-                  src={asset(category.image.light)}
+                  src={asset(styleCardImage(category, "light"))}
                   alt=""
                   width="160"
                   height="100"

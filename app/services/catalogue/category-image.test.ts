@@ -8,6 +8,9 @@ import {
   defaultImageIndex,
   isKnownCategory,
   seededRandom,
+  styleCardHref,
+  styleCardImage,
+  toStyleCardData,
 } from "./category-image";
 
 describe("categoryImage: dark and light art, a random default for unknown codes", () => {
@@ -86,5 +89,37 @@ describe("categoryImage: dark and light art, a random default for unknown codes"
     const value = seededRandom("zzz")();
     expect(value).toBeGreaterThanOrEqual(0);
     expect(value).toBeLessThan(1);
+  });
+
+  it("carries a style card's address and artwork only where they are not its code's own, and works them out again", () => {
+    const catalogued = {
+      code: "cute",
+      name: "可爱",
+      url: "/font?style=cute",
+      imageDark: "/images/category/cute-dark.svg",
+      imageLight: "/images/category/cute-light.svg",
+    };
+    const unknown = { code: "mystery", name: "神秘", url: "", imageDark: "", imageLight: "" };
+    const elsewhere = {
+      code: "cute",
+      name: "可爱",
+      url: "/album/3",
+      imageDark: "https://cdn.x/cute-d.png",
+      imageLight: "https://cdn.x/cute-l.png",
+    };
+    for (const entry of [catalogued, unknown, elsewhere]) {
+      const card = toStyleCardData(entry);
+      expect(styleCardHref(card)).toBe(entry.url || `/font?style=${entry.code}`);
+      for (const theme of ["light", "dark"] as const)
+        expect(styleCardImage(card, theme)).toBe(categoryEntryImage(entry, theme));
+    }
+    expect(toStyleCardData(catalogued)).toEqual({ code: "cute", name: "可爱" });
+    expect(toStyleCardData(unknown)).toEqual({ code: "mystery", name: "神秘" });
+    expect(toStyleCardData(elsewhere)).toEqual({
+      code: "cute",
+      name: "可爱",
+      href: "/album/3",
+      image: { light: "https://cdn.x/cute-l.png", dark: "https://cdn.x/cute-d.png" },
+    });
   });
 });

@@ -80,3 +80,34 @@ export function seededRandom(seed: string): () => number {
   }
   return () => (hash % 10_000) / 10_000;
 }
+
+/**
+ * A style card as a page's data carries it: its code and name, and its address and artwork only where
+ * they are not the code's own (the list of its style, its card's drawing), which the browser works out
+ * again. The home page shows the catalogue's thirty-odd cards.
+ */
+export type StyleCardData = { code: string; name: string; href?: string; image?: Record<Theme, string> };
+
+const styleListHref = (code: string) => `/font?style=${encodeURIComponent(code)}`;
+
+export function toStyleCardData(entry: {
+  code: string;
+  name: string;
+  url?: string | null;
+  imageDark?: string | null;
+  imageLight?: string | null;
+}): StyleCardData {
+  const card: StyleCardData = { code: entry.code, name: entry.name };
+  if (entry.url && entry.url !== styleListHref(entry.code)) card.href = entry.url;
+  const image = { light: categoryEntryImage(entry, "light"), dark: categoryEntryImage(entry, "dark") };
+  if (image.light !== styleCardImage(card, "light") || image.dark !== styleCardImage(card, "dark")) card.image = image;
+  return card;
+}
+
+export function styleCardHref(card: StyleCardData): string {
+  return card.href ?? styleListHref(card.code);
+}
+
+export function styleCardImage(card: StyleCardData, theme: Theme): string {
+  return card.image?.[theme] ?? categoryEntryImage({ code: card.code }, theme);
+}
