@@ -23,12 +23,8 @@ import { isApiError } from "~/services/api-client.server";
 import { getHomeData } from "~/services/catalogue.server";
 import { getHomeContent } from "~/services/content.server";
 import { loadPreviewFaces } from "~/services/subset.server";
-import {
-  styleCardHref,
-  styleCardImage,
-  toStyleCardData,
-  type StyleCardData,
-} from "~/services/catalogue/category-image";
+import { toStyleCardData } from "~/services/catalogue/category-image";
+import { styleCardHref, styleCardImage, type StyleCardData } from "~/services/catalogue/style-card";
 import { withSocialMeta } from "~/utils/seo/social-meta";
 
 const EMPTY_HOME: Pick<HomeData, "categories" | "recommend" | "newest" | "stats" | "banners"> = {

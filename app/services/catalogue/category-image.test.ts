@@ -8,10 +8,9 @@ import {
   defaultImageIndex,
   isKnownCategory,
   seededRandom,
-  styleCardHref,
-  styleCardImage,
   toStyleCardData,
 } from "./category-image";
+import { styleCardHref, styleCardImage } from "./style-card";
 
 describe("categoryImage: dark and light art, a random default for unknown codes", () => {
   it("uses the code's artwork in the requested theme", () => {
@@ -114,7 +113,15 @@ describe("categoryImage: dark and light art, a random default for unknown codes"
         expect(styleCardImage(card, theme)).toBe(categoryEntryImage(entry, theme));
     }
     expect(toStyleCardData(catalogued)).toEqual({ code: "cute", name: "可爱" });
-    expect(toStyleCardData(unknown)).toEqual({ code: "mystery", name: "神秘" });
+    // An unknown code's default card is chosen on the server, so the browser needs no catalogue to draw it.
+    expect(toStyleCardData(unknown)).toEqual({
+      code: "mystery",
+      name: "神秘",
+      image: {
+        light: expect.stringMatching(/^\/images\/category\/default-[1-4]-light\.webp$/),
+        dark: expect.any(String),
+      },
+    });
     expect(toStyleCardData(elsewhere)).toEqual({
       code: "cute",
       name: "可爱",

@@ -6,8 +6,7 @@
  */
 
 import { STYLE_CODES } from "@contract/catalogue-values";
-
-export type Theme = "dark" | "light";
+import { cardDrawing, styleListHref, type StyleCardData, type Theme } from "./style-card";
 
 export const DEFAULT_IMAGE_COUNT = 4;
 
@@ -27,11 +26,6 @@ export function defaultImageIndex(random: () => number = Math.random): number {
   const value = random();
   const clamped = Number.isFinite(value) ? Math.min(Math.max(value, 0), 0.999999) : 0;
   return Math.floor(clamped * DEFAULT_IMAGE_COUNT) + 1;
-}
-
-/** The drawing pages show for a card of the site's own artwork: a WebP rendered from its SVG. */
-function cardDrawing(name: string, theme: Theme): string {
-  return `/images/category/${name}-${theme}.webp`;
 }
 
 /**
@@ -82,14 +76,10 @@ export function seededRandom(seed: string): () => number {
 }
 
 /**
- * A style card as a page's data carries it: its code and name, and its address and artwork only where
- * they are not the code's own (the list of its style, its card's drawing), which the browser works out
- * again. The home page shows the catalogue's thirty-odd cards.
+ * A catalogue entry as a style card in a page's data: its address and artwork only where they are
+ * not its code's own (`style-card.ts`), which the browser works out again. The home page shows the
+ * catalogue's thirty-odd cards.
  */
-export type StyleCardData = { code: string; name: string; href?: string; image?: Record<Theme, string> };
-
-const styleListHref = (code: string) => `/font?style=${encodeURIComponent(code)}`;
-
 export function toStyleCardData(entry: {
   code: string;
   name: string;
@@ -100,14 +90,7 @@ export function toStyleCardData(entry: {
   const card: StyleCardData = { code: entry.code, name: entry.name };
   if (entry.url && entry.url !== styleListHref(entry.code)) card.href = entry.url;
   const image = { light: categoryEntryImage(entry, "light"), dark: categoryEntryImage(entry, "dark") };
-  if (image.light !== styleCardImage(card, "light") || image.dark !== styleCardImage(card, "dark")) card.image = image;
+  if (image.light !== cardDrawing(entry.code, "light") || image.dark !== cardDrawing(entry.code, "dark"))
+    card.image = image;
   return card;
-}
-
-export function styleCardHref(card: StyleCardData): string {
-  return card.href ?? styleListHref(card.code);
-}
-
-export function styleCardImage(card: StyleCardData, theme: Theme): string {
-  return card.image?.[theme] ?? categoryEntryImage({ code: card.code }, theme);
 }
