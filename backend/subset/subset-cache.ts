@@ -52,8 +52,11 @@ const SERVED_FILE_MAX_BYTES = 256 * 1024;
 const DEFAULT_SERVED_FILES_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_CACHE_MAX_BYTES = 1024 * 1024 * 1024;
 
-/** A cached file to answer with: its bytes, or where a file too large to keep in memory lies on disk. */
-export type FileToServe = { bytes: Uint8Array } | { file: BundledFile };
+/**
+ * A cached file to answer with: its bytes, or where a file too large to keep in memory lies on disk,
+ * kept there until `release` is called.
+ */
+export type FileToServe = { bytes: Uint8Array } | { file: BundledFile; release: () => void };
 
 export type SubsetCacheOptions = {
   dir: string;
@@ -267,19 +270,26 @@ export class SubsetCache {
   /**
    * File `format` of the subset `hash` to answer: its bytes from memory (one just made, kept once
    * written, one recently served, or a small one read from disk now, each then kept among the
-   * recently served files), or where it lies on disk when it is too large to keep; undefined when
-   * there is none (not made, or evicted).
+   * recently served files), or where it lies on disk when it is too large to keep, held from
+   * eviction until `release` is called once it is sent; undefined when there is none (not made, or
+   * evicted). A file read from disk is held before it is looked for.
    */
   async fileToServe(hash: string, format: SubsetFileFormat): Promise<FileToServe | undefined> {
     const name = `${hash}.${format}`;
     const inMemory = this.servedFiles.get(name) ?? this.unwrittenFile(hash, format);
     if (inMemory) return { bytes: this.keepServed(hash, name, inMemory) };
-    await this.written(hash);
-    const file = await this.locate(hash, format);
-    if (!file) return undefined;
-    if (file.length > SERVED_FILE_MAX_BYTES) return { file };
-    const bytes = await readBundledFile(file);
-    return bytes ? { bytes: this.keepServed(hash, name, bytes) } : undefined;
+    const release = this.holdForServing(hash);
+    try {
+      await this.written(hash);
+      const file = await this.locate(hash, format);
+      if (file && file.length > SERVED_FILE_MAX_BYTES) return { file, release };
+      const bytes = file && (await readBundledFile(file));
+      release();
+      return bytes ? { bytes: this.keepServed(hash, name, bytes) } : undefined;
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
   private keepServed(hash: string, name: string, bytes: Uint8Array): Uint8Array {

@@ -96,21 +96,20 @@ export async function sendSubsetFile(cache: SubsetCache, res: Response, name: st
     "Cache-Control": IMMUTABLE_CACHE_CONTROL,
     ETag: `"${name}"`, // content-addressed and never rewritten: the name is a strong validator
   };
-  // Held before it is looked for: a file to stream stays on disk until the answer is done.
-  const release = cache.holdForServing(file.hash);
-  res.on("close", release);
   const served = await cache.fileToServe(file.hash, file.format);
-  if (!served) {
-    release();
-    throw notFound("文件不存在");
-  }
+  if (!served) throw notFound("文件不存在");
   res.set(headers);
   if ("bytes" in served) {
     const { bytes } = served;
     res.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     return;
   }
-  await sendFile(res, served.file);
+  // A file streamed from disk stays there until the answer is sent, failed or cut off.
+  try {
+    await sendFile(res, served.file);
+  } finally {
+    served.release();
+  }
 }
 
 /** Sends `file`'s bytes; settles once they are sent, or with the error that stopped them. */
