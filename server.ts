@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer, type Server } from "node:http";
-import { constants as zlibConstants } from "node:zlib";
 import express, { type Response } from "express";
 import compression from "compression";
 import helmet from "helmet";
@@ -35,6 +34,7 @@ import { SECURITY_HEADERS, serviceSecurityHeaders } from "./server/security-head
 import { discardUnreadBodies } from "./server/unread-bodies.js";
 import { dropStalledBodies, limitUploadsInFlight } from "./server/bounded-bodies.js";
 import { inProcessExpressApp, inProcessFetch, type BackendFetch } from "./server/in-process-fetch.js";
+import { PAGE_BROTLI_PARAMS } from "./app/utils/page-encoding.server.js";
 
 /** The project's folder: this file's own, or two up when it runs compiled as build/server/server.js. */
 const rootDir = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -107,7 +107,7 @@ export async function startServer(
   }
   // Brotli's default window (4 MB) is set up for every answer; a rendered page is 70–140 KB, and a
   // 256 KB window compresses it to the same bytes at 1.7 times the answers per second (decision 021).
-  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
+  app.use(compression({ brotli: { params: PAGE_BROTLI_PARAMS } }));
   app.use(coalesceFlushes);
   app.use(assignCspNonce);
   app.use(

@@ -6,8 +6,9 @@ import { HTTP_STATUS_MESSAGES, unknownStatusMessage } from "~/utils/api-errors";
 import { streamDocument } from "~/utils/document-stream.server";
 import { NonceProvider } from "~/utils/nonce";
 import { readReadyLoaderData } from "~/utils/ready-loader-data.server";
-import type { RootData } from "~/utils/root-data";
-import { renderVisitorPageTemplate } from "~/utils/visitor-page-render.server";
+import { answerNewWords, newWordsPage } from "~/utils/new-words-page.server";
+import { encodePage } from "~/utils/page-encoding.server";
+import { renderVisitorPageTemplate, templatePage } from "~/utils/visitor-page-render.server";
 import { assembleVisitorPage } from "~/utils/visitor-page-template.server";
 
 /** Single fetch: how long deferred data may stream before the render is aborted. */
@@ -27,21 +28,34 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   const kept = loadContext.visitorPages;
-  if (!kept) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
+  const page = kept && templatePage(request, responseStatusCode, responseHeaders, remixContext);
+  if (!kept || !page) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
+  const answer = (body: Uint8Array<ArrayBuffer>) => {
+    // Remix's own encoding of the loader data, which the template's answer carries itself.
+    void remixContext.serverHandoffStream?.cancel();
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+  };
+  // New words on a page that previews them: answered from the template of its address without them.
+  const newWords = newWordsPage(request, remixContext, page);
+  if (newWords) {
+    return answerNewWords(newWords, kept.templates, nonce).then((html) => {
+      if (!html) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
+      responseHeaders.set("X-Page-Cache", "new-words");
+      const { body, encoding } = encodePage(html, request.headers.get("Accept-Encoding"));
+      responseHeaders.append("Vary", "Accept-Encoding");
+      if (encoding) responseHeaders.set("Content-Encoding", encoding);
+      return answer(body);
+    });
+  }
   // A shared page is rendered as a template, kept for the next visitors, and this answer made from it.
   const worthKeeping = () => kept.templates.worthKeeping(kept.key);
-  return renderVisitorPageTemplate(request, responseStatusCode, responseHeaders, remixContext, worthKeeping).then(
-    (template) => {
-      const root = remixContext.staticHandlerContext.loaderData.root as RootData;
-      const body = template && assembleVisitorPage(template, root, nonce);
-      if (!template || !body) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
-      kept.templates.keep(kept.key, template);
-      // Remix's own encoding of the loader data, which the template's replaces.
-      void remixContext.serverHandoffStream?.cancel();
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      return new Response(body, { status: responseStatusCode, headers: responseHeaders });
-    },
-  );
+  return renderVisitorPageTemplate(page, remixContext, worthKeeping).then((template) => {
+    const body = template && assembleVisitorPage(template, page.root, nonce);
+    if (!template || !body) return render(request, responseStatusCode, responseHeaders, remixContext, nonce);
+    kept.templates.keep(kept.key, template);
+    return answer(body);
+  });
 }
 
 async function render(

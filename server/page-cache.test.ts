@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { get as httpGet, type Server } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +24,14 @@ function site(options: Pick<Parameters<typeof anonymousPageCache>[0], "onFontVis
     next();
   });
   app.use(anonymousPageCache({ maxBytes: 64 * 1024, maxPageBytes: 40 * 1024, now: () => clock, ...options }));
+  // A page compressed as it is made, as a page of new words is (entry.server.tsx).
+  app.get("/encoded/:name", (req, res) => {
+    renders += 1;
+    res.setHeader(ANONYMOUS_PAGE_CACHE_HEADER, "10");
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Content-Encoding", "gzip");
+    res.end(gzipSync(`<!doctype html><title>${req.params.name} 第 ${renders} 次渲染</title>`));
+  });
   app.get("/page/:name", (req, res) => {
     renders += 1;
     const nonce = cspNonce(res);
@@ -152,6 +160,15 @@ describe("anonymousPageCache", () => {
       const again = await get(`/page/c?${query}`);
       expect(again.response.headers.get("x-page-cache"), query).toBeNull();
     }
+  });
+
+  it("never keeps a page already compressed, which it would take for HTML", async () => {
+    const asked: Array<Awaited<ReturnType<typeof get>>> = [];
+    for (let ask = 0; ask < 3; ask++) asked.push(await get("/encoded/words", { "accept-encoding": "gzip" }));
+    expect(asked.map((answer) => answer.response.headers.get("x-page-cache"))).toEqual([null, null, null]);
+    expect(asked.map((answer) => /第 (\d+) 次渲染/.exec(answer.body)?.[1])).toEqual(
+      asked.map((_, index) => String(Number(/第 (\d+) 次渲染/.exec(asked[0]!.body)![1]) + index)),
+    );
   });
 
   it("keeps at most its byte bound, least recently used out first", async () => {

@@ -4,7 +4,7 @@ import { FontVisitCounter } from "../app/services/catalogue/font-visits.js";
 import { KeptPages } from "../app/utils/kept-pages.js";
 import { cspNonce } from "./content-security-policy.js";
 import { filledGzip, filledText, gzipTemplate, type GzipTemplate } from "./gzip-template.js";
-import { acceptedEncodings } from "./precompressed-assets.js";
+import { acceptedEncodings } from "../app/utils/page-encoding.server.js";
 
 export type PageCacheOptions = {
   /** Bound on the bytes of all kept pages together; 0 turns the cache off. */
@@ -125,7 +125,7 @@ export function anonymousPageCache({
 
 /**
  * Watches what is written to `res` and, once it has finished, hands over a page its route let be
- * kept: 200, HTML, no Set-Cookie, at most `maxPageBytes`. The route's signal headers are taken off
+ * kept: 200, HTML not compressed yet, no Set-Cookie, at most `maxPageBytes`. The route's signal headers are taken off
  * before the headers go out.
  */
 function capturePage(
@@ -147,7 +147,9 @@ function capturePage(
     ({ seconds, fontVisit } = pageCacheSignals((name) => res.getHeader(name)));
     for (const name of PAGE_CACHE_SIGNAL_HEADERS) res.removeHeader(name);
     const html = /^text\/html/i.test(String(res.getHeader("content-type") ?? ""));
-    if (!(seconds > 0) || res.statusCode !== 200 || !html || res.getHeader("set-cookie")) chunks = null;
+    // A page already compressed (a page of new words, made from a template) is not kept: it is made at once again.
+    const encoded = res.getHeader("content-encoding") !== undefined;
+    if (!(seconds > 0) || res.statusCode !== 200 || !html || encoded || res.getHeader("set-cookie")) chunks = null;
   };
   const collect = (chunk: unknown, encoding: unknown) => {
     decide();

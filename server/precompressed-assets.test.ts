@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptedEncodings, missingBuildFile, precompressedAssets } from "./precompressed-assets.js";
+import { missingBuildFile, precompressedAssets } from "./precompressed-assets.js";
 
 const script = `export const greeting = "${"你好，字体".repeat(400)}";\n`;
 const styles = `.preview { font-family: serif; }\n`.repeat(100);
@@ -60,26 +60,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   rmSync(dir, { recursive: true, force: true });
-});
-
-describe("acceptedEncodings", () => {
-  it("reads the encodings a browser accepts, whatever their order", () => {
-    expect([...acceptedEncodings("gzip, deflate, br, zstd")].sort()).toEqual(["br", "gzip"]);
-    expect([...acceptedEncodings("gzip")]).toEqual(["gzip"]);
-  });
-
-  it("refuses an encoding weighted zero and follows *", () => {
-    expect([...acceptedEncodings("br;q=0, gzip;q=0.5")]).toEqual(["gzip"]);
-    expect([...acceptedEncodings("*")].sort()).toEqual(["br", "gzip"]);
-    expect([...acceptedEncodings("*, gzip;q=0")]).toEqual(["br"]);
-    expect([...acceptedEncodings("BR ; Q=1")]).toEqual(["br"]);
-  });
-
-  it("accepts nothing compressed from no header, identity or nonsense", () => {
-    expect(acceptedEncodings(undefined).size).toBe(0);
-    expect(acceptedEncodings("identity").size).toBe(0);
-    expect(acceptedEncodings(";;, ,q=abc, br;q=x").size).toBe(0);
-  });
 });
 
 describe("precompressedAssets", () => {

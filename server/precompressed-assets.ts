@@ -1,23 +1,13 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import Negotiator from "negotiator";
+import { acceptedEncodings } from "../app/utils/page-encoding.server.js";
 
 /** The encodings a build file may have been compressed to ahead of time, preferred first. */
 const ENCODINGS = [
   { name: "br", suffix: ".br" },
   { name: "gzip", suffix: ".gz" },
 ] as const;
-
-const ENCODING_NAMES = ENCODINGS.map(({ name }) => name);
-
-/**
- * The encodings an `Accept-Encoding` header accepts with a weight above zero, the client's favorite
- * first; Brotli before gzip when their weights are equal (browsers list gzip first).
- */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  return new Set(new Negotiator({ headers: { "accept-encoding": header } }).encodings(ENCODING_NAMES, ENCODING_NAMES));
-}
 
 /**
  * Answers a GET or HEAD for a file of `dir` with its compressed copy (`file.br`, `file.gz`, made by

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readServerConfig } from "../backend/config.js";
 import { readWebsiteConfig } from "../app/config.server.js";
@@ -10,52 +9,13 @@ import { createLoadContext } from "../app/load-context.js";
 import { COMPARE_COOKIE, serializeCompareCookieValue } from "../app/services/compare/compare-list.js";
 import { startServer, type RunningServer } from "../server.js";
 import { postJson, registerByEmail } from "./api-account.js";
+import { NONCE, pageOf, type Page } from "./rendered-page.js";
 
 /**
  * Pages for visitors with a cookie, put together from templates (server/visitor-pages.ts and
  * entry.server.tsx), against the same pages rendered by Remix for the same visitor: the build's own
  * request handler, with no templates, reading the same server's backend.
  */
-
-const NONCE = "dGVzdC1ub25jZS0xMjM0NQ==";
-
-type Page = { status: number; headers: Headers; html: string; data: unknown };
-
-/**
- * A page's faces are linked as WOFF until their WOFF2 is encoded in the background, then as WOFF2:
- * which of the two a page names depends on when it was made, not on who asked.
- */
-const sameFaceEncoding = (text: string) => text.replace(/woff2/g, "woff");
-
-/** A document's markup and the loader data its hydration scripts carry, decoded as the browser does. */
-async function pageOf(response: Response): Promise<Page> {
-  const body = await response.text();
-  const nonce = /nonce="([^"]+)"/.exec(body)?.[1];
-  const text = nonce ? body.replaceAll(nonce, NONCE) : body;
-  const end = text.indexOf("</html>") + "</html>".length;
-  const chunks = [...text.slice(end).matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g)].map(
-    (match) => JSON.parse(match[1]!) as string,
-  );
-  let data: unknown = null;
-  if (chunks.length > 0) {
-    const decoded = await decode(
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode(chunks.join("")));
-          controller.close();
-        },
-      }),
-    );
-    await decoded.done;
-    data = decoded.value;
-  }
-  return {
-    status: response.status,
-    headers: response.headers,
-    html: sameFaceEncoding(text.slice(0, end)),
-    data: JSON.parse(sameFaceEncoding(JSON.stringify(data ?? null))) as unknown,
-  };
-}
 
 describe("pages for visitors with a cookie, from templates", () => {
   let server: RunningServer;

@@ -1,8 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { createElement, Fragment } from "react";
-import { encodeRootHydrationData, type SharedHydrationData } from "~/utils/hydration-data.server";
+import {
+  encodeRootHydrationData,
+  encodeSharedHydrationData,
+  type SharedHydrationData,
+} from "~/utils/hydration-data.server";
 import type { KeptPages } from "~/utils/kept-pages";
+import type { NewWordsTemplate } from "~/utils/new-words-page.server";
 import type { RootData } from "~/utils/root-data";
 import type { VisitorPartsTemplate } from "~/utils/visitor-parts";
 
@@ -82,9 +87,16 @@ export const NONCE_MARK = `n${randomBytes(12).toString("hex")}`;
 
 /** Where the answer's nonce goes, among a template's segments. */
 const NONCE = -1;
-/** Markup, and between its pieces the nonce (NONCE) or a visitor value (its index). */
-type Segments = Array<Buffer | number>;
+/**
+ * A hole that a kind of template other than the visitor's has in its markup (a page of new words
+ * has its words and previews), filled for each answer by what that kind passes to `assembleMarkup`.
+ */
+export type PageHole = { readonly hole: string; readonly index?: number };
+/** Markup, and between its pieces the nonce (NONCE), a visitor value (its index) or a PageHole. */
+type Segments = Array<Buffer | number | PageHole>;
 type Piece = Segments | { part: number; states: Map<string, Segments> };
+/** What a template's PageHoles are marked with in its markup. */
+export type PageHoleMarks = ReadonlyMap<string, PageHole>;
 
 export type VisitorPageTemplate = {
   pieces: Piece[];
@@ -100,6 +112,8 @@ export type VisitorPageTemplate = {
   fontVisit: string | null;
   expiresAt: number;
   bytes: number;
+  /** A template of a page of new words (new-words-page.server.tsx): its previews and data. */
+  newWords?: NewWordsTemplate;
 };
 
 /** Templates of shared pages, by address, made and answered as kept pages are. */
@@ -142,22 +156,50 @@ export function makeVisitorPageTemplate(
 ): VisitorPageTemplate | null {
   const pieces = parseTemplate(html);
   if (!pieces) return null;
-  const hydrationStart = segments(
-    `<!--$--><script nonce="${NONCE_MARK}">window.__remixContext.streamController.enqueue("${scriptString(`[${hydration.entries.join(",")},`)}`,
-  );
-  let bytes = 1024 + segmentsBytes(hydrationStart);
+  const hydrationStart = segments(hydrationHead(hydration, NONCE_MARK));
+  const bytes = 1024 + segmentsBytes(hydrationStart) + piecesBytes(pieces);
+  return { ...parts, pieces, hydrationStart, rootIndex: hydration.rootIndex, bytes };
+}
+
+/** The bytes a template's pieces hold. */
+export function piecesBytes(pieces: readonly Piece[]): number {
+  let bytes = 0;
   for (const piece of pieces) {
     if (Array.isArray(piece)) bytes += segmentsBytes(piece);
     else for (const state of piece.states.values()) bytes += segmentsBytes(state);
   }
-  return { ...parts, pieces, hydrationStart, rootIndex: hydration.rootIndex, bytes };
+  return bytes;
+}
+
+/** The hydration script up to where the root's data goes: the routes' data, encoded. */
+function hydrationHead(hydration: SharedHydrationData, nonce: string): string {
+  return `<!--$--><script nonce="${nonce}">window.__remixContext.streamController.enqueue("${scriptString(`[${hydration.entries.join(",")},`)}`;
+}
+
+/** The rest of the hydration scripts: the root's data numbered from `rootIndex`, and the stream's end. */
+function hydrationTail(root: RootData, rootIndex: number, nonce: string): string {
+  const rootEntries = encodeRootHydrationData(root, rootIndex);
+  return `${scriptString(`${rootEntries.join(",")}]\n`)}");</script><!--$--><script nonce="${nonce}">window.__remixContext.streamController.close();</script><!--/$--><!--/$-->`;
+}
+
+/**
+ * The hydration scripts of a page whose routes' data is encoded for this answer (not kept in a
+ * template), the root's after it; throws if the data is not JSON.
+ */
+export function hydrationScripts(loaderData: Record<string, unknown>, root: RootData, nonce: string): string {
+  const hydration = encodeSharedHydrationData({ ...loaderData, root: undefined });
+  return hydrationHead(hydration, nonce) + hydrationTail(root, hydration.rootIndex, nonce);
 }
 
 const PART_START = new RegExp(`<${VISITOR_PART_TAG} data-part="(\\d+)" data-state="([^"]*)">`, "g");
 const PART_END = `</${VISITOR_PART_TAG}>`;
 
-/** The markup cut into shared pieces and parts (null if parts nest), each cut again at the nonces. */
-function parseTemplate(html: string): Piece[] | null {
+/**
+ * The markup cut into shared pieces and parts (null if parts nest), each cut again at the nonces,
+ * the visitor's values and any of `marks`.
+ */
+export function parseTemplate(html: string, marks?: PageHoleMarks): Piece[] | null {
+  const holes = marks ? holesWith(marks) : HOLES;
   const pieces: Piece[] = [];
   let at = 0;
   let current: { part: number; states: Map<string, Segments> } | null = null;
@@ -170,25 +212,32 @@ function parseTemplate(html: string): Piece[] | null {
     if (content.includes(`<${VISITOR_PART_TAG} `)) return null;
     const part = Number(match[1]);
     if (start > at || !current || current.part !== part) {
-      pieces.push(segments(html.slice(at, start)));
+      pieces.push(segments(html.slice(at, start), holes, marks));
       current = { part, states: new Map() };
       pieces.push(current);
     }
-    current.states.set(match[2]!, segments(content));
+    current.states.set(match[2]!, segments(content, holes, marks));
     at = end + PART_END.length;
   }
-  pieces.push(segments(html.slice(at)));
+  pieces.push(segments(html.slice(at), holes, marks));
   return pieces;
 }
 
-const HOLES = new RegExp(`${NONCE_MARK}|\uE000(\\d+)\uE001`, "g");
+const HOLES_SOURCE = `${NONCE_MARK}|\uE000(\\d+)\uE001`;
+const HOLES = new RegExp(HOLES_SOURCE, "g");
 
-function segments(html: string): Segments {
+function holesWith(marks: PageHoleMarks): RegExp {
+  const escaped = [...marks.keys()].map((mark) => mark.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp([HOLES_SOURCE, ...escaped].join("|"), "g");
+}
+
+function segments(html: string, holes = HOLES, marks?: PageHoleMarks): Segments {
   const out: Segments = [];
   let at = 0;
-  for (const hole of html.matchAll(HOLES)) {
+  for (const hole of html.matchAll(holes)) {
     if (hole.index > at) out.push(Buffer.from(html.slice(at, hole.index)));
-    out.push(hole[1] === undefined ? NONCE : Number(hole[1]));
+    const marked = marks?.get(hole[0]);
+    out.push(marked ?? (hole[1] === undefined ? NONCE : Number(hole[1])));
     at = hole.index + hole[0].length;
   }
   if (at < html.length) out.push(Buffer.from(html.slice(at)));
@@ -196,7 +245,7 @@ function segments(html: string): Segments {
 }
 
 function segmentsBytes(parts: Segments): number {
-  return parts.reduce<number>((sum, part) => sum + (typeof part === "number" ? 8 : part.byteLength), 0);
+  return parts.reduce<number>((sum, part) => sum + (Buffer.isBuffer(part) ? part.byteLength : 8), 0);
 }
 
 /**
@@ -210,44 +259,67 @@ export function assembleVisitorPage(
   root: RootData,
   nonce: string,
 ): Uint8Array<ArrayBuffer> | null {
-  const nonceBytes = Buffer.from(nonce);
-  const values = new Map<number, Buffer>();
-  const out: Buffer[] = [];
-  const put = (parts: Segments) => {
-    for (const part of parts) {
-      if (typeof part !== "number") out.push(part);
-      else if (part === NONCE) out.push(nonceBytes);
-      else {
-        let value = values.get(part);
-        if (!value) values.set(part, (value = Buffer.from(escapeText(template.pickers.values[part]!(root)))));
-        out.push(value);
-      }
-    }
-  };
-  for (const piece of template.pieces) {
-    const shown = Array.isArray(piece) ? piece : piece.states.get(template.pickers.parts[piece.part]!(root));
-    if (!shown) return null;
-    put(shown);
-  }
-  put(template.hydrationStart);
-  let rootEntries: string[];
+  const out = assembleMarkup(template, root, nonce);
+  if (!out) return null;
+  out.push(...fill(template.hydrationStart, template, root, Buffer.from(nonce)));
   try {
-    rootEntries = encodeRootHydrationData(root, template.rootIndex);
+    out.push(Buffer.from(hydrationTail(root, template.rootIndex, nonce)));
   } catch {
     return null;
   }
-  out.push(
-    Buffer.from(
-      `${scriptString(`${rootEntries.join(",")}]\n`)}");</script><!--$--><script nonce="${nonce}">window.__remixContext.streamController.close();</script><!--/$--><!--/$-->`,
-    ),
-  );
   return new Uint8Array(Buffer.concat(out));
+}
+
+/**
+ * A template's markup for a visitor with this root data: the parts they see, their values, the
+ * nonce, and each PageHole as `page` fills it. Null when a part's picker names a state the
+ * template does not hold.
+ */
+export function assembleMarkup(
+  template: Pick<VisitorPageTemplate, "pieces" | "pickers">,
+  root: RootData,
+  nonce: string,
+  page?: (hole: PageHole) => Buffer,
+): Buffer[] | null {
+  const nonceBytes = Buffer.from(nonce);
+  const values = new Map<number, Buffer>();
+  const out: Buffer[] = [];
+  for (const piece of template.pieces) {
+    const shown = Array.isArray(piece) ? piece : piece.states.get(template.pickers.parts[piece.part]!(root));
+    if (!shown) return null;
+    out.push(...fill(shown, template, root, nonceBytes, values, page));
+  }
+  return out;
+}
+
+function fill(
+  parts: Segments,
+  template: Pick<VisitorPageTemplate, "pickers">,
+  root: RootData,
+  nonce: Buffer,
+  values = new Map<number, Buffer>(),
+  page?: (hole: PageHole) => Buffer,
+): Buffer[] {
+  const out: Buffer[] = [];
+  for (const part of parts) {
+    if (Buffer.isBuffer(part)) out.push(part);
+    else if (typeof part !== "number") {
+      if (!page) throw new Error("a template's hole with nothing to fill it");
+      out.push(page(part));
+    } else if (part === NONCE) out.push(nonce);
+    else {
+      let value = values.get(part);
+      if (!value) values.set(part, (value = Buffer.from(escapeText(template.pickers.values[part]!(root)))));
+      out.push(value);
+    }
+  }
+  return out;
 }
 
 const TEXT_ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
 
 /** `text` as React writes a text node or an attribute value. */
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return text.replace(/["&'<>]/g, (character) => TEXT_ESCAPES[character]!);
 }
 

@@ -8,6 +8,19 @@ async function resultIds(page: Page): Promise<string[]> {
   return results(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-font-gno") ?? ""));
 }
 
+/** The words a font's first preview shows, each character it lacks (boxed as 缺字, holding the character) read as itself. */
+function previewedWords(page: Page, gno: string): Promise<string | null> {
+  return page
+    .locator(`[data-preview="${gno}"]`)
+    .first()
+    .evaluate((element) => {
+      const copy = element.cloneNode(true) as HTMLElement;
+      for (const mark of copy.querySelectorAll("[data-missing]")) mark.replaceWith(mark.getAttribute("data-missing")!);
+      copy.querySelector(".font-preview__missing-note")?.remove();
+      return copy.textContent;
+    });
+}
+
 test.describe("字体列表", () => {
   test("默认条形布局，可切换卡片和表格布局", async ({ page }) => {
     await page.goto("/font");
@@ -43,18 +56,40 @@ test.describe("字体列表", () => {
     const ids = await resultIds(page);
     expect(ids.length).toBeGreaterThanOrEqual(10);
     for (const gno of ids) {
-      const preview = page.locator(`[data-preview="${gno}"]`).first();
-      // A character the font lacks is boxed as 缺字 (holding the character), never drawn in another font.
-      const shown = await preview.evaluate((element) => {
-        const copy = element.cloneNode(true) as HTMLElement;
-        for (const mark of copy.querySelectorAll("[data-missing]"))
-          mark.replaceWith(mark.getAttribute("data-missing")!);
-        return copy.textContent;
-      });
-      expect(shown).toContain("短视频字体");
+      expect(await previewedWords(page, gno)).toContain("短视频字体");
       const fonts = await renderedFonts(page, `[data-preview="${gno}"]`);
       const custom = fonts.filter((font) => font.isCustomFont);
       expect(custom.length, `字体 ${gno} 的预览没有用子集字体渲染：${JSON.stringify(fonts)}`).toBeGreaterThan(0);
+    }
+  });
+
+  test("每次新的文字都预览在该字体的子集里：从模板拼出的页面也一样（无 JavaScript 也一样）", async ({ page }, info) => {
+    // The same list, with words no one typed before: the first page is rendered, the next ones are
+    // put together from the list's template (X-Page-Cache: new-words).
+    const run = `${info.project.name === "js-on" ? "开" : "关"}${Date.now() % 100000}`;
+    let answered: string | undefined;
+    for (const words of ["春眠不觉晓", "处处闻啼鸟", `夜来风雨声 & "花落" ${run}`]) {
+      const response = await page.goto(`/font?layout=card&sort=new&text=${encodeURIComponent(words)}`);
+      answered = response?.headers()["x-page-cache"];
+      await fontsSettled(page);
+      await expect(page.locator('input[name="text"]')).toHaveValue(words);
+      const ids = await resultIds(page);
+      expect(ids.length).toBeGreaterThanOrEqual(10);
+      for (const gno of ids.slice(0, 4)) {
+        expect(await previewedWords(page, gno)).toContain(words.slice(0, 5));
+        const fonts = await renderedFonts(page, `[data-preview="${gno}"]`);
+        expect(
+          fonts.some((font) => font.isCustomFont),
+          `字体 ${gno}：${JSON.stringify(fonts)}`,
+        ).toBe(true);
+      }
+    }
+    expect(answered).toBe("new-words");
+    if (isJavaScriptOn(info.project.name)) {
+      // The page made from the template hydrates: the layout switch changes the list in place.
+      await page.locator('[data-layout-option="stick"]').click();
+      await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "stick");
+      await expect(page.locator('input[name="text"]')).toHaveValue(/夜来风雨声/);
     }
   });
 

@@ -1,6 +1,7 @@
 import type { PreviewFace } from "~/services/catalogue/fonts";
 import { cssString } from "~/utils/css-string";
 import { useNonce } from "~/utils/nonce";
+import { PreviewPart } from "~/utils/preview-parts";
 
 export type FontFacesProps = {
   faces: Record<string, PreviewFace> | PreviewFace[];
@@ -50,7 +51,15 @@ export function fontFacesCss(faces: FontFacesProps["faces"], display: FontFacesP
 /**
  * Declares subset faces in the server-rendered HTML so previews show without JavaScript.
  */
-export function FontFaces({ faces, display = "block", preload = [] }: FontFacesProps) {
+export function FontFaces(props: FontFacesProps) {
+  return (
+    <PreviewPart>
+      <FontFacesMarkup {...props} />
+    </PreviewPart>
+  );
+}
+
+function FontFacesMarkup({ faces, display = "block", preload = [] }: FontFacesProps) {
   const nonce = useNonce();
   const css = fontFacesCss(faces, display);
   if (!css) return null;

@@ -1,5 +1,6 @@
 import type { CSSProperties, ElementType, ReactNode } from "react";
 import { previewFontFamily, type PreviewFace, type PreviewTheme } from "~/services/catalogue/fonts";
+import { PreviewPart } from "~/utils/preview-parts";
 import { MissingGlyphText, missingGlyphNote } from "./missing-glyphs";
 
 export type FontPreviewProps = {
@@ -22,7 +23,15 @@ export type FontPreviewProps = {
  * `data-preview` (the font's gno) and `data-face` (the subset family) make it easy to find in tests;
  * `data-font-gno` is left to the result element around it.
  */
-export function FontPreview({
+export function FontPreview(props: FontPreviewProps) {
+  return (
+    <PreviewPart>
+      <FontPreviewMarkup {...props} />
+    </PreviewPart>
+  );
+}
+
+function FontPreviewMarkup({
   gno,
   face,
   text,

@@ -35,6 +35,7 @@ import { loadPreviewFaces } from "~/services/subset.server";
 import { categoryImage, seededRandom } from "~/services/catalogue/category-image";
 import { dictEntries, toFontSummary, type Font, type Page, type Tag } from "~/services/catalogue/fonts";
 import { withSocialMeta } from "~/utils/seo/social-meta";
+import type { NewWordsRoute } from "~/utils/preview-parts";
 
 /** The style filters: the style dictionary, or the home page's categories when it has none. */
 async function loadCategories(caller: ApiCaller): Promise<CategoryChip[]> {
@@ -178,6 +179,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** The same for every visitor without a cookie: the server may answer it again for a few seconds. */
 export const headers = anonymousPageHeaders;
+
+type FontListData = Awaited<ReturnType<typeof loader>>;
+
+/** The visitor's words, unless they also filter the list (只看能显示这段文字的字体). */
+const newWords: NewWordsRoute<FontListData> = {
+  words: (data) => (data.query.text && !data.query.fit ? { text: data.query.text, faces: data.faces } : null),
+  withWords: (data, text, faces) => ({ ...data, query: { ...data.query, text }, previewText: text, faces }),
+};
+
+export const handle = { newWords };
 
 const pageMeta: MetaFunction<typeof loader> = ({ data }) => {
   const keyword = data?.query.keyword;

@@ -1,0 +1,42 @@
+import { decode } from "turbo-stream";
+
+/** The nonce a page is compared with: each answer's own nonce is replaced by it. */
+export const NONCE = "dGVzdC1ub25jZS0xMjM0NQ==";
+
+export type Page = { status: number; headers: Headers; html: string; data: unknown };
+
+/**
+ * A page's faces are linked as WOFF until their WOFF2 is encoded in the background, then as WOFF2:
+ * which of the two a page names depends on when it was made, not on who asked.
+ */
+const sameFaceEncoding = (text: string) => text.replace(/woff2/g, "woff");
+
+/** A document's markup and the loader data its hydration scripts carry, decoded as the browser does. */
+export async function pageOf(response: Response): Promise<Page> {
+  const body = await response.text();
+  const nonce = /nonce="([^"]+)"/.exec(body)?.[1];
+  const text = nonce ? body.replaceAll(nonce, NONCE) : body;
+  const end = text.indexOf("</html>") + "</html>".length;
+  const chunks = [...text.slice(end).matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as string,
+  );
+  let data: unknown = null;
+  if (chunks.length > 0) {
+    const decoded = await decode(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(chunks.join("")));
+          controller.close();
+        },
+      }),
+    );
+    await decoded.done;
+    data = decoded.value;
+  }
+  return {
+    status: response.status,
+    headers: response.headers,
+    html: sameFaceEncoding(text.slice(0, end)),
+    data: JSON.parse(sameFaceEncoding(JSON.stringify(data ?? null))) as unknown,
+  };
+}
