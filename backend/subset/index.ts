@@ -6,7 +6,7 @@ import { prepareFonts } from "./font-preparation.js";
 import { createOutlineRouter } from "./outlines/outline-router.js";
 import { OutlineRenderer } from "./outlines/outline-renderer.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
-import type { SubsetRecipes } from "./subset-recipes.js";
+import { LocalSubsetRecipes, type SubsetRecipes } from "./subset-recipes.js";
 import { createSubsetRouter, SUBSET_PREVIEW_PATHS, type SubsetRateLimiters } from "./subset-router.js";
 import { Subsetter } from "./subsetter.js";
 import { SubsetterPool, type FaceSubsetter } from "./subsetter-pool.js";
@@ -80,7 +80,8 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     dir: path.resolve(options.cacheDir),
     subsetter,
     maxBytes: options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
-    sharing: options.recipes && { recipes: options.recipes, findFont: (gno) => findSubsetFont(options, gno) },
+    // Alone, an instance still remembers its recipes: for the subsets it dropped before they were written.
+    sharing: { recipes: options.recipes ?? new LocalSubsetRecipes(), findFont: (gno) => findSubsetFont(options, gno) },
   });
   const memory = new MemoryRateLimits();
   const rateLimiters = options.rateLimiters ?? {

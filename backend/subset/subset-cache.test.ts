@@ -12,10 +12,11 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FileWriter } from "./file-writer.js";
 import { readBundle, readBundledFile } from "./subset-bundle.js";
 import { SubsetCache, type SubsetFileFormat } from "./subset-cache.js";
 import { normalizeCodepoints } from "./subset-key.js";
-import type { SubsetRecipe, SubsetRecipes } from "./subset-recipes.js";
+import { LocalSubsetRecipes, type SubsetRecipe, type SubsetRecipes } from "./subset-recipes.js";
 import { Subsetter } from "./subsetter.js";
 import { fontFile, unicodesOf, ZCOOL_KUAILE } from "./testing/fonts.js";
 import { UnusableFontError } from "./unusable-font.js";
@@ -218,14 +219,16 @@ describe("SubsetCache answering before making", () => {
     const woff = await file;
     expect(decodeWoff(woff!).tables.length).toBeGreaterThan(5);
     await cache.written(entry.hash);
-    const { hasWoff2: _hasWoff2, ...stored } = entry;
-    expect((await readBundle(path.join(dir, `${entry.hash}.subset`)))?.entry).toEqual(stored);
+    expect(readdirSync(dir)).toEqual([]); // handed out once: kept in memory only
     expect(
       await cache.handOut(
         font,
         [...codepoints, ...lacking].sort((a, b) => a - b),
       ),
     ).toBe(entry);
+    await cache.written(entry.hash);
+    const { hasWoff2: _hasWoff2, ...stored } = entry;
+    expect((await readBundle(path.join(dir, `${entry.hash}.subset`)))?.entry).toEqual(stored);
   });
 
   it("finds no file for a subset handed out that could not be made, and refuses the font's next one", async () => {
@@ -275,6 +278,90 @@ describe("SubsetCache's recently served files", () => {
     rmSync(path.join(dir, `${other.hash}.subset`));
     expect(await servedBytes(tiny, other.hash, "woff")).toBeUndefined();
     await tiny.close();
+  });
+});
+
+describe("SubsetCache keeping a subset handed out in memory until it is asked for again", () => {
+  let dir: string;
+  let subsetter: Subsetter;
+  let cache: SubsetCache;
+  const bundles = () => readdirSync(dir).filter((name) => name.endsWith(".subset"));
+  const open = (handedOutBytes?: number) =>
+    SubsetCache.open({
+      dir,
+      subsetter,
+      handedOutBytes,
+      sharing: { recipes: new LocalSubsetRecipes(), findFont: async (gno) => (gno === font.gno ? font : null) },
+    });
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "subset-cache-handed-out-"));
+    subsetter = await Subsetter.create({ memoryBudgetBytes: 64 * 1024 * 1024 });
+    cache = await open();
+  });
+  afterEach(async () => {
+    await cache.close();
+    await subsetter.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Hands out the subset of `text` and reads its WOFF, as a page and its preview do. */
+  async function previewed(text: string) {
+    const entry = await cache.handOut(font, normalizeCodepoints(text));
+    expect(await cache.makeMissing(entry.hash, "woff")).toBe(true);
+    const woff = await servedBytes(cache, entry.hash, "woff");
+    expect(decodeWoff(woff!).tables.length).toBeGreaterThan(5);
+    await cache.written(entry.hash);
+    return { entry, woff: woff! };
+  }
+
+  it("writes nothing for a subset handed out and previewed once", async () => {
+    const write = vi.spyOn(FileWriter.prototype, "write");
+    const { entry } = await previewed("只看一次的字");
+    expect(bundles()).toEqual([]);
+    expect(write).not.toHaveBeenCalled();
+    expect(cache.diskBytes).toBe(0);
+    expect(cache.has(font, normalizeCodepoints("只看一次的字"))).toBe(true);
+    expect(await fileOnDisk(cache, entry.hash, "woff")).toBeNull();
+    write.mockRestore();
+  });
+
+  it("writes it once it is handed out again, and its WOFF 2.0 after", async () => {
+    const { entry, woff } = await previewed("再看一次的字");
+    expect(await cache.handOut(font, normalizeCodepoints("再看一次的字"))).toBe(entry);
+    await cache.written(entry.hash);
+    expect(bundles()).toEqual([`${entry.hash}.subset`]);
+    expect(new Uint8Array((await fileOnDisk(cache, entry.hash, "woff"))!)).toEqual(woff);
+    await expect.poll(() => existsSync(path.join(dir, `${entry.hash}.woff2`))).toBe(true);
+  });
+
+  it("writes it once its file is asked for a second time, or its WOFF 2.0 once", async () => {
+    const { entry } = await previewed("文件两次");
+    expect(bundles()).toEqual([]);
+    await servedBytes(cache, entry.hash, "woff");
+    await cache.written(entry.hash);
+    expect(bundles()).toEqual([`${entry.hash}.subset`]);
+
+    const other = await previewed("另一款字");
+    expect(await cache.makeMissing(other.entry.hash, "woff2")).toBe(true);
+    expect(bundles().sort()).toEqual([`${entry.hash}.subset`, `${other.entry.hash}.subset`].sort());
+    expect(existsSync(path.join(dir, `${other.entry.hash}.woff2`))).toBe(true);
+  });
+
+  it("drops the oldest past its bound, and makes a dropped one's file again from its recipe", async () => {
+    await cache.close();
+    cache = await open(1); // below any subset: each new one drops every other
+    const first = await previewed("先来的字");
+    const second = await previewed("后来的字");
+    expect(bundles()).toEqual([]);
+    expect(cache.unwrittenFile(first.entry.hash, "woff")).toBeUndefined();
+    expect(cache.unwrittenFile(second.entry.hash, "woff")).toBeDefined();
+    const subset = vi.spyOn(subsetter, "subsetForWeb");
+    expect(await cache.makeMissing(first.entry.hash, "woff")).toBe(true);
+    expect(subset).toHaveBeenCalledOnce();
+    expect(await servedBytes(cache, first.entry.hash, "woff")).toEqual(first.woff);
+    // A hash no one handed out is still not found.
+    expect(await cache.makeMissing("0".repeat(32), "woff")).toBe(false);
   });
 });
 

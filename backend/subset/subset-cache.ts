@@ -50,6 +50,7 @@ const DEFAULT_MAX_INDEX_ENTRIES = 10_000;
 /** A page's previews are a few KB each; a file past this is streamed from disk rather than kept. */
 const SERVED_FILE_MAX_BYTES = 256 * 1024;
 const DEFAULT_SERVED_FILES_BYTES = 8 * 1024 * 1024;
+const DEFAULT_HANDED_OUT_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_CACHE_MAX_BYTES = 1024 * 1024 * 1024;
 
 /**
@@ -67,6 +68,11 @@ export type SubsetCacheOptions = {
   maxBytes?: number;
   /** Bound on the bytes of recently served small files kept in memory. */
   servedFilesBytes?: number;
+  /**
+   * Bound on the bytes of the subsets handed out (`handOut`) and not asked for again yet, which are
+   * kept in memory only; past it the oldest are dropped, and made again from their recipe if asked for.
+   */
+  handedOutBytes?: number;
   /**
    * With other instances of the site: every subset handed out leaves its recipe in `recipes`, and a
    * file asked for here that another instance made is made again from it (`makeMissing`), with the
@@ -86,6 +92,12 @@ export type SubsetSharing = {
  * (zlib, fast to make) with the entry, in one file; a later request for the same subset adds a WOFF2
  * in the background.
  *
+ * A subset handed out for a preview (`handOut`) is kept in memory only, until it is asked for again
+ * (handed out again, or its file asked for a second time): most are a visitor's new words, seen
+ * once, and creating their files cost the server more than making them. Past `handedOutBytes` the
+ * oldest of these are dropped; a file of one asked for later is made again from its recipe
+ * (`makeMissing`), as one another instance handed out.
+ *
  * The files stay within a byte budget: the least recently used subsets are deleted, except those
  * being made, given a WOFF2 or served. After a restart, use order starts as the order of the files'
  * modification times.
@@ -98,6 +110,9 @@ export class SubsetCache {
   private readonly writes = new Map<string, Promise<void>>();
   /** The bytes of those files, by hash and format, served from memory until they are on disk. */
   private readonly unwritten = new Map<string, Map<SubsetFileFormat, Uint8Array>>();
+  /** Subsets handed out and not asked for again, in memory only, oldest first. */
+  private readonly handedOut = new Map<string, HandedOutSubset>();
+  private handedOutBytes = 0;
   /** Small files recently served, by file name: a page's previews asked again never wait for the disk. */
   private readonly servedFiles: ByteBoundedCache<Uint8Array>;
   private readonly writer = new FileWriter();
@@ -115,6 +130,7 @@ export class SubsetCache {
     private readonly usage: DiskUsage,
     private readonly sharing: SubsetSharing | undefined,
     servedFilesBytes: number,
+    private readonly maxHandedOutBytes: number,
   ) {
     this.servedFiles = new ByteBoundedCache(servedFilesBytes);
   }
@@ -131,6 +147,7 @@ export class SubsetCache {
       usage,
       options.sharing,
       options.servedFilesBytes ?? DEFAULT_SERVED_FILES_BYTES,
+      options.handedOutBytes ?? DEFAULT_HANDED_OUT_BYTES,
     );
     cache.evictOverBudget();
     await Promise.all(cache.evictions.values());
@@ -165,13 +182,14 @@ export class SubsetCache {
    */
   async handOut(font: FontSourceFile, codepoints: readonly number[]): Promise<SubsetEntry> {
     const hash = subsetHash(font.gno, font.version, codepoints);
-    const known = () => this.inFlight.has(hash) || this.index.has(hash) || this.usage.has(hash);
+    const known = () =>
+      this.inFlight.has(hash) || this.index.has(hash) || this.handedOut.has(hash) || this.usage.has(hash);
     if (known()) return this.prepare(font, codepoints);
     const coverage = await this.coverages.of(font);
     const lacking = coverage?.lacking(codepoints);
     if (!coverage || !lacking || known()) return this.prepare(font, codepoints);
     const entry = newEntry(hash, font, codepoints, coverage.sfntFormat, lacking);
-    this.prepareHere(font, codepoints, entry).catch((error: unknown) => {
+    this.prepareHere(font, codepoints, entry, true).catch((error: unknown) => {
       if (error instanceof UnusableFontError) this.coverages.refuse(font);
       console.warn(`子集 ${hash}（字体 ${font.gno}）已答复，但未能做成，其文件将找不到`, error);
     });
@@ -196,11 +214,12 @@ export class SubsetCache {
     // Being made here too (another instance handed it out while this one makes it for a visitor of its
     // own): its files are known, and written() waits for them, only once it is made.
     await this.inFlight.get(hash)?.catch(() => undefined);
-    const here = this.usage.has(hash);
+    const here = this.usage.has(hash) || this.handedOut.has(hash);
     if (here && format !== "woff2") return true;
     const entry = here ? (this.recall(hash) ?? (await this.readEntry(hash))) : await this.makeFromSharedRecipe(hash);
     if (!entry) return false;
     if (format === "woff2" && !entry.hasWoff2) {
+      this.keepOnDisk(hash);
       this.ensureWoff2(entry);
       await this.woff2Jobs.get(hash);
     }
@@ -220,11 +239,15 @@ export class SubsetCache {
     return this.get(font, recipe.codepoints);
   }
 
-  /** `announced`: the entry already handed out for the subset, which it must be made as. */
+  /**
+   * `announced`: the entry already handed out for the subset, which it must be made as; `inMemory`:
+   * a new subset is kept in memory until asked for again, rather than written at once.
+   */
   private prepareHere(
     font: FontSourceFile,
     codepoints: readonly number[],
     announced?: SubsetEntry,
+    inMemory = false,
   ): Promise<SubsetEntry> {
     const hash = subsetHash(font.gno, font.version, codepoints);
     const pending = this.inFlight.get(hash);
@@ -232,18 +255,21 @@ export class SubsetCache {
     const indexed = this.recall(hash);
     if (indexed) {
       this.usage.touch(hash);
+      this.keepOnDisk(hash);
       this.ensureWoff2(indexed);
       return Promise.resolve(indexed);
     }
-    const job = this.readOrCreate(hash, font, codepoints, announced).finally(() => this.inFlight.delete(hash));
+    const job = this.readOrCreate(hash, font, codepoints, announced, inMemory).finally(() =>
+      this.inFlight.delete(hash),
+    );
     this.inFlight.set(hash, job);
     return job;
   }
 
-  /** Whether `get` would answer without making the subset: it is on disk or already being made. */
+  /** Whether `get` would answer without making the subset: it is on disk or in memory, or already being made. */
   has(font: FontSourceFile, codepoints: readonly number[]): boolean {
     const hash = subsetHash(font.gno, font.version, codepoints);
-    return this.inFlight.has(hash) || this.usage.has(hash);
+    return this.inFlight.has(hash) || this.handedOut.has(hash) || this.usage.has(hash);
   }
 
   /** Bytes of the subsets' files, as the budget counts them. */
@@ -264,7 +290,7 @@ export class SubsetCache {
    * it need not wait for the disk; undefined otherwise (read it from disk once `written(hash)` settles).
    */
   unwrittenFile(hash: string, format: SubsetFileFormat): Uint8Array | undefined {
-    return this.unwritten.get(hash)?.get(format);
+    return (this.unwritten.get(hash) ?? this.handedOut.get(hash)?.files)?.get(format);
   }
 
   /**
@@ -276,6 +302,9 @@ export class SubsetCache {
    */
   async fileToServe(hash: string, format: SubsetFileFormat): Promise<FileToServe | undefined> {
     const name = `${hash}.${format}`;
+    const handedOut = this.handedOut.get(hash);
+    // Its file asked for again: another page of the same words (a kept one, say) shows it.
+    if (handedOut && ++handedOut.filesServed > 1) this.keepOnDisk(hash);
     const inMemory = this.servedFiles.get(name) ?? this.unwrittenFile(hash, format);
     if (inMemory) return { bytes: this.keepServed(hash, name, inMemory) };
     const release = this.holdForServing(hash);
@@ -358,7 +387,8 @@ export class SubsetCache {
     hash: string,
     font: FontSourceFile,
     codepoints: readonly number[],
-    announced?: SubsetEntry,
+    announced: SubsetEntry | undefined,
+    inMemory: boolean,
   ): Promise<SubsetEntry> {
     await this.evictions.get(hash);
     // The accounting knows every subset on disk (scanned on open, recorded on write; the directory is
@@ -369,14 +399,15 @@ export class SubsetCache {
       this.ensureWoff2(stored);
       return this.remember(stored);
     }
-    return this.remember(await this.create(hash, font, codepoints, announced));
+    return this.remember(await this.create(hash, font, codepoints, announced, inMemory));
   }
 
   private async create(
     hash: string,
     font: FontSourceFile,
     codepoints: readonly number[],
-    announced?: SubsetEntry,
+    announced: SubsetEntry | undefined,
+    inMemory: boolean,
   ): Promise<SubsetEntry> {
     const [{ sfnt, woff }, coverage] = await Promise.all([
       this.subsetter.subsetForWeb(font, codepoints),
@@ -385,21 +416,54 @@ export class SubsetCache {
     const entry =
       announced ?? newEntry(hash, font, codepoints, isCff(sfnt) ? "otf" : "ttf", coverage?.lacking(codepoints));
     const bundle = encodeBundle(storedEntry(entry), sfnt, woff);
-    this.usage.record(hash, bundle.byteLength);
-    // Written after the answer: the files are asked for only once the client has read it, and are
-    // served from memory until they are on disk (written()), the sfnt from the bundle, not kept twice.
+    // The sfnt is served from the bundle, not kept twice.
     const sfntEnd = bundle.byteLength - woff.byteLength;
     const files = new Map<SubsetFileFormat, Uint8Array>([
       [entry.sfntFormat, bundle.subarray(sfntEnd - sfnt.byteLength, sfntEnd)],
       ["woff", woff],
     ]);
+    const subset = { entry, bundle, files, filesServed: 0 };
+    if (inMemory) this.keepInMemory(subset);
+    else this.write(subset);
+    return entry;
+  }
+
+  /** Keeps a subset handed out in memory only, dropping the oldest past the bound. */
+  private keepInMemory(subset: HandedOutSubset): void {
+    const { hash } = subset.entry;
+    this.handedOut.set(hash, subset);
+    this.handedOutBytes += subset.bundle.byteLength + subset.files.get("woff")!.byteLength;
+    for (const [oldest, dropped] of this.handedOut) {
+      if (this.handedOutBytes <= this.maxHandedOutBytes || oldest === hash) break;
+      this.handedOut.delete(oldest);
+      this.handedOutBytes -= dropped.bundle.byteLength + dropped.files.get("woff")!.byteLength;
+      this.index.delete(oldest);
+      for (const format of SUBSET_FILE_FORMATS) this.servedFiles.delete(`${oldest}.${format}`);
+    }
+  }
+
+  /** A subset handed out and asked for again: its files are written now. */
+  private keepOnDisk(hash: string): void {
+    const subset = this.handedOut.get(hash);
+    if (!subset) return;
+    this.handedOut.delete(hash);
+    this.handedOutBytes -= subset.bundle.byteLength + subset.files.get("woff")!.byteLength;
+    this.write(subset);
+  }
+
+  /**
+   * Writes a new subset's bundle in the file-writing thread; its files are served from memory until
+   * they are on disk (written()).
+   */
+  private write({ entry, bundle, files }: HandedOutSubset): void {
+    const { hash } = entry;
+    this.usage.record(hash, bundle.byteLength);
     this.unwritten.set(hash, files);
-    const write = this.writeNew(entry, bundle, woff).finally(() => {
+    const write = this.writeNew(entry, bundle, files.get("woff")!).finally(() => {
       this.writes.delete(hash);
       this.unwritten.delete(hash);
     });
     this.writes.set(hash, write);
-    return entry;
   }
 
   private async writeNew(entry: SubsetEntry, bundle: Uint8Array, woff: Uint8Array): Promise<void> {
@@ -480,7 +544,7 @@ export class SubsetCache {
   }
 
   private recall(hash: string): SubsetEntry | undefined {
-    const entry = this.index.get(hash);
+    const entry = this.index.get(hash) ?? this.handedOut.get(hash)?.entry;
     if (entry) this.remember(entry);
     return entry;
   }
@@ -518,6 +582,15 @@ function newEntry(
     ...(lacking && { lacking }),
   };
 }
+
+/** A new subset: its entry, its bundle, and its files (the sfnt within the bundle) by format. */
+type HandedOutSubset = {
+  entry: SubsetEntry;
+  bundle: Uint8Array;
+  files: Map<SubsetFileFormat, Uint8Array>;
+  /** How many times a file of it was asked for while in memory only. */
+  filesServed: number;
+};
 
 /** An entry as its bundle keeps it: whether the subset has its WOFF 2.0 is read from the disk. */
 type StoredEntry = Omit<SubsetEntry, "hasWoff2">;

@@ -13,3 +13,45 @@ export interface SubsetRecipes {
   /** The recipe shared for `hash`, or null when there is none (never shared, or expired). */
   find(hash: string): Promise<SubsetRecipe | null>;
 }
+
+/** Bound on the recipes one instance remembers on its own (about 40 bytes and 8 a code point each). */
+const LOCAL_RECIPES_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The recipes of the subsets this instance handed out, when it shares them with no other: a subset
+ * it dropped from memory before anyone asked for it again (SubsetCache's `handedOutBytes`), or
+ * evicted from its disk, is made again from its recipe when its file is asked for. The oldest are
+ * forgotten first past `maxBytes`.
+ */
+export class LocalSubsetRecipes implements SubsetRecipes {
+  private readonly recipes = new Map<string, SubsetRecipe>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = LOCAL_RECIPES_MAX_BYTES) {}
+
+  share(hash: string, recipe: SubsetRecipe): Promise<void> {
+    this.forget(hash);
+    this.recipes.set(hash, recipe);
+    this.bytes += costOf(recipe);
+    for (const oldest of this.recipes.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.forget(oldest);
+    }
+    return Promise.resolve();
+  }
+
+  find(hash: string): Promise<SubsetRecipe | null> {
+    return Promise.resolve(this.recipes.get(hash) ?? null);
+  }
+
+  private forget(hash: string): void {
+    const recipe = this.recipes.get(hash);
+    if (!recipe) return;
+    this.recipes.delete(hash);
+    this.bytes -= costOf(recipe);
+  }
+}
+
+function costOf(recipe: SubsetRecipe): number {
+  return 40 + recipe.gno.length + recipe.fontVersion.length + 8 * recipe.codepoints.length;
+}

@@ -317,8 +317,10 @@ describe("subset HTTP routes", () => {
 });
 
 describe("subset HTTP routes with a small disk budget", () => {
-  it("evicts older subsets, whose files then answer 404, and makes them again on request", async () => {
+  it("evicts older subsets from disk, and makes an evicted one's file again from its recipe when asked", async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-budget-"));
     const served = await serveTestFontService({
+      cacheDir,
       memoryBudgetBytes: 64 * 1024 * 1024,
       cacheMaxBytes: 1, // below any subset: each new one evicts every other not in use
     });
@@ -332,23 +334,30 @@ describe("subset HTTP routes with a small disk budget", () => {
       });
       return ((await response.json()) as Envelope<SubsetResponseItem[]>).data[0]!;
     };
+    const hashOf = (filePath: string) => /([0-9a-f]{32})\./.exec(filePath)![1]!;
     // The whole file is read, so that its response is over and no longer holds the subset.
-    const statusOf = async (filePath: string) => {
+    const fileOf = async (filePath: string) => {
       const response = await fetch(`${base}${filePath}`);
-      await response.arrayBuffer();
-      return response.status;
+      return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
     };
     try {
+      // Each asked for twice: written to disk, where the budget applies.
       const first = await subsetOf("第一");
-      expect(await statusOf(first.woffPath)).toBe(200);
+      await subsetOf("第一");
+      const woff = await fileOf(first.woffPath);
+      expect(woff.status).toBe(200);
       await subsetOf("第二");
-      await service.close(); // waits for the deletions
-      expect(await statusOf(first.woffPath)).toBe(404);
+      await subsetOf("第二");
+      await service.close(); // waits for the writes and the deletions
+      expect(readdirSync(cacheDir)).not.toContain(`${hashOf(first.woffPath)}.subset`);
+      // The first one's file, asked for after its eviction (from a page kept by a browser, say).
+      expect(await fileOf(first.woffPath)).toEqual(woff);
       const again = await subsetOf("第一");
       expect(again.familyName).toBe(first.familyName);
-      expect(await statusOf(again.woffPath)).toBe(200);
+      expect((await fileOf(again.woffPath)).status).toBe(200);
     } finally {
       await served.close();
+      rmSync(cacheDir, { recursive: true, force: true });
     }
   });
 });
@@ -485,6 +494,12 @@ describe("subset HTTP routes serving files from disk", () => {
       const otherKind = item!.ttfPath.replace(`.${kind}?`, kind === "ttf" ? ".otf?" : ".ttf?");
       const fromMemory = new Uint8Array(await (await fetch(`${first.server.origin}${item!.ttfPath}`)).arrayBuffer());
       expect(fromMemory.byteLength).toBeGreaterThan(256 * 1024); // past what the cache keeps in memory
+      // Asked for again, the subset is written to disk (a subset handed out once stays in memory).
+      await fetch(`${first.server.origin}/webfont/http`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify([{ gno: "10002", text }]),
+      });
       await first.close(); // once its files are written
 
       const second = await serveTestFontService({ cacheDir });
