@@ -45,6 +45,8 @@ export default function handleRequest(
       const { body, encoding } = encodePage(html, request.headers.get("Accept-Encoding"));
       responseHeaders.append("Vary", "Accept-Encoding");
       if (encoding) responseHeaders.set("Content-Encoding", encoding);
+      // Sent in one write, not as chunks.
+      responseHeaders.set("Content-Length", String(body.byteLength));
       return answer(body);
     });
   }
