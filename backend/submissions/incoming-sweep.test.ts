@@ -34,13 +34,19 @@ describe.each(TEST_DATABASES)("uploads to the bucket that no submission took, on
     "are removed once their ticket has expired or when no credential was issued for them, a page at a time",
     async () => {
       const abandoned = await issued();
-      const strays = ["submissions/incoming/not-issued-by-us", "submissions/incoming/nor-this-one"];
+      // More strays than a sweep's page holds, whichever sweep sees them first: at least one sweep
+      // continues after another's page.
+      const strays = [
+        "submissions/incoming/not-issued-by-us",
+        "submissions/incoming/nor-this-one",
+        "submissions/incoming/nor-that-one",
+      ];
       for (const stray of strays) {
         await served.client.send(
           new PutObjectCommand({ Bucket: BUCKET, Key: stray, Body: "x", ContentType: "image/png" }),
         );
       }
-      // Three objects old enough at once: more than one sweep's page.
+      // Four objects old enough at once: more than one sweep's page.
       clock += DAY + 60_000;
       const current = await issued();
 

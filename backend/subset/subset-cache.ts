@@ -49,7 +49,7 @@ const SUBSET_FILE_FORMATS: readonly SubsetFileFormat[] = ["ttf", "otf", "woff", 
 const DEFAULT_MAX_INDEX_ENTRIES = 10_000;
 /** A page's previews are a few KB each; a file past this is streamed from disk rather than kept. */
 const SERVED_FILE_MAX_BYTES = 256 * 1024;
-const DEFAULT_SERVED_FILES_BYTES = 8 * 1024 * 1024;
+const DEFAULT_SERVED_FILES_BYTES = 4 * 1024 * 1024;
 const DEFAULT_HANDED_OUT_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_CACHE_MAX_BYTES = 1024 * 1024 * 1024;
 
