@@ -1,14 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readServerConfig } from "../backend/config.js";
 import { readWebsiteConfig } from "../app/config.server.js";
-import { createLoadContext } from "../app/load-context.js";
 import { COMPARE_COOKIE, serializeCompareCookieValue } from "../app/services/compare/compare-list.js";
 import { startServer, type RunningServer } from "../server.js";
-import { NONCE, pageOf, type Page } from "./rendered-page.js";
+import { pageOf, remixRenderer, type Page } from "./rendered-page.js";
 
 /**
  * Pages of new words on `/font`, answered from the template of their address without the words
@@ -27,15 +25,7 @@ describe("pages of new words, from templates", () => {
       readServerConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", CAPTCHA: "off" }),
       { website: readWebsiteConfig({ NODE_ENV: "test" }) },
     );
-    const build = (await import(path.join(__dirname, "../build/server/index.js"))) as ServerBuild;
-    const handler = createRequestHandler(build, "production");
-    rendered = async (pathname, cookie = "") =>
-      pageOf(
-        await handler(
-          new Request(`${server.url}${pathname}`, { headers: { cookie } }),
-          createLoadContext(server.url, NONCE),
-        ),
-      );
+    rendered = await remixRenderer(server.url);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,4 +1,7 @@
+import path from "node:path";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { decode } from "turbo-stream";
+import { createLoadContext } from "../app/load-context.js";
 
 /** The nonce a page is compared with: each answer's own nonce is replaced by it. */
 export const NONCE = "dGVzdC1ub25jZS0xMjM0NQ==";
@@ -39,4 +42,20 @@ export async function pageOf(response: Response): Promise<Page> {
     html: sameFaceEncoding(text.slice(0, end)),
     data: JSON.parse(sameFaceEncoding(JSON.stringify(data ?? null))) as unknown,
   };
+}
+
+/**
+ * Pages as the build's own request handler renders them for a visitor with `cookie`, with no
+ * templates, reading the server at `serverUrl`'s backend (run `npm run build` first).
+ */
+export async function remixRenderer(serverUrl: string): Promise<(pathname: string, cookie?: string) => Promise<Page>> {
+  const build = (await import(path.join(__dirname, "../build/server/index.js"))) as ServerBuild;
+  const handler = createRequestHandler(build, "production");
+  return async (pathname, cookie = "") =>
+    pageOf(
+      await handler(
+        new Request(`${serverUrl}${pathname}`, { headers: { cookie } }),
+        createLoadContext(serverUrl, NONCE),
+      ),
+    );
 }
