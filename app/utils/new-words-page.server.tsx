@@ -90,8 +90,8 @@ export type NewWordsTemplate = {
   data: string;
   /** The previews' elements, with stand-ins for the words and the faces. */
   previews: ReactElement[];
-  /** The stand-in faces (and the record of them) by the gno of the face each stands for. */
-  standIns: Map<unknown, string | null>;
+  /** The gno of the face each stand-in face stands for; null for the record of them all. */
+  standIns: StandIns["gnoOf"];
 };
 
 /** A page of new words Remix is about to render. */
@@ -152,7 +152,7 @@ export async function answerNewWords(
   let template = templates.fresh(words.key);
   // A refusal: the template's markup did not match Remix's.
   if (template && !template.newWords) return null;
-  const data = JSON.stringify(templateLoaderData(words, standInFaces(words.words.faces)));
+  const data = JSON.stringify(templateLoaderData(words, standInFaces(words.words.faces).faces));
   if (!template || template.newWords!.data !== data || !sameSharedRoot(template, words.page.root)) {
     if (!templates.worthKeeping(words.key)) return null;
     const made = await renderNewWordsTemplate(words, data);
@@ -161,32 +161,34 @@ export async function answerNewWords(
     if (!made.newWords) return null;
     template = made;
   }
-  const markup = assembleNewWordsMarkup(template, words.page.root, words.words, nonce);
-  if (!markup) return null;
+  // Loader data that is not JSON, or a preview that fails to render: the page is rendered as before.
   try {
+    const markup = assembleNewWordsMarkup(template, words.page.root, words.words, nonce);
+    if (!markup) return null;
     markup.push(Buffer.from(hydrationScripts(words.context.staticHandlerContext.loaderData, words.page.root, nonce)));
+    return new Uint8Array(Buffer.concat(markup));
   } catch {
     return null;
   }
-  return new Uint8Array(Buffer.concat(markup));
 }
 
-/** Faces standing in for `faces` in a template (the record of them under null, each under its gno). */
-function standInFaces(faces: Record<string, PreviewFace>): Map<unknown, string | null> {
+/** Faces standing in for `faces` in a template, and the gno each stands for (null: the record of them). */
+type StandIns = { faces: Record<string, PreviewFace>; gnoOf: Map<unknown, string | null> };
+
+function standInFaces(faces: Record<string, PreviewFace>): StandIns {
   const standIns: Record<string, PreviewFace> = {};
-  const byGno = new Map<unknown, string | null>([[standIns, null]]);
+  const gnoOf = new Map<unknown, string | null>([[standIns, null]]);
   for (const gno of Object.keys(faces)) {
     const face = { gno, familyName: `\uE030${gno}`, woffPath: `/\uE031${gno}`, ttfPath: `/\uE032${gno}`, missing: [] };
     standIns[gno] = face;
-    byGno.set(face, gno);
+    gnoOf.set(face, gno);
   }
-  return byGno;
+  return { faces: standIns, gnoOf };
 }
 
 /** The loader data a template of the page is rendered with, but the root's: the words and faces stood in for. */
-function templateLoaderData(words: NewWordsPage, standIns: Map<unknown, string | null>): Record<string, unknown> {
+function templateLoaderData(words: NewWordsPage, faces: Record<string, PreviewFace>): Record<string, unknown> {
   const loaderData = words.context.staticHandlerContext.loaderData;
-  const faces = [...standIns].find(([, gno]) => gno === null)![0] as Record<string, PreviewFace>;
   return {
     ...loaderData,
     root: undefined,
@@ -212,7 +214,7 @@ async function renderNewWordsTemplate(words: NewWordsPage, data: string): Promis
   try {
     html = await renderPageToText(
       context,
-      { ...templateLoaderData(words, standIns), root: { ...page.root, ...NEUTRAL_VISITOR } },
+      { ...templateLoaderData(words, standIns.faces), root: { ...page.root, ...NEUTRAL_VISITOR } },
       { ...location, search: words.searchWith(ASKED_SENT) },
       (markup) => (
         <VisitorPartsTemplateContext.Provider value={visitorPartsTemplate(pickers)}>
@@ -250,12 +252,21 @@ async function renderNewWordsTemplate(words: NewWordsPage, data: string): Promis
     fontVisit: null,
     expiresAt,
     bytes: 1024 + piecesBytes(pieces) + data.length * 2 + previews.length * 512,
-    newWords: { data, previews, standIns },
+    newWords: { data, previews, standIns: standIns.gnoOf },
   };
-  const filled = assembleNewWordsMarkup(template, page.root, probe, NONCE_MARK);
-  if (filled && Buffer.concat(filled).toString() === probeHtml) return template;
+  if (filledAs(template, page.root, probe) === probeHtml) return template;
   console.warn(`新词页模板与直接渲染的页面不一致，这个地址的新词页照常渲染：${words.key.slice("words:".length)}`);
   return { ...template, pieces: [], newWords: undefined, bytes: 1024 };
+}
+
+/** The template's markup with these words and NONCE_MARK, or null when it cannot be filled. */
+function filledAs(template: VisitorPageTemplate, root: TemplatePage["root"], words: AnswerWords): string | null {
+  try {
+    const filled = assembleNewWordsMarkup(template, root, words, NONCE_MARK);
+    return filled && Buffer.concat(filled).toString();
+  } catch {
+    return null;
+  }
 }
 
 /** A template's markup with these words: each hole in the form it marks, each preview rendered with them. */

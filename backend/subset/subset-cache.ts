@@ -74,9 +74,9 @@ export type SubsetCacheOptions = {
    */
   handedOutBytes?: number;
   /**
-   * With other instances of the site: every subset handed out leaves its recipe in `recipes`, and a
-   * file asked for here that another instance made is made again from it (`makeMissing`), with the
-   * font `findFont` gives for the recipe's `gno`.
+   * Every subset handed out leaves its recipe in `recipes` (shared by the site's instances, or this
+   * one's own), and a file asked for here that another instance made, or that this one dropped or
+   * evicted, is made again from it (`makeMissing`), with the font `findFont` gives for the recipe's `gno`.
    */
   sharing?: SubsetSharing;
 };
@@ -111,7 +111,7 @@ export class SubsetCache {
   /** The bytes of those files, by hash and format, served from memory until they are on disk. */
   private readonly unwritten = new Map<string, Map<SubsetFileFormat, Uint8Array>>();
   /** Subsets handed out and not asked for again, in memory only, oldest first. */
-  private readonly handedOut = new Map<string, HandedOutSubset>();
+  private readonly handedOut = new Map<string, NewSubset>();
   private handedOutBytes = 0;
   /** Small files recently served, by file name: a page's previews asked again never wait for the disk. */
   private readonly servedFiles: ByteBoundedCache<Uint8Array>;
@@ -429,14 +429,14 @@ export class SubsetCache {
   }
 
   /** Keeps a subset handed out in memory only, dropping the oldest past the bound. */
-  private keepInMemory(subset: HandedOutSubset): void {
+  private keepInMemory(subset: NewSubset): void {
     const { hash } = subset.entry;
     this.handedOut.set(hash, subset);
-    this.handedOutBytes += subset.bundle.byteLength + subset.files.get("woff")!.byteLength;
+    this.handedOutBytes += memoryBytes(subset);
     for (const [oldest, dropped] of this.handedOut) {
       if (this.handedOutBytes <= this.maxHandedOutBytes || oldest === hash) break;
       this.handedOut.delete(oldest);
-      this.handedOutBytes -= dropped.bundle.byteLength + dropped.files.get("woff")!.byteLength;
+      this.handedOutBytes -= memoryBytes(dropped);
       this.index.delete(oldest);
       for (const format of SUBSET_FILE_FORMATS) this.servedFiles.delete(`${oldest}.${format}`);
     }
@@ -447,7 +447,7 @@ export class SubsetCache {
     const subset = this.handedOut.get(hash);
     if (!subset) return;
     this.handedOut.delete(hash);
-    this.handedOutBytes -= subset.bundle.byteLength + subset.files.get("woff")!.byteLength;
+    this.handedOutBytes -= memoryBytes(subset);
     this.write(subset);
   }
 
@@ -455,7 +455,7 @@ export class SubsetCache {
    * Writes a new subset's bundle in the file-writing thread; its files are served from memory until
    * they are on disk (written()).
    */
-  private write({ entry, bundle, files }: HandedOutSubset): void {
+  private write({ entry, bundle, files }: NewSubset): void {
     const { hash } = entry;
     this.usage.record(hash, bundle.byteLength);
     this.unwritten.set(hash, files);
@@ -583,14 +583,19 @@ function newEntry(
   };
 }
 
-/** A new subset: its entry, its bundle, and its files (the sfnt within the bundle) by format. */
-type HandedOutSubset = {
+/** A subset just made: its entry, its bundle, and its files (the sfnt within the bundle) by format. */
+type NewSubset = {
   entry: SubsetEntry;
   bundle: Uint8Array;
   files: Map<SubsetFileFormat, Uint8Array>;
   /** How many times a file of it was asked for while in memory only. */
   filesServed: number;
 };
+
+/** The bytes a new subset holds in memory: its bundle, and its WOFF, which is kept apart to be served. */
+function memoryBytes(subset: NewSubset): number {
+  return subset.bundle.byteLength + subset.files.get("woff")!.byteLength;
+}
 
 /** An entry as its bundle keeps it: whether the subset has its WOFF 2.0 is read from the disk. */
 type StoredEntry = Omit<SubsetEntry, "hasWoff2">;

@@ -85,8 +85,8 @@ export async function prepareSubset(
 }
 
 /**
- * Answers the cached subset file `name` (`<hash>.<format>`), made here first when another instance
- * handed it out, with the headers of an immutable, content-addressed file; 404 when there is none.
+ * Answers the cached subset file `name` (`<hash>.<format>`), made here first from its recipe when
+ * another instance handed it out or this one no longer has it, with the headers of an immutable, content-addressed file; 404 when there is none.
  */
 export async function sendSubsetFile(cache: SubsetCache, res: Response, name: string): Promise<void> {
   const file = cache.resolveFile(name); // null for anything but `<hash>.<format>`: no traversal possible
