@@ -1,5 +1,6 @@
 /**
- * Generates the static SVG artwork under public/images/, and the WebP drawing of each category card.
+ * Generates the static SVG artwork under public/images/, the WebP drawing of each category card, and
+ * that of each banner (whose SVGs under public/images/banner/ are drawn by hand).
  *
  *   npx tsx scripts/generate-artwork.ts
  *
@@ -8,7 +9,7 @@
  * No text, fonts, rasters or external references are emitted in the
  * category artwork's SVG.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import QRCode from "qrcode";
@@ -712,6 +713,15 @@ for (const mode of ["dark", "light"] as Mode[]) {
     write(`images/category/${name}-${mode}.svg`, body);
     await writeDrawing(`images/category/${name}-${mode}.webp`, body);
   }
+}
+/** Each banner's WebP at the SVG's own size (1200 by 360): a card is 300 to 400 pixels wide, a lone banner the page's width. */
+const BANNER_WIDTH = 1200;
+const BANNER_DIR = join(OUT, "images/banner");
+for (const file of readdirSync(BANNER_DIR).filter((name) => name.endsWith(".svg"))) {
+  await sharp(readFileSync(join(BANNER_DIR, file)), { density: 72 })
+    .resize(BANNER_WIDTH)
+    .webp({ quality: DRAWING_QUALITY })
+    .toFile(join(BANNER_DIR, file.replace(/\.svg$/, ".webp")));
 }
 for (const [name, body] of Object.entries(SOCIAL)) write(`images/social/${name}.svg`, svg(96, 96, body));
 write("images/qr-service.svg", qr());

@@ -113,6 +113,7 @@ test.describe("首页", () => {
       { selector: ".font-card__name a", page: /\/font\/\d+$/, heading: "h1" },
       { selector: ".font-stick .btn--ghost", page: /\/font\/\d+$/, heading: "h1" },
       { selector: ".category-card", page: /\/font\?style=/, heading: ".font-list" },
+      { selector: ".banner-card[href^='/font']", page: /\/font\?style=/, heading: ".font-list" },
       { selector: ".section-head__more", page: /\/font$/, heading: ".font-list" },
       { selector: ".content-home__news a", page: /\/news\/\d+$/, heading: "h1" },
       { selector: ".site-footer a[href='/contact']", page: /\/contact$/, heading: "h1" },
@@ -129,6 +130,36 @@ test.describe("首页", () => {
       await expect(page).toHaveURL(link.page);
       await expect(page.locator(link.heading).first()).toBeVisible();
       expect(documents.length, link.selector).toBe(isJavaScriptOn(info.project.name) ? 0 : 1);
+    }
+  });
+
+  test("从别的页面回到首页，推荐、风格、横幅和资讯都在，链接照常打开", async ({ page }, info) => {
+    await page.goto("/font");
+    if (isJavaScriptOn(info.project.name)) await page.waitForLoadState("networkidle");
+    let documents = 0;
+    page.on("request", (request) => void (request.resourceType() === "document" && documents++));
+    await page.locator("a.brand").first().click();
+    await expect(page).toHaveURL(/\/$/);
+    // With JavaScript the browser renders the home page itself: no document is loaded.
+    expect(documents).toBe(isJavaScriptOn(info.project.name) ? 0 : 1);
+    for (const section of [".font-card__name a", ".category-card", ".banner-card__image", ".content-home__news a"]) {
+      expect(await page.locator(section).count(), section).toBeGreaterThan(0);
+    }
+    await page.locator(".content-home__news a").first().click();
+    await expect(page).toHaveURL(/\/news\/\d+$/);
+    await expect(page.locator("h1").first()).toBeVisible();
+  });
+
+  test("专题横幅的插图是从站内 SVG 画成的 WebP，整张画出", async ({ page }) => {
+    await page.goto("/");
+    const images = page.locator(".banner-card__image");
+    expect(await images.count()).toBeGreaterThanOrEqual(3);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveAttribute("src", /^\/images\/banner\/[a-z-]+\.webp$/);
+      await expect
+        .poll(() => image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth))
+        .toBe(1200);
     }
   });
 

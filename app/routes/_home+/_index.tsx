@@ -14,6 +14,7 @@ import { LIST_TEXT_MAX, DEFAULT_PREVIEW_TEXT } from "~/services/catalogue/previe
 import { formatCount } from "~/utils/misc";
 import { useStaticUrl } from "~/utils/root-data";
 import { FontFaces } from "~/components/catalogue/font-faces";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { FontList } from "~/components/catalogue/font-list";
 import { BannerStrip } from "~/components/catalogue/banner-strip";
 import { HomeContentSections, HomeSection } from "~/components/content/home-sections";
@@ -207,8 +208,8 @@ function Stats({ stats }: { stats: HomeStats }) {
 }
 
 export default function HomePage() {
-  const { categories, recommend, newest, stats, banners, faces, previewText, loadError, content } =
-    useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { categories, recommend, newest, stats, banners, faces, previewText, loadError, content } = data;
   const [searchParams] = useSearchParams();
   const asset = useStaticUrl();
   const guarded = searchParams.get("redirect");
@@ -275,39 +276,56 @@ export default function HomePage() {
         </div>
       ) : null}
 
-      {categories.length ? (
-        <HomeSection
-          id="categories-title"
-          title="按风格找字体"
-          more="/font"
-          moreLabel="全部字体 →"
-          modifier="categories"
-        >
-          <CategoryGrid categories={categories} />
-        </HomeSection>
-      ) : null}
+      {/* Below the hero, the page is links, images and text: the browser keeps it as served (`ServerMarkup`). */}
+      <ServerMarkup content={data}>
+        {categories.length ? (
+          <HomeSection
+            id="categories-title"
+            title="按风格找字体"
+            more="/font"
+            moreLabel="全部字体 →"
+            modifier="categories"
+          >
+            <CategoryGrid categories={categories} />
+          </HomeSection>
+        ) : null}
 
-      {banners.length ? (
-        <section className="home-section home-section--banners" aria-label="专题推荐">
-          <div className="container">
-            <BannerStrip banners={banners} />
-          </div>
-        </section>
-      ) : null}
+        {banners.length ? (
+          <section className="home-section home-section--banners" aria-label="专题推荐">
+            <div className="container">
+              <BannerStrip banners={banners} />
+            </div>
+          </section>
+        ) : null}
 
-      {recommend.length ? (
-        <HomeSection id="recommend-title" title="编辑推荐" more="/font?sort=hot">
-          <FontList fonts={recommend} faces={faces} layout="card" previewText={previewText} label="编辑推荐" showcase />
-        </HomeSection>
-      ) : null}
+        {recommend.length ? (
+          <HomeSection id="recommend-title" title="编辑推荐" more="/font?sort=hot">
+            <FontList
+              fonts={recommend}
+              faces={faces}
+              layout="card"
+              previewText={previewText}
+              label="编辑推荐"
+              showcase
+            />
+          </HomeSection>
+        ) : null}
 
-      {newest.length ? (
-        <HomeSection id="newest-title" title="新字体上架" more="/font?sort=new" modifier="alt">
-          <FontList fonts={newest} faces={faces} layout="stick" previewText={previewText} label="新字体上架" showcase />
-        </HomeSection>
-      ) : null}
+        {newest.length ? (
+          <HomeSection id="newest-title" title="新字体上架" more="/font?sort=new" modifier="alt">
+            <FontList
+              fonts={newest}
+              faces={faces}
+              layout="stick"
+              previewText={previewText}
+              label="新字体上架"
+              showcase
+            />
+          </HomeSection>
+        ) : null}
 
-      <HomeContentSections content={content} />
+        <HomeContentSections content={content} />
+      </ServerMarkup>
 
       {!loadError && !categories.length && !recommend.length && !newest.length ? (
         <section className="home-section">

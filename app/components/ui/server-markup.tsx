@@ -1,0 +1,38 @@
+import { useState, type ReactNode } from "react";
+import { pageHydrated } from "~/utils/hydration";
+
+const KEPT_AS_SERVED = { __html: "" };
+
+/**
+ * A part of a page that needs nothing of React in the browser: text, images and plain links (in a
+ * `CLIENT_LINKS` list, which navigate through the document's one listener), and toggles made of a
+ * checkbox and CSS. The server renders `children`; as the page hydrates, React leaves that HTML as
+ * the server sent it and walks none of it, where it would otherwise make and match a fiber for
+ * every element: hydration a phone pays for on each first visit, before the page answers a tap.
+ *
+ * `content` is what the part is rendered from. Rendered in the browser (the page reached by a
+ * client navigation), or once `content` no longer equals what the server rendered it from (a
+ * revalidation with new data), the part is `children` as usual.
+ */
+export function ServerMarkup({ content, children }: { content: unknown; children: ReactNode }) {
+  const [served] = useState(() =>
+    typeof document !== "undefined" && !pageHydrated() ? { content, json: undefined as string | undefined } : null,
+  );
+  if (served && sameContent(served, content)) {
+    return (
+      <div key="served" className="server-markup" dangerouslySetInnerHTML={KEPT_AS_SERVED} suppressHydrationWarning />
+    );
+  }
+  return (
+    <div key="rendered" className="server-markup">
+      {children}
+    </div>
+  );
+}
+
+/** Loader data comes back as new objects on each revalidation: equal content is equal JSON. */
+function sameContent(served: { content: unknown; json: string | undefined }, content: unknown): boolean {
+  if (served.content === content) return true;
+  served.json ??= JSON.stringify(served.content);
+  return served.json === JSON.stringify(content);
+}
