@@ -105,6 +105,17 @@ describe("ServerMarkup", () => {
     ]);
   });
 
+  it("stays rendered once its content changed, also when the content comes back to what the server rendered", async () => {
+    const { container, root } = await hydratedPage();
+    await act(async () => root.render(<Page section={{ title: "编辑推荐", links: ["10003"] }} counter={2} />));
+    await act(async () => root.render(<Page section={SECTION} counter={3} />));
+    expect(sectionRenders).toBe(2);
+    expect([...container.querySelectorAll("a")].map((link) => link.getAttribute("href"))).toEqual([
+      "/font/10001",
+      "/font/10002",
+    ]);
+  });
+
   it("renders its content on a page the browser renders itself (a client navigation)", () => {
     setPageHydrated(true);
     sectionRenders = 0;

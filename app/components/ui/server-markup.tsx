@@ -15,14 +15,17 @@ const KEPT_AS_SERVED = { __html: "" };
  * revalidation with new data), the part is `children` as usual.
  */
 export function ServerMarkup({ content, children }: { content: unknown; children: ReactNode }) {
-  const [served] = useState(() =>
-    typeof document !== "undefined" && !pageHydrated() ? { content, json: undefined as string | undefined } : null,
+  const [served] = useState<Served | null>(() =>
+    typeof document !== "undefined" && !pageHydrated() ? { content } : null,
   );
-  if (served && sameContent(served, content)) {
+  // Once rendered here, the served HTML is gone: the part stays rendered, whatever its content becomes.
+  const [rendered, setRendered] = useState(served === null);
+  if (!rendered && served && sameContent(served, content)) {
     return (
       <div key="served" className="server-markup" dangerouslySetInnerHTML={KEPT_AS_SERVED} suppressHydrationWarning />
     );
   }
+  if (!rendered) setRendered(true);
   return (
     <div key="rendered" className="server-markup">
       {children}
@@ -30,9 +33,18 @@ export function ServerMarkup({ content, children }: { content: unknown; children
   );
 }
 
+type Served = { content: unknown };
+
+/** The served content as JSON, worked out once it is first compared with other objects. */
+const servedJson = new WeakMap<Served, string>();
+
 /** Loader data comes back as new objects on each revalidation: equal content is equal JSON. */
-function sameContent(served: { content: unknown; json: string | undefined }, content: unknown): boolean {
+function sameContent(served: Served, content: unknown): boolean {
   if (served.content === content) return true;
-  served.json ??= JSON.stringify(served.content);
-  return served.json === JSON.stringify(content);
+  let json = servedJson.get(served);
+  if (json === undefined) {
+    json = JSON.stringify(served.content);
+    servedJson.set(served, json);
+  }
+  return json === JSON.stringify(content);
 }

@@ -1,3 +1,5 @@
+import { ServerMarkup } from "~/components/ui/server-markup";
+import { CLIENT_LINKS } from "~/utils/client-links";
 import { type HeadersFunction, type MetaFunction, data, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Link,
@@ -368,47 +370,55 @@ function FontDetailPage() {
         <h2 id="family-title">
           字体家族 <small className="muted">{weights.length} 个字重</small>
         </h2>
-        <ul className="family-list">
-          {weights.map((weight) => (
-            <li
-              key={weight.fontGNo}
-              className="family-list__item"
-              data-font-gno={weight.fontGNo}
-              aria-current={weight.fontGNo === font.fontGNo ? "true" : undefined}
-            >
-              <Link to={`${fontHref(weight.fontGNo)}${testerSearch(testerQuery)}`} className="family-list__link">
-                <span className="family-list__meta">
-                  <strong>{weight.fontName}</strong>
-                  <span className="muted">
-                    {weightName(weight.weight)} {weight.weight} · {weight.styleName}
+        <ServerMarkup content={[weights, faces, shownText, theme, testerQuery]}>
+          <ul {...CLIENT_LINKS} className="family-list">
+            {weights.map((weight) => (
+              <li
+                key={weight.fontGNo}
+                className="family-list__item"
+                data-font-gno={weight.fontGNo}
+                aria-current={weight.fontGNo === font.fontGNo ? "true" : undefined}
+              >
+                <Link to={`${fontHref(weight.fontGNo)}${testerSearch(testerQuery)}`} className="family-list__link">
+                  <span className="family-list__meta">
+                    <strong>{weight.fontName}</strong>
+                    <span className="muted">
+                      {weightName(weight.weight)} {weight.weight} · {weight.styleName}
+                    </span>
                   </span>
-                </span>
-                <FontPreview
-                  gno={weight.fontGNo}
-                  face={faces[weight.fontGNo]}
-                  text={shownText}
-                  theme={theme}
-                  className="family-list__preview"
-                />
-              </Link>
-            </li>
-          ))}
-        </ul>
+                  <FontPreview
+                    gno={weight.fontGNo}
+                    face={faces[weight.fontGNo]}
+                    text={shownText}
+                    theme={theme}
+                    className="family-list__preview"
+                  />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </ServerMarkup>
       </section>
 
       <section id="info" className="font-section" aria-labelledby="info-title">
         <h2 id="info-title">字体信息</h2>
-        <FontInfo font={font} />
+        <ServerMarkup content={font}>
+          <FontInfo font={font} />
+        </ServerMarkup>
       </section>
 
       <section id="license" className="font-section" aria-labelledby="license-title">
         <h2 id="license-title">授权</h2>
-        <FontLicense font={font} />
+        <ServerMarkup content={font}>
+          <FontLicense font={font} />
+        </ServerMarkup>
       </section>
 
       <section id="preview" className="font-section" aria-labelledby="preview-title">
         <h2 id="preview-title">预览</h2>
-        <FontSpecimen gno={font.fontGNo} face={mainFace} text={shownText} bigText={bigText} theme={theme} />
+        <ServerMarkup content={[font.fontGNo, mainFace, shownText, bigText, theme]}>
+          <FontSpecimen gno={font.fontGNo} face={mainFace} text={shownText} bigText={bigText} theme={theme} />
+        </ServerMarkup>
       </section>
 
       {font.videoUrl || data.videos.length > 0 ? (
