@@ -2,7 +2,6 @@ import type { Advert } from "@contract/catalogue";
 import { useStaticUrl } from "~/utils/root-data";
 import { SmartLink } from "~/components/ui/smart-link";
 import { LazyImage } from "~/components/ui/lazy-image";
-import { bannerDrawing } from "~/services/catalogue/banner-image";
 import { CLIENT_LINKS } from "~/utils/client-links";
 
 export type Banner = Advert;
@@ -21,13 +20,7 @@ export function BannerStrip({ banners, label }: { banners: Banner[]; label?: str
         <li key={banner.id} className="banner-strip__item">
           <SmartLink link={banner.link} className="banner-card">
             {banner.image ? (
-              <LazyImage
-                src={asset(bannerDrawing(banner.image))}
-                alt=""
-                width="1200"
-                height="360"
-                className="banner-card__image"
-              />
+              <LazyImage src={asset(banner.image)} alt="" width="1200" height="360" className="banner-card__image" />
             ) : null}
             <span className="banner-card__body">
               <span className="banner-card__title">{banner.title}</span>

@@ -7,7 +7,7 @@ import {
   type PreviewTheme,
 } from "~/services/catalogue/fonts";
 import { formatNumber } from "~/utils/misc";
-import { FontActions } from "./font-actions";
+import type { FontActionsComponent } from "./font-actions";
 import { FontPreview } from "~/components/font/font-preview";
 import { LicenseBadge } from "~/components/font/license-badge";
 
@@ -18,15 +18,19 @@ export type FontItemProps = {
   theme?: PreviewTheme;
   /**
    * A showcase of fonts to open (the home page): preview, name, license and counts, without the
-   * per-font favorite and compare controls or the designer and tags, which the list and the font's
-   * page carry. Each control is a form with its own state, which a phone would hydrate for every
-   * font shown.
+   * designer and tags, which the list and the font's page carry.
    */
   showcase?: boolean;
+  /**
+   * The per-font favorite and compare controls (`FontActions`) of a list that is not a showcase.
+   * Each is a form with its own state, which a phone would hydrate for every font shown; passed in,
+   * so that a page showing none never loads their code.
+   */
+  actions?: FontActionsComponent;
 };
 
 /** Card layout item: preview, name, license badge, number of weights. */
-export function FontCard({ font, face, previewText, theme = "light", showcase = false }: FontItemProps) {
+export function FontCard({ font, face, previewText, theme = "light", actions: Actions }: FontItemProps) {
   const href = fontHref(font.fontGNo);
   return (
     <li className="font-card" data-font-gno={font.fontGNo}>
@@ -50,13 +54,20 @@ export function FontCard({ font, face, previewText, theme = "light", showcase = 
         <span>{font.weightCount} 个字重</span>
         <span>{formatNumber(font.glyphCount)} 字符</span>
       </p>
-      {showcase ? null : <FontActions font={font} className="font-card__actions" />}
+      {Actions ? <Actions font={font} className="font-card__actions" /> : null}
     </li>
   );
 }
 
 /** Stick layout row: one font per row, big preview line, name + badge + meta + 下载/详情. */
-export function FontStick({ font, face, previewText, theme = "light", showcase = false }: FontItemProps) {
+export function FontStick({
+  font,
+  face,
+  previewText,
+  theme = "light",
+  showcase = false,
+  actions: Actions,
+}: FontItemProps) {
   const href = fontHref(font.fontGNo);
   const details = showcase || !("tags" in font) ? null : font;
   return (
@@ -110,7 +121,7 @@ export function FontStick({ font, face, previewText, theme = "light", showcase =
           <a href={href} className="btn btn--ghost btn--sm" aria-label={`${font.familyName} 详情`}>
             详情
           </a>
-          {showcase ? null : <FontActions font={font} />}
+          {Actions ? <Actions font={font} /> : null}
         </div>
       </div>
     </li>

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toFontSummary, type Font, type PreviewFace } from "~/services/catalogue/fonts";
+import { FontActions } from "./font-actions";
 import { FontList } from "./font-list";
 
 /** The list as a visitor's /font page renders it: inside the root route, whose data the hearts read. */
@@ -76,7 +77,9 @@ afterAll(() => vi.restoreAllMocks());
 
 describe("FontList", () => {
   it.each(["stick", "card", "table"] as const)("renders the %s layout with testable markup", (layout) => {
-    const html = render(<FontList fonts={fonts} faces={faces} layout={layout} previewText="你好" theme="dark" />);
+    const html = render(
+      <FontList fonts={fonts} faces={faces} layout={layout} previewText="你好" theme="dark" actions={FontActions} />,
+    );
     expect(html).toContain(`data-layout="${layout}"`);
     expect(html.match(/data-font-gno="/g)).toHaveLength(2);
     expect(html.match(/data-preview="/g)).toHaveLength(2);
@@ -111,7 +114,9 @@ describe("FontList", () => {
     "shows a %s showcase with its previews, names and licenses but no per-font controls, designer or tags",
     (layout) => {
       const designed = fonts.map((font) => ({ ...font, designer: "某设计师", tags: [{ id: 6, name: "宋体" }] }));
-      const full = render(<FontList fonts={designed} faces={faces} layout={layout} previewText="你好" />);
+      const full = render(
+        <FontList fonts={designed} faces={faces} layout={layout} previewText="你好" actions={FontActions} />,
+      );
       const showcase = render(<FontList fonts={designed} faces={faces} layout={layout} previewText="你好" showcase />);
       expect(showcase.match(/data-preview="/g)).toHaveLength(2);
       // Its items are shorter, by the class their height is set by.

@@ -8,7 +8,7 @@ import {
   type PreviewTheme,
 } from "~/services/catalogue/fonts";
 import { cn, formatNumber } from "~/utils/misc";
-import { FontActions } from "./font-actions";
+import type { FontActionsComponent } from "./font-actions";
 import { FontCard, FontStick } from "./font-card";
 import { FontPreview } from "~/components/font/font-preview";
 import { LicenseBadge } from "~/components/font/license-badge";
@@ -24,8 +24,10 @@ export type FontListProps = {
   previewText: string;
   theme?: PreviewTheme;
   label?: string;
-  /** Cards and rows without their per-font controls, designer and tags (see `FontItemProps`). */
+  /** Cards and rows without their designer and tags (see `FontItemProps`). */
   showcase?: boolean;
+  /** Each font's favorite and compare controls (`FontActions`); a showcase has none. */
+  actions?: FontActionsComponent;
 };
 
 /** The font list in one of three layouts (card, stick, table). Renders nothing for an empty list. */
@@ -37,6 +39,7 @@ export function FontList({
   theme = "light",
   label = "字体列表",
   showcase = false,
+  actions: Actions,
 }: FontListProps) {
   if (fonts.length === 0) return null;
   if (layout === "table") {
@@ -90,7 +93,7 @@ export function FontList({
                 </td>
                 <td data-label="大小">{formatFileSize(font.familyFileSize)}</td>
                 <td className="font-table__actions-cell">
-                  <FontActions font={font} className="font-table__actions" />
+                  {Actions ? <Actions font={font} className="font-table__actions" /> : null}
                 </td>
               </tr>
             ))}
@@ -116,6 +119,7 @@ export function FontList({
           previewText={previewText}
           theme={theme}
           showcase={showcase}
+          actions={Actions}
         />
       ))}
     </ul>

@@ -35,16 +35,7 @@ export function ServerMarkup({ content, children }: { content: unknown; children
 
 type Served = { content: unknown };
 
-/** The served content as JSON, worked out once it is first compared with other objects. */
-const servedJson = new WeakMap<Served, string>();
-
 /** Loader data comes back as new objects on each revalidation: equal content is equal JSON. */
 function sameContent(served: Served, content: unknown): boolean {
-  if (served.content === content) return true;
-  let json = servedJson.get(served);
-  if (json === undefined) {
-    json = JSON.stringify(served.content);
-    servedJson.set(served, json);
-  }
-  return json === JSON.stringify(content);
+  return served.content === content || JSON.stringify(served.content) === JSON.stringify(content);
 }

@@ -25,6 +25,7 @@ import { getHomeData } from "~/services/catalogue.server";
 import { getHomeContent } from "~/services/content.server";
 import { loadPreviewFaces } from "~/services/subset.server";
 import { toStyleCardData } from "~/services/catalogue/category-image";
+import { bannerDrawing } from "~/services/catalogue/banner-image";
 import { styleCardHref, styleCardImage, type StyleCardData } from "~/services/catalogue/style-card";
 import { withSocialMeta } from "~/utils/seo/social-meta";
 
@@ -54,7 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       recommend: data.recommend,
       newest: data.newest,
       stats: data.stats,
-      banners: data.banners.filter((banner) => banner.title).sort((a, b) => a.sort - b.sort),
+      banners: data.banners
+        .filter((banner) => banner.title)
+        .sort((a, b) => a.sort - b.sort)
+        .map((banner) => ({ ...banner, image: bannerDrawing(banner.image) })),
     };
   } catch (error) {
     if (!isApiError(error)) throw error;
@@ -255,10 +259,10 @@ export default function HomePage() {
                 试试看
               </button>
             </form>
-            <ul className="hero__samples" aria-label="示例文字">
+            <ul {...CLIENT_LINKS} className="hero__samples" aria-label="示例文字">
               {SAMPLE_TEXTS.map((text) => (
                 <li key={text}>
-                  <Link to={`/font?${new URLSearchParams({ text })}`}>{text}</Link>
+                  <a href={`/font?${new URLSearchParams({ text })}`}>{text}</a>
                 </li>
               ))}
             </ul>

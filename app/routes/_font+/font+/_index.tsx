@@ -1,3 +1,4 @@
+import { FontActions } from "~/components/catalogue/font-actions";
 import type { ActionFunctionArgs, MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data as answer, redirect } from "@remix-run/node";
 import {
@@ -273,6 +274,7 @@ export default function FontListPage() {
             previewText={previewText}
             theme={query.theme}
             label="字体列表"
+            actions={FontActions}
           />
         ) : (
           <EmptyState query={query} />
