@@ -140,14 +140,17 @@ export async function benchNewWords(port = Number(process.env.BENCH_PORT ?? 3392
       await (await fetch(`${bare.origin}/file`)).arrayBuffer();
       return performance.now() - start;
     };
-    for (let warm = 0; warm < HIT_WARM_UPS; warm++) await askBare();
     const hits: number[] = [];
     const bareHits: number[] = [];
-    for (let run = 0; run < HITS_TIMED; run++) {
-      hits.push(await askSubset());
-      bareHits.push(await askBare());
+    try {
+      for (let warm = 0; warm < HIT_WARM_UPS; warm++) await askBare();
+      for (let run = 0; run < HITS_TIMED; run++) {
+        hits.push(await askSubset());
+        bareHits.push(await askBare());
+      }
+    } finally {
+      bare.stop();
     }
-    bare.stop();
 
     // A visitor browsing the catalogue: every font page not opened yet, one after another, each font's
     // face loaded for the first time (faces come and go under the memory bound meanwhile).

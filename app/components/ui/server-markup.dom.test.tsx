@@ -116,6 +116,33 @@ describe("ServerMarkup", () => {
     ]);
   });
 
+  it("compares content given as a list part by part", async () => {
+    setPageHydrated(false);
+    const words = { text: "你好" };
+    const List = ({ parts }: { parts: unknown[] }) => (
+      <ServerMarkup content={parts}>
+        <Links section={SECTION} />
+      </ServerMarkup>
+    );
+    const container = document.createElement("div");
+    vi.stubGlobal("document", undefined);
+    container.innerHTML = renderToString(<List parts={[SECTION, words]} />);
+    vi.unstubAllGlobals();
+    document.body.appendChild(container);
+    sectionRenders = 0;
+    let root!: Root;
+    await act(async () => {
+      root = hydrateRoot(container, <List parts={[SECTION, words]} />);
+    });
+    // The same data and an equal copy of the words: still as served.
+    await act(async () => root.render(<List parts={[SECTION, { text: "你好" }]} />));
+    expect(sectionRenders).toBe(0);
+    // Other words: rendered.
+    await act(async () => root.render(<List parts={[SECTION, { text: "再见" }]} />));
+    expect(sectionRenders).toBe(1);
+    expect(container.querySelectorAll("a[href^='/font/']")).toHaveLength(2);
+  });
+
   it("renders its content on a page the browser renders itself (a client navigation)", () => {
     setPageHydrated(true);
     sectionRenders = 0;

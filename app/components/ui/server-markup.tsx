@@ -10,7 +10,7 @@ const KEPT_AS_SERVED = { __html: "" };
  * the server sent it and walks none of it, where it would otherwise make and match a fiber for
  * every element: hydration a phone pays for on each first visit, before the page answers a tap.
  *
- * `content` is what the part is rendered from. Rendered in the browser (the page reached by a
+ * `content` is what the part is rendered from (a value, or a list of the values it is made of). Rendered in the browser (the page reached by a
  * client navigation), or once `content` no longer equals what the server rendered it from (a
  * revalidation with new data), the part is `children` as usual.
  */
@@ -35,7 +35,18 @@ export function ServerMarkup({ content, children }: { content: unknown; children
 
 type Served = { content: unknown };
 
-/** Loader data comes back as new objects on each revalidation: equal content is equal JSON. */
-function sameContent(served: Served, content: unknown): boolean {
-  return served.content === content || JSON.stringify(served.content) === JSON.stringify(content);
+/**
+ * Loader data comes back as new objects on each revalidation: equal content is equal JSON. Content
+ * given as a list of parts is compared part by part, so a part that is the same object as before
+ * (the page's data, its state) is not serialised on every render.
+ */
+function sameContent({ content: before }: Served, content: unknown): boolean {
+  if (Array.isArray(before) && Array.isArray(content)) {
+    return before.length === content.length && before.every((part, index) => samePart(part, content[index]));
+  }
+  return samePart(before, content);
+}
+
+function samePart(before: unknown, now: unknown): boolean {
+  return Object.is(before, now) || JSON.stringify(before) === JSON.stringify(now);
 }
