@@ -22,15 +22,7 @@ export function CompareControl({ font, className }: { font: FontActionTarget; cl
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const intent = new FormData(event.currentTarget).get("intent");
-    if (!isCompareIntent(intent)) return;
-    const outcome = applyCompareIntent(reloadCompareList(), intent, font.fontGNo);
-    if (outcome.ok) {
-      saveCompareList(outcome.list);
-      toast.success(outcome.message);
-    } else {
-      toast.error(outcome.message);
-    }
+    applyCompareForm(event.currentTarget);
   }
 
   const form = (inList: boolean) => {
@@ -83,3 +75,21 @@ export function CompareControl({ font, className }: { font: FontActionTarget; cl
 }
 
 const COMPARE_STATES = ["out", "in"] as const;
+
+/**
+ * What a compare control's form asks, done in the browser: the list in local storage (and its cookie)
+ * changed, and a toast saying so or why not.
+ */
+export function applyCompareForm(form: HTMLFormElement) {
+  const fields = new FormData(form);
+  const intent = fields.get("intent");
+  const fontGNo = fields.get("fontGNo");
+  if (!isCompareIntent(intent) || typeof fontGNo !== "string") return;
+  const outcome = applyCompareIntent(reloadCompareList(), intent, fontGNo);
+  if (outcome.ok) {
+    saveCompareList(outcome.list);
+    toast.success(outcome.message);
+  } else {
+    toast.error(outcome.message);
+  }
+}

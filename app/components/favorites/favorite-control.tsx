@@ -24,8 +24,32 @@ export function HeartIcon({ filled }: { filled: boolean }) {
 }
 
 /**
+ * Posts a favorite form's intent through a fetcher (`enhanced=1`) and shows its outcome: a toast, or
+ * the account modal for a visitor who must log in first. Shown as soon as the answer is in, before
+ * the reload of the page's data that may unmount the form (a font removed from the folder page).
+ */
+export function useFavoriteSubmit(): (form: HTMLFormElement) => void {
+  const fetcher = useFetcher<FavoriteActionData>();
+  const shown = useRef<FavoriteActionData | undefined>(undefined);
+
+  useEffect(() => {
+    if (!fetcher.data || shown.current === fetcher.data) return;
+    shown.current = fetcher.data;
+    if (fetcher.data.login) accountModal.open(undefined, fetcher.data.login);
+    else if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message);
+  }, [fetcher.data]);
+
+  return (form) => {
+    const data = new FormData(form);
+    data.set("enhanced", "1");
+    fetcher.submit(data, { method: "post", action: FAVORITE_ACTION });
+  };
+}
+
+/**
  * A form posting one favorite intent. Without JavaScript the action comes back to this page with
- * a toast; with JavaScript a fetcher posts it (`enhanced=1`), the toast shows here and the root
+ * a toast; with JavaScript it is posted by `useFavoriteSubmit`, the toast shows here and the root
  * loader's favorites reload. A visitor logs in on the login page without JavaScript, in the
  * account modal with it; either login comes back through the intent's replay to this page.
  */
@@ -38,25 +62,12 @@ export function FavoriteForm({
   className?: string;
   children: ReactNode;
 }) {
-  const fetcher = useFetcher<FavoriteActionData>();
+  const submitFavorite = useFavoriteSubmit();
   const location = useLocation();
-  const shown = useRef<FavoriteActionData | undefined>(undefined);
-
-  useEffect(() => {
-    // Shown as soon as the answer is in, before the reload of the page's data that may unmount this
-    // form (a font removed from the folder page).
-    if (!fetcher.data || shown.current === fetcher.data) return;
-    shown.current = fetcher.data;
-    if (fetcher.data.login) accountModal.open(undefined, fetcher.data.login);
-    else if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-  }, [fetcher.data]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    form.set("enhanced", "1");
-    fetcher.submit(form, { method: "post", action: FAVORITE_ACTION });
+    submitFavorite(event.currentTarget);
   }
 
   return (

@@ -1,4 +1,4 @@
-import { FontActions } from "~/components/catalogue/font-actions";
+import { FontActions, useServedFontActions } from "~/components/catalogue/font-actions";
 import type { ActionFunctionArgs, MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data as answer, redirect } from "@remix-run/node";
 import {
@@ -16,6 +16,7 @@ import { FontList } from "~/components/catalogue/font-list";
 import { LayoutSwitch } from "~/components/catalogue/layout-switch";
 import { SubtitleFilter } from "~/components/catalogue/subtitle-filter";
 import { Pagination } from "~/components/ui/pagination";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import {
   fontListSearch,
   type FontListQuery,
@@ -214,6 +215,7 @@ export default function FontListPage() {
   const busy = navigation.state === "loading" && navigation.location.pathname === "/font";
   const filtered = Boolean(query.keyword || query.style || query.tag || query.fonts || (query.fit && query.text));
   const asset = useStaticUrl();
+  const servedActions = useServedFontActions();
 
   return (
     <div className="font-page" data-theme={query.theme}>
@@ -265,17 +267,19 @@ export default function FontListPage() {
         <LayoutSwitch current={query.layout} hrefFor={(layout) => `/font${fontListSearch(query, { layout }, true)}`} />
       </div>
 
-      <div className="font-results" aria-busy={busy || undefined}>
+      <div className="font-results" aria-busy={busy || undefined} onSubmit={servedActions.onSubmit}>
         {fonts.length > 0 ? (
-          <FontList
-            fonts={fonts}
-            faces={faces}
-            layout={query.layout}
-            previewText={previewText}
-            theme={query.theme}
-            label="字体列表"
-            actions={FontActions}
-          />
+          <ServerMarkup content={[fonts, faces, query.layout, previewText, query.theme, servedActions.state]}>
+            <FontList
+              fonts={fonts}
+              faces={faces}
+              layout={query.layout}
+              previewText={previewText}
+              theme={query.theme}
+              label="字体列表"
+              actions={FontActions}
+            />
+          </ServerMarkup>
         ) : (
           <EmptyState query={query} />
         )}
