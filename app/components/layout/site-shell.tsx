@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useRootData } from "~/utils/root-data";
 import { cn } from "~/utils/misc";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { PageTransition } from "./page-transition";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -15,6 +16,12 @@ export type SiteShellProps = {
 export function SiteShell({ layout, children }: SiteShellProps) {
   const rootData = useRootData();
   const appTitle = rootData?.appTitle ?? "短视频字体";
+  const footer = {
+    appTitle,
+    friendLinks: rootData?.friendLinks ?? [],
+    columns: rootData?.footerColumns ?? [],
+    year: rootData?.year ?? new Date().getFullYear(),
+  };
   return (
     <div className={cn("site-shell", `site-shell--${layout}`)} data-site-layout={layout}>
       <SiteHeader
@@ -25,12 +32,9 @@ export function SiteShell({ layout, children }: SiteShellProps) {
       <main id="main" className={cn("site-main", `site-main--${layout}`)} tabIndex={-1}>
         <PageTransition>{children}</PageTransition>
       </main>
-      <SiteFooter
-        appTitle={appTitle}
-        friendLinks={rootData?.friendLinks ?? []}
-        columns={rootData?.footerColumns ?? []}
-        year={rootData?.year ?? new Date().getFullYear()}
-      />
+      <ServerMarkup content={footer}>
+        <SiteFooter {...footer} />
+      </ServerMarkup>
     </div>
   );
 }
