@@ -32,7 +32,7 @@ export function SiteShell({ layout, children }: SiteShellProps) {
       <main id="main" className={cn("site-main", `site-main--${layout}`)} tabIndex={-1}>
         <PageTransition>{children}</PageTransition>
       </main>
-      <ServerMarkup content={footer}>
+      <ServerMarkup content={[footer.appTitle, footer.friendLinks, footer.columns, footer.year]}>
         <SiteFooter {...footer} />
       </ServerMarkup>
     </div>

@@ -10,9 +10,10 @@ const KEPT_AS_SERVED = { __html: "" };
  * the server sent it and walks none of it, where it would otherwise make and match a fiber for
  * every element: hydration a phone pays for on each first visit, before the page answers a tap.
  *
- * `content` is what the part is rendered from (a value, or a list of the values it is made of). Rendered in the browser (the page reached by a
- * client navigation), or once `content` no longer equals what the server rendered it from (a
- * revalidation with new data), the part is `children` as usual.
+ * `content` is what the part is rendered from: a value, or a list of the values it is made of.
+ * Rendered in the browser (the page reached by a client navigation), or once `content` no longer
+ * equals what the server rendered it from (a revalidation with new data), the part is `children`
+ * as usual.
  */
 export function ServerMarkup({ content, children }: { content: unknown; children: ReactNode }) {
   const [served] = useState<Served | null>(() =>

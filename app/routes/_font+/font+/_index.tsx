@@ -269,7 +269,7 @@ export default function FontListPage() {
 
       <div className="font-results" aria-busy={busy || undefined} onSubmit={servedActions.onSubmit}>
         {fonts.length > 0 ? (
-          <ServerMarkup content={[fonts, faces, query.layout, previewText, query.theme, servedActions.state]}>
+          <ServerMarkup content={[fonts, faces, query.layout, previewText, query.theme, ...servedActions.state]}>
             <FontList
               fonts={fonts}
               faces={faces}
