@@ -21,6 +21,14 @@ export const PAGE_BROTLI_PARAMS = {
 };
 
 /**
+ * How a page sent once (a page of new words) is compressed: Brotli quality 2, gzip level 3. On a
+ * list of 70 KB they take 0.3–0.4 ms of the main thread against 0.7–1.0 ms at the page levels, for
+ * 7–10 % more bytes; each such page is compressed for its one answer, while its subsets are made.
+ */
+const ONCE_BROTLI_PARAMS = { ...PAGE_BROTLI_PARAMS, [zlibConstants.BROTLI_PARAM_QUALITY]: 2 };
+const ONCE_GZIP_LEVEL = 3;
+
+/**
  * A whole page compressed at once for a client with this `Accept-Encoding` (null: sent as it is).
  * Streamed through the compression middleware instead, its chunks each wait for a turn of the main
  * thread, which on a page of new words is busy with the subsets the page asked for.
@@ -31,7 +39,8 @@ export function encodePage(
 ): { body: Uint8Array<ArrayBuffer>; encoding: "br" | "gzip" | null } {
   const preferred = acceptedEncodings(acceptEncoding).values().next().value;
   if (preferred === "br")
-    return { body: new Uint8Array(brotliCompressSync(page, { params: PAGE_BROTLI_PARAMS })), encoding: "br" };
-  if (preferred === "gzip") return { body: new Uint8Array(gzipSync(page)), encoding: "gzip" };
+    return { body: new Uint8Array(brotliCompressSync(page, { params: ONCE_BROTLI_PARAMS })), encoding: "br" };
+  if (preferred === "gzip")
+    return { body: new Uint8Array(gzipSync(page, { level: ONCE_GZIP_LEVEL })), encoding: "gzip" };
   return { body: new Uint8Array(page), encoding: null };
 }
