@@ -96,6 +96,8 @@ export async function startServer(
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // The files of the subsets in memory, most of the files pages ask for, before anything else.
+  if (embedded?.subset) app.use(embedded.subset.filesFromMemory(serviceSecurityHeaders));
   app.use(discardUnreadBodies);
   app.use(dropStalledBodies(timeouts.bodyIdleMs));
   // Every preview on every page asks for subsets and their files: they are answered here, with

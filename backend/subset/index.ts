@@ -7,7 +7,12 @@ import { createOutlineRouter } from "./outlines/outline-router.js";
 import { OutlineRenderer } from "./outlines/outline-renderer.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
 import { LocalSubsetRecipes, type SubsetRecipes } from "./subset-recipes.js";
-import { createSubsetRouter, SUBSET_PREVIEW_PATHS, type SubsetRateLimiters } from "./subset-router.js";
+import {
+  createSubsetRouter,
+  SUBSET_PREVIEW_PATHS,
+  subsetFilesFromMemory,
+  type SubsetRateLimiters,
+} from "./subset-router.js";
 import { Subsetter } from "./subsetter.js";
 import { SubsetterPool, type FaceSubsetter } from "./subsetter-pool.js";
 import { readVariableSliceGno, type VariableFontSource } from "./variable-font-source.js";
@@ -64,6 +69,11 @@ export type SubsetService = {
    */
   previewRouter: express.Router;
   previewPaths: readonly string[];
+  /**
+   * Subset files in memory answered as `previewRouter` answers them, for a server to mount before
+   * anything else (`subsetFilesFromMemory`); `headers` sets the server's headers for them.
+   */
+  filesFromMemory(headers: express.RequestHandler): express.RequestHandler;
   /** Every endpoint but those two, for a server that mounted `previewRouter` already. */
   restRouter: express.Router;
   /** Settles once the fonts to prepare are ready (at once without any). */
@@ -124,6 +134,7 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     router: express.Router().use(previewRouter, restRouter),
     previewRouter,
     previewPaths: SUBSET_PREVIEW_PATHS,
+    filesFromMemory: (headers) => subsetFilesFromMemory(cache, rateLimiters.files, headers),
     restRouter,
     fontsPrepared: preparation?.done ?? Promise.resolve(),
     async close() {

@@ -301,12 +301,9 @@ export class SubsetCache {
    * evicted). A file read from disk is held before it is looked for.
    */
   async fileToServe(hash: string, format: SubsetFileFormat): Promise<FileToServe | undefined> {
+    const inMemory = this.fileInMemory(hash, format);
+    if (inMemory) return { bytes: inMemory };
     const name = `${hash}.${format}`;
-    const handedOut = this.handedOut.get(hash);
-    // Its file asked for again: another page of the same words (a kept one, say) shows it.
-    if (handedOut && ++handedOut.filesServed > 1) this.keepOnDisk(hash);
-    const inMemory = this.servedFiles.get(name) ?? this.unwrittenFile(hash, format);
-    if (inMemory) return { bytes: this.keepServed(hash, name, inMemory) };
     const release = this.holdForServing(hash);
     try {
       await this.written(hash);
@@ -319,6 +316,21 @@ export class SubsetCache {
       release();
       throw error;
     }
+  }
+
+  /**
+   * File `format` of the subset `hash` to answer when its bytes are in memory (one just made, kept
+   * once written, or recently served), then kept among the recently served files; undefined, and
+   * nothing done, when they are not.
+   */
+  fileInMemory(hash: string, format: SubsetFileFormat): Uint8Array | undefined {
+    const name = `${hash}.${format}`;
+    const bytes = this.servedFiles.get(name) ?? this.unwrittenFile(hash, format);
+    if (!bytes) return undefined;
+    const handedOut = this.handedOut.get(hash);
+    // Its file asked for again: another page of the same words (a kept one, say) shows it.
+    if (handedOut && ++handedOut.filesServed > 1) this.keepOnDisk(hash);
+    return this.keepServed(hash, name, bytes);
   }
 
   private keepServed(hash: string, name: string, bytes: Uint8Array): Uint8Array {

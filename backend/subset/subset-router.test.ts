@@ -429,6 +429,83 @@ describe("subset HTTP routes under per-client rate limits", () => {
   });
 });
 
+describe("subset files in memory, answered ahead of the server's middleware", () => {
+  let served: ServedTestFontService;
+  let base: string;
+  const SERVER_HEADER = "x-server-headers";
+
+  beforeAll(async () => {
+    served = await serveTestFontService({
+      fileRateLimitPerMinute: 4,
+      trustProxy: "loopback",
+      filesFromMemoryHeaders: (_req, res, next) => {
+        res.setHeader(SERVER_HEADER, "set");
+        next();
+      },
+    });
+    base = served.server.origin;
+  });
+  afterAll(() => served.close());
+
+  async function subsetFrom(client: string, text: string): Promise<SubsetResponseItem> {
+    const response = await fetch(`${base}/webfont/http`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": client },
+      body: JSON.stringify([{ gno: "10001", text }]),
+    });
+    return ((await response.json()) as Envelope<SubsetResponseItem[]>).data[0]!;
+  }
+  const fetchFrom = (client: string, url: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${url}`, { headers: { "X-Forwarded-For": client, ...headers } });
+
+  it("sends a new subset's file with the route's headers and bytes, and the server's headers", async () => {
+    const { woffPath } = await subsetFrom("198.51.100.20", "内存");
+    const name = /files\/([^?]+)/.exec(woffPath)![1]!;
+    const early = await fetchFrom("198.51.100.20", woffPath);
+    expect(early.status).toBe(200);
+    expect(early.headers.get(SERVER_HEADER)).toBe("set");
+    // A conditional request goes on to the route, which answers it with the same file.
+    const byRoute = await fetchFrom("198.51.100.20", woffPath, { "If-None-Match": '"another"' });
+    expect(byRoute.headers.get(SERVER_HEADER)).toBeNull();
+    for (const header of ["content-type", "cache-control", "etag", "access-control-allow-origin", "content-length"]) {
+      expect(early.headers.get(header), header).toBe(byRoute.headers.get(header));
+    }
+    expect(early.headers.get("etag")).toBe(`"${name}"`);
+    const bytes = new Uint8Array(await early.arrayBuffer());
+    expect(bytes).toEqual(new Uint8Array(await byRoute.arrayBuffer()));
+    expect(unicodesOf(sfntFromWoff(bytes))).toEqual(new Set([..."内存"].map((c) => c.codePointAt(0))));
+    expect(
+      await statusOf(`${base}${woffPath}`, { "If-None-Match": `"${name}"`, "X-Forwarded-For": "198.51.100.20" }),
+    ).toBe(304);
+  });
+
+  it("counts its answers against the client's file limit, and refuses past it as the route does", async () => {
+    const { woffPath, ttfPath } = await subsetFrom("198.51.100.21", "限额");
+    for (let count = 0; count < 4; count++) expect((await fetchFrom("198.51.100.21", woffPath)).status).toBe(200);
+    const refused = await fetchFrom("198.51.100.21", ttfPath);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused.headers.get(SERVER_HEADER)).toBe("set");
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await refused.json()).toEqual({ code: "429", message: "请求过于频繁，请稍后再试", data: null });
+    expect((await fetchFrom("198.51.100.22", woffPath)).status).toBe(200);
+  });
+
+  it("leaves HEAD, other names and files not in memory to the route", async () => {
+    const { woffPath } = await subsetFrom("198.51.100.23", "其他");
+    const head = await fetch(`${base}${woffPath}`, { method: "HEAD", headers: { "X-Forwarded-For": "198.51.100.23" } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get(SERVER_HEADER)).toBeNull();
+    expect(head.headers.get("content-type")).toBe("font/woff");
+    const missing = await fetchFrom("198.51.100.24", `/webfont/files/${"0".repeat(32)}.woff`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get(SERVER_HEADER)).toBeNull();
+    expect(((await missing.json()) as Envelope<null>).code).toBe("404");
+    const encoded = await fetchFrom("198.51.100.24", woffPath.replace(".woff", "%2Ewoff"));
+    expect(encoded.headers.get(SERVER_HEADER)).toBeNull();
+  });
+});
+
 /** node:http rather than fetch, which refuses to send TRACE. */
 function send(
   url: string,
