@@ -32,23 +32,14 @@ function transferable(reply: SubsetWorkerReply): ArrayBuffer[] {
     .map((bytes) => bytes!.buffer as ArrayBuffer);
 }
 
-/**
- * The requests in hand, answered one after another, each reply posted as soon as it is made. Started
- * side by side, their steps took turns and every reply of a page's previews waited for the last of
- * them; the work is this thread's CPU either way, but now the main thread serves the first files
- * while the next are made.
- */
-let inHand: Promise<void> = Promise.resolve();
 port.on("message", (requests: SubsetWorkerRequest[]) => {
   for (const request of requests) {
-    inHand = inHand.then(() =>
-      answer(request).then(
-        (reply) => port.postMessage(reply, transferable(reply)),
-        (error: unknown) => {
-          const { name, message } = error instanceof Error ? error : new Error(String(error));
-          port.postMessage({ id: request.id, error: { name, message } } satisfies SubsetWorkerReply);
-        },
-      ),
+    answer(request).then(
+      (reply) => port.postMessage(reply, transferable(reply)),
+      (error: unknown) => {
+        const { name, message } = error instanceof Error ? error : new Error(String(error));
+        port.postMessage({ id: request.id, error: { name, message } } satisfies SubsetWorkerReply);
+      },
     );
   }
 });
