@@ -253,7 +253,11 @@ async function benchService(): Promise<void> {
       fontSource,
       fontsToPrepare,
     });
-    router = service.router;
+    // server.ts answers files in memory ahead of the router, with its own headers (none here).
+    router = express.Router().use(
+      service.filesFromMemory((_req, _res, next) => next()),
+      service.router,
+    );
     return service;
   };
   const nativeAvailable = hasNativeSubsetter();
