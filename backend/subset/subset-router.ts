@@ -21,6 +21,8 @@ export const MAX_BODY_BYTES = 256 * 1024;
  * it), so that name's 400 would miss this router's envelope.
  */
 export const SUBSET_PREVIEW_PATHS = [createSubsets.path, getSubsetFile.path].map((path) => path.split("/:")[0]!);
+/** Where subset files are asked for, `<hash>.<format>` following. */
+const SUBSET_FILES_PREFIX = `${SUBSET_PREVIEW_PATHS[1]}/`;
 
 export type SubsetRateLimiters = {
   /** Subset work per client: each item counts 1, plus its characters not already cached. */
@@ -116,8 +118,6 @@ function subsetFileHeaders(name: string, contentType: string): Record<string, st
   };
 }
 
-const SUBSET_FILES_PREFIX = `${getSubsetFile.path.split("/:")[0]}/`;
-
 /**
  * Answers a plain GET of a subset file whose bytes are in memory (nearly every file a page's
  * previews ask for) as the route does, counted by the same limit, for a server to mount before
@@ -138,17 +138,15 @@ export function subsetFilesFromMemory(cache: SubsetCache, files: RateLimiter, he
     const file = cache.resolveFile(name);
     const bytes = file && cache.fileInMemory(file.hash, file.format);
     if (!file || !bytes) return next();
-    headers(req, res, () =>
-      allowCrossOrigin(req, res, () => {
-        files.consume(req).then(
-          () => {
-            res.writeHead(200, { ...subsetFileHeaders(name, file.contentType), "Content-Length": bytes.byteLength });
-            res.end(bytes);
-          },
-          (error: unknown) => subsetErrorHandler(error, req, res, next),
-        );
-      }),
-    );
+    const answer = () =>
+      files.consume(req).then(
+        () => {
+          res.writeHead(200, { ...subsetFileHeaders(name, file.contentType), "Content-Length": bytes.byteLength });
+          res.end(bytes);
+        },
+        (error: unknown) => subsetErrorHandler(error, req, res, next),
+      );
+    headers(req, res, () => allowCrossOrigin(req, res, answer));
   };
 }
 

@@ -27,9 +27,10 @@ export function FontActions({ font, className }: { font: FontActionTarget; class
  * For a list whose `FontActions` are kept as the server sent them (`ServerMarkup`), with none of
  * React's handlers. `state` is what the controls show (the visitor's favorites, those being posted,
  * their compare list, the page's address their forms come back to), as parts of the list's
- * `content`: once one changes, the list is rendered again with it. `onSubmit`, on an element around the list, does what a kept control's own
- * handler would when its form is submitted, instead of letting the browser post it as a new page.
- * A control React has rendered handles its own submission, and `onSubmit` lets it be.
+ * `content`: once one changes, the list is rendered again with it. `onSubmit`, on an element
+ * around the list, does what a kept control's own handler would when its form is submitted,
+ * instead of letting the browser post it as a new page. A control React has rendered handles its
+ * own submission, and `onSubmit` lets it be.
  */
 export function useServedFontActions(): {
   state: readonly unknown[];
