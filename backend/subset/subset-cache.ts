@@ -318,6 +318,11 @@ export class SubsetCache {
     }
   }
 
+  /** Whether file `format` of the subset `hash` is in memory, without counting it as used (`fileInMemory`). */
+  hasFileInMemory(hash: string, format: SubsetFileFormat): boolean {
+    return this.servedFiles.has(`${hash}.${format}`) || this.unwrittenFile(hash, format) !== undefined;
+  }
+
   /**
    * File `format` of the subset `hash` to answer when its bytes are in memory (one just made, kept
    * once written, or recently served), then kept among the recently served files; undefined, and

@@ -491,6 +491,47 @@ describe("subset files in memory, answered ahead of the server's middleware", ()
     expect((await fetchFrom("198.51.100.22", woffPath)).status).toBe(200);
   });
 
+  it("takes a refused request for no use of the file: a subset asked for again but refused stays off the disk", async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "subset-router-refused-"));
+    const limited = await serveTestFontService({
+      cacheDir,
+      fileRateLimitPerMinute: 1,
+      trustProxy: "loopback",
+      filesFromMemoryHeaders: (_req, _res, next) => next(),
+    });
+    const origin = limited.server.origin;
+    const post = async (text: string) => {
+      const response = await fetch(`${origin}/webfont/http`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify([{ gno: "10001", text }]),
+      });
+      return ((await response.json()) as Envelope<SubsetResponseItem[]>).data[0]!.woffPath;
+    };
+    const statusFrom = async (client: string, url: string) => {
+      const response = await fetch(`${origin}${url}`, { headers: { "X-Forwarded-For": client } });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const bundleOf = (url: string) => `${/([0-9a-f]{32})\./.exec(url)![1]}.subset`;
+    try {
+      const refusedTheSecondTime = await post("拒绝");
+      const askedForTwice = await post("两次");
+      // Each first request is answered once the subset is made; the second then finds it in memory.
+      expect(await statusFrom("198.51.100.30", refusedTheSecondTime)).toBe(200);
+      expect(await statusFrom("198.51.100.30", refusedTheSecondTime)).toBe(429);
+      expect(await statusFrom("198.51.100.31", askedForTwice)).toBe(200);
+      expect(await statusFrom("198.51.100.32", askedForTwice)).toBe(200);
+      await limited.service.close(); // waits for the writes
+      const files = readdirSync(cacheDir);
+      expect(files).toContain(bundleOf(askedForTwice));
+      expect(files).not.toContain(bundleOf(refusedTheSecondTime));
+    } finally {
+      await limited.close();
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
   it("leaves HEAD, other names and files not in memory to the route", async () => {
     const { woffPath } = await subsetFrom("198.51.100.23", "其他");
     const head = await fetch(`${base}${woffPath}`, { method: "HEAD", headers: { "X-Forwarded-For": "198.51.100.23" } });
