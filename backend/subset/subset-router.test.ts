@@ -447,14 +447,7 @@ describe("subset files in memory, answered ahead of the server's middleware", ()
   });
   afterAll(() => served.close());
 
-  async function subsetFrom(client: string, text: string): Promise<SubsetResponseItem> {
-    const response = await fetch(`${base}/webfont/http`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": client },
-      body: JSON.stringify([{ gno: "10001", text }]),
-    });
-    return ((await response.json()) as Envelope<SubsetResponseItem[]>).data[0]!;
-  }
+  const subsetFrom = async (client: string, text: string) => (await subsetsOf(base, [text], client))[0]!;
   const fetchFrom = (client: string, url: string, headers: Record<string, string> = {}) =>
     fetch(`${base}${url}`, { headers: { "X-Forwarded-For": client, ...headers } });
 
@@ -581,11 +574,11 @@ async function withOwnService(
   }
 }
 
-/** The answer's items for subsets of font 10001 with each of `texts`. */
-async function subsetsOf(origin: string, texts: string[]): Promise<SubsetResponseItem[]> {
+/** The answer's items for subsets of font 10001 with each of `texts`, asked for by `client` when given. */
+async function subsetsOf(origin: string, texts: string[], client?: string): Promise<SubsetResponseItem[]> {
   const response = await fetch(`${origin}/webfont/http`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", ...(client && { "X-Forwarded-For": client }) },
     body: JSON.stringify(texts.map((text) => ({ gno: "10001", text }))),
   });
   return ((await response.json()) as Envelope<SubsetResponseItem[]>).data;

@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
 import { endpointPath } from "../../contract/endpoint.js";
 import { createSubsets, getSubsetFile, type SubsetResponseItem } from "../../contract/subset.js";
 import { ApiError, badRequest, notFound } from "../http/envelope.js";
@@ -23,8 +23,6 @@ export const MAX_BODY_BYTES = 256 * 1024;
 export const SUBSET_PREVIEW_PATHS = [createSubsets.path, getSubsetFile.path].map((path) => path.split("/:")[0]!);
 /** Where subset files are asked for, `<hash>.<format>` following. */
 const SUBSET_FILES_PREFIX = `${SUBSET_PREVIEW_PATHS[1]}/`;
-/** File requests `subsetFilesFromMemory` counted against the limit and left to the route. */
-const fileRequestsCounted = new WeakSet<Request>();
 
 export type SubsetRateLimiters = {
   /** Subset work per client: each item counts 1, plus its characters not already cached. */
@@ -62,7 +60,7 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
   );
 
   route(router, getSubsetFile, async ({ params: { name } }, { req, res }) => {
-    if (!fileRequestsCounted.has(req)) await rateLimiters.files.consume(req);
+    await rateLimiters.files.consume(req);
     await sendSubsetFile(cache, res, name);
   });
 
@@ -139,21 +137,16 @@ export function subsetFilesFromMemory(cache: SubsetCache, files: RateLimiter, he
     const name = url.slice(SUBSET_FILES_PREFIX.length, query < 0 ? undefined : query);
     const file = cache.resolveFile(name);
     if (!file || !cache.hasFileInMemory(file.hash, file.format)) return next();
+    const refuse = (error: unknown) => subsetErrorHandler(error, req, res, next);
     // Taken from memory once the limit allows it: taking it counts as a use of the file.
     const answer = () =>
-      files.consume(req).then(
-        () => {
-          const bytes = cache.fileInMemory(file.hash, file.format);
-          if (!bytes) {
-            fileRequestsCounted.add(req); // it left memory meanwhile
-            next();
-            return;
-          }
-          res.writeHead(200, { ...subsetFileHeaders(name, file.contentType), "Content-Length": bytes.byteLength });
-          res.end(bytes);
-        },
-        (error: unknown) => subsetErrorHandler(error, req, res, next),
-      );
+      files.consume(req).then(() => {
+        const bytes = cache.fileInMemory(file.hash, file.format);
+        // Gone from memory meanwhile: sent as the route sends it, already counted.
+        if (!bytes) return sendSubsetFile(cache, res, name).catch(refuse);
+        res.writeHead(200, { ...subsetFileHeaders(name, file.contentType), "Content-Length": bytes.byteLength });
+        res.end(bytes);
+      }, refuse);
     headers(req, res, () => allowCrossOrigin(req, res, answer));
   };
 }
