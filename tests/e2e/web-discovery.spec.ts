@@ -161,7 +161,10 @@ test.describe("搜索引擎与分享", () => {
     expect(new URL(address!).searchParams.get("text")).toBe("分享的预览");
     const qr = share.getByRole("img", { name: /二维码$/ });
     await expect(qr).toBeVisible();
-    expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // Visible as soon as it is laid out: its image may still be loading.
+    await expect
+      .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
     const src = (await qr.getAttribute("src"))!;
     expect(src).toMatch(/^\/resources\/qr\?path=/);
     const svg = await page.request.get(src);
