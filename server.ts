@@ -9,6 +9,7 @@ import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { readServerConfig, type ServerConfig } from "./backend/config.js";
+import { forwardedClientIp, type ProxyTrust } from "./backend/http/client-address.js";
 import { codeChannelsNotice, createBackend } from "./backend/index.js";
 import { createSubsetService } from "./backend/subset/index.js";
 import { readWebsiteConfig, type WebsiteConfig } from "./app/config.server.js";
@@ -30,9 +31,9 @@ import { serviceWorkerHeaders } from "./server/service-worker-headers.js";
 import { publicFiles } from "./server/public-files.js";
 import { plainHttpCookieWarning } from "./server/startup-warnings.js";
 import { coalesceFlushes } from "./server/coalesced-flushes.js";
-import { SECURITY_HEADERS, serviceSecurityHeaders } from "./server/security-headers.js";
+import { SECURITY_HEADERS, SERVICE_SECURITY_HEADER_VALUES, serviceSecurityHeaders } from "./server/security-headers.js";
 import { discardUnreadBodies } from "./server/unread-bodies.js";
-import { dropStalledBodies, limitUploadsInFlight } from "./server/bounded-bodies.js";
+import { dropStalledBodies, dropStalledBody, limitUploadsInFlight } from "./server/bounded-bodies.js";
 import { inProcessExpressApp, inProcessFetch, type BackendFetch } from "./server/in-process-fetch.js";
 import { PAGE_BROTLI_PARAMS } from "./app/utils/page-encoding.server.js";
 
@@ -96,8 +97,13 @@ export async function startServer(
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  // The files of the subsets in memory, most of the files pages ask for, before anything else.
-  if (embedded?.subset) app.use(embedded.subset.filesFromMemory(serviceSecurityHeaders));
+  // The requests of every preview in their common form, answered before the app (decision 045).
+  const trustedProxies = app.get("trust proxy fn") as ProxyTrust;
+  const answerPreview = embedded?.subset?.previewAnswers({
+    headers: SERVICE_SECURITY_HEADER_VALUES,
+    clientIp: (req) => forwardedClientIp(req, trustedProxies),
+    beforeBody: (req, res) => dropStalledBody(req, res, timeouts.bodyIdleMs),
+  });
   app.use(discardUnreadBodies);
   app.use(dropStalledBodies(timeouts.bodyIdleMs));
   // Every preview on every page asks for subsets and their files: they are answered here, with
@@ -151,7 +157,9 @@ export async function startServer(
       // client stay up to 30 s longer).
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersMs / 4)),
     },
-    app,
+    (req, res) => {
+      if (!answerPreview?.(req, res)) app(req, res);
+    },
   );
 
   // Where loaders reach the embedded backend and subset service over HTTP: this same server, known

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { refuse } from "./refusal.js";
 
@@ -34,19 +35,24 @@ export function limitUploadsInFlight(max: number): RequestHandler {
  */
 export function dropStalledBodies(idleMs: number): RequestHandler {
   return (req, res, next) => {
-    if (req.complete || idleMs <= 0) return next();
-    const socket = req.socket;
-    // Heard by Node's socket timeout while this answer is under way: without a listener it would
-    // close the connection whatever was silent.
-    res.on("timeout", () => {
-      if (req.complete) socket.setTimeout(0);
-      else socket.destroy();
-    });
-    req.once("end", () => {
-      // Once the answer has gone Node uses the socket's timeout for keep-alive: left alone then.
-      if (!res.writableFinished) socket.setTimeout(0);
-    });
-    socket.setTimeout(idleMs);
+    dropStalledBody(req, res, idleMs);
     next();
   };
+}
+
+/** `dropStalledBodies` for one request, answered with or without Express. */
+export function dropStalledBody(req: IncomingMessage, res: ServerResponse, idleMs: number): void {
+  if (req.complete || idleMs <= 0) return;
+  const socket = req.socket;
+  // Heard by Node's socket timeout while this answer is under way: without a listener it would
+  // close the connection whatever was silent.
+  res.on("timeout", () => {
+    if (req.complete) socket.setTimeout(0);
+    else socket.destroy();
+  });
+  req.once("end", () => {
+    // Once the answer has gone Node uses the socket's timeout for keep-alive: left alone then.
+    if (!res.writableFinished) socket.setTimeout(0);
+  });
+  socket.setTimeout(idleMs);
 }

@@ -1,3 +1,4 @@
+import type { Request, RequestHandler, Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 
 /** The headers every answer shares, pages and services alike; pages add their own policy. */
@@ -17,3 +18,17 @@ export const serviceSecurityHeaders = helmet({
     directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] },
   },
 });
+
+/** The headers `serviceSecurityHeaders` sets, for the answers a server writes without Express. */
+export const SERVICE_SECURITY_HEADER_VALUES: Readonly<Record<string, string>> = headersSetBy(serviceSecurityHeaders);
+
+/** The headers a middleware that sets the same headers on every answer sets, recorded on a stand-in response. */
+function headersSetBy(middleware: RequestHandler): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => (headers[name] = value),
+    removeHeader: (name: string) => delete headers[name],
+  };
+  middleware({ headers: {} } as Request, response as unknown as Response, () => {});
+  return headers;
+}

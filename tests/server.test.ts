@@ -107,14 +107,14 @@ function submissionForm(file: { name: string; bytes: Buffer }, title = "秋日�
 function postInPieces(
   url: string,
   body: Buffer,
-  options: { pieces: number; everyMs: number; stallAfterFirst?: boolean },
+  options: { pieces: number; everyMs: number; stallAfterFirst?: boolean; path?: string; contentType?: string },
 ): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders } | { droppedAfterMs: number }> {
   return new Promise((resolve) => {
     const openedAt = Date.now();
-    const request = http.request(`${url}/submit`, {
+    const request = http.request(`${url}${options.path ?? "/submit"}`, {
       method: "POST",
       headers: {
-        "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+        "Content-Type": options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}`,
         "Content-Length": String(body.length),
         Origin: url,
         Accept: "text/html",
@@ -252,6 +252,34 @@ describe("server.ts on the embedded defaults", () => {
       expect(answer.headers.get("content-security-policy")).toBe("default-src 'none';frame-ancestors 'none'");
       expect(answer.headers.get("access-control-allow-origin")).toBe("*");
     }
+    // Those two were answered before Express; the same requests in forms only its routes take (a
+    // streamed body, a conditional GET) are answered with the same headers.
+    const byRoute = await fetch(`${server.url}/webfont/http`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new Blob([JSON.stringify([{ gno: "10001", text: "标题".repeat(200) }])]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    const fileByRoute = await fetch(`${server.url}${data[0]!.woffPath}`, { headers: { "if-none-match": '"other"' } });
+    const perAnswer = new Set(["date", "content-length", "transfer-encoding", "keep-alive", "connection"]);
+    const headersOf = (answer: Response) => [...answer.headers].filter(([name]) => !perAnswer.has(name));
+    expect(headersOf(made)).toEqual(headersOf(byRoute));
+    expect(headersOf(file)).toEqual(headersOf(fileByRoute));
+    expect(await byRoute.json()).toEqual({ code: "200", message: "success", data });
+  });
+
+  it("drops a subset request whose body stops arriving", async () => {
+    const body = Buffer.from(JSON.stringify([{ gno: "10001", text: "停住" }]));
+    const stalled = await postInPieces(server.url, body, {
+      pieces: 2,
+      everyMs: 0,
+      stallAfterFirst: true,
+      path: "/webfont/http",
+      contentType: "application/json",
+    });
+    // Dropped once the body has been silent for bodyIdleMs (300 ms), well before the request's whole bound (2 s).
+    expect(stalled).toEqual({ droppedAfterMs: expect.any(Number) });
+    expect((stalled as { droppedAfterMs: number }).droppedAfterMs).toBeLessThan(1_500);
   });
 
   it("compresses rendered pages with Brotli in a 256 KB window", async () => {

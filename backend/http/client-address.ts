@@ -1,8 +1,23 @@
+import type { IncomingMessage } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
-import type { Request } from "express";
+import proxyAddr from "proxy-addr";
+
+/** A request whose client has an address: Express's, or one answered without Express given its `ip`. */
+export type AddressedRequest = {
+  readonly ip?: string | undefined;
+  readonly socket: { readonly remoteAddress?: string | undefined };
+};
+
+/** Which proxies' forwarded addresses an app believes: Express's compiled `trust proxy fn`. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+/** The client's address as Express's `req.ip` gives it under `trust`, for a request answered without Express. */
+export function forwardedClientIp(req: IncomingMessage, trust: ProxyTrust): string {
+  return proxyAddr(req, trust);
+}
 
 /** The client's address as Express sees it (`req.ip`, which honours the `trust proxy` setting). */
-export function clientIp(req: Request): string {
+export function clientIp(req: AddressedRequest): string {
   return req.ip || req.socket.remoteAddress || "unknown";
 }
 
@@ -11,7 +26,7 @@ export function clientIp(req: Request): string {
  * network, since one host may be given a whole /64 and could otherwise pick a fresh address for every
  * request.
  */
-export function clientKey(req: Request): string {
+export function clientKey(req: AddressedRequest): string {
   const address = (req.ip ?? req.socket.remoteAddress ?? "").split("%", 1)[0]!;
   const mapped = address.toLowerCase().startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
   if (isIPv4(mapped)) return mapped;

@@ -1,9 +1,13 @@
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Response } from "express";
 import { ERROR_CODES, SUCCESS_CODE, SUCCESS_MESSAGE, type Envelope } from "../../contract/envelope.js";
 
 export function sendOk<T>(res: Response, data: T): void {
-  const body: Envelope<T> = { code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data };
-  sendJson(res, 200, body);
+  sendJson(res, 200, okEnvelope(data));
+}
+
+export function okEnvelope<T>(data: T): Envelope<T> {
+  return { code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data };
 }
 
 export function sendError(res: Response, status: number, code: string, message: string): void {
@@ -23,6 +27,20 @@ function sendJson(res: Response, status: number, body: unknown): void {
     return;
   }
   res.type("json").end(JSON.stringify(body));
+}
+
+/**
+ * Writes `body` as JSON, with `headers`, on a response no Express app handles: the answer `sendJson`
+ * writes, its headers given whole.
+ */
+export function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders): void {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(json),
+  });
+  res.end(json);
 }
 
 /** An error a handler throws on purpose; the error middleware turns it into its envelope (and headers). */

@@ -15,18 +15,18 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
     next(error);
     return;
   }
-  if (error instanceof ApiError) {
-    res.set(error.headers);
-    sendError(res, error.status, error.code, error.message);
-    return;
-  }
-  if (isClientError(error)) {
-    sendError(res, error.status, String(error.status), "请求格式不正确");
-    return;
-  }
-  console.error(`${req.method} ${req.originalUrl} 处理失败`, error);
-  sendError(res, 500, "500", SERVER_ERROR_MESSAGE);
+  const { status, code, message, headers } = errorAnswer(error, req.method, req.originalUrl);
+  res.set(headers);
+  sendError(res, status, code, message);
 };
+
+/** What a thrown error is answered with: its own envelope, 4xx for a malformed request, else a logged 500. */
+export function errorAnswer(error: unknown, method = "", url = ""): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isClientError(error)) return new ApiError(error.status, String(error.status), "请求格式不正确");
+  console.error(`${method} ${url} 处理失败`, error);
+  return new ApiError(500, "500", SERVER_ERROR_MESSAGE);
+}
 
 /** Errors raised by express/body-parser for malformed requests carry a 4xx status. */
 function isClientError(error: unknown): error is { status: number } {

@@ -1,5 +1,4 @@
-import type { Request } from "express";
-import { clientKey } from "./client-address.js";
+import { clientKey, type AddressedRequest } from "./client-address.js";
 import { systemClock, type Clock } from "./clock.js";
 import { tooManyRequests, type ApiError } from "./envelope.js";
 
@@ -93,7 +92,7 @@ export class RateLimiter {
   ) {}
 
   /** Counts `cost` units for the request's client; over the limit, throws the 429 with Retry-After. */
-  async consume(req: Request, cost = 1): Promise<void> {
+  async consume(req: AddressedRequest, cost = 1): Promise<void> {
     const decision = await this.limits.consume({ ...this.rule, key: clientKey(req) }, this.clock(), cost);
     if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs);
   }

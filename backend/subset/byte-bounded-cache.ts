@@ -16,6 +16,11 @@ export class ByteBoundedCache<V> {
     return this.entries.has(key);
   }
 
+  /** The value of `key`, not counted as a use (`get` counts it). */
+  peek(key: string): V | undefined {
+    return this.entries.get(key)?.value;
+  }
+
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

@@ -7,12 +7,8 @@ import { createOutlineRouter } from "./outlines/outline-router.js";
 import { OutlineRenderer } from "./outlines/outline-renderer.js";
 import { DEFAULT_CACHE_MAX_BYTES, SubsetCache } from "./subset-cache.js";
 import { LocalSubsetRecipes, type SubsetRecipes } from "./subset-recipes.js";
-import {
-  createSubsetRouter,
-  SUBSET_PREVIEW_PATHS,
-  subsetFilesFromMemory,
-  type SubsetRateLimiters,
-} from "./subset-router.js";
+import { previewAnswers, type NodeRequestAnswer, type PreviewAnswerOptions } from "./preview-answers.js";
+import { createSubsetRouter, SUBSET_PREVIEW_PATHS, type SubsetRateLimiters } from "./subset-router.js";
 import { Subsetter } from "./subsetter.js";
 import { SubsetterPool, type FaceSubsetter } from "./subsetter-pool.js";
 import { readVariableSliceGno, type VariableFontSource } from "./variable-font-source.js";
@@ -70,10 +66,10 @@ export type SubsetService = {
   previewRouter: express.Router;
   previewPaths: readonly string[];
   /**
-   * Subset files in memory answered as `previewRouter` answers them, for a server to mount before
-   * anything else (`subsetFilesFromMemory`); `headers` sets the server's headers for them.
+   * The common forms of those two requests answered as `previewRouter` answers them, without Express
+   * (`previewAnswers`), for a server to call on each request before its app.
    */
-  filesFromMemory(headers: express.RequestHandler): express.RequestHandler;
+  previewAnswers(options: PreviewAnswerOptions): NodeRequestAnswer;
   /** Every endpoint but those two, for a server that mounted `previewRouter` already. */
   restRouter: express.Router;
   /** Settles once the fonts to prepare are ready (at once without any). */
@@ -106,7 +102,8 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
       windowMs: MINUTE_MS,
     }),
   };
-  const previewRouter = createSubsetRouter({ cache, fontSource: options.fontSource, rateLimiters });
+  const previewService = { cache, fontSource: options.fontSource, rateLimiters };
+  const previewRouter = createSubsetRouter(previewService);
   const restRouter = express.Router();
   if (options.variableFontSource) {
     restRouter.use(
@@ -134,7 +131,7 @@ export async function createSubsetService(options: SubsetServiceOptions): Promis
     router: express.Router().use(previewRouter, restRouter),
     previewRouter,
     previewPaths: SUBSET_PREVIEW_PATHS,
-    filesFromMemory: (headers) => subsetFilesFromMemory(cache, rateLimiters.files, headers),
+    previewAnswers: (answerOptions) => previewAnswers(previewService, answerOptions),
     restRouter,
     fontsPrepared: preparation?.done ?? Promise.resolve(),
     async close() {

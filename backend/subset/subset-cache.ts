@@ -318,9 +318,9 @@ export class SubsetCache {
     }
   }
 
-  /** Whether file `format` of the subset `hash` is in memory, without counting it as used (`fileInMemory`). */
-  hasFileInMemory(hash: string, format: SubsetFileFormat): boolean {
-    return this.servedFiles.has(`${hash}.${format}`) || this.unwrittenFile(hash, format) !== undefined;
+  /** File `format` of the subset `hash` when its bytes are in memory, not counted as used (`fileInMemory` counts it). */
+  peekFileInMemory(hash: string, format: SubsetFileFormat): Uint8Array | undefined {
+    return this.servedFiles.peek(`${hash}.${format}`) ?? this.unwrittenFile(hash, format);
   }
 
   /**

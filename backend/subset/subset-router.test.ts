@@ -13,7 +13,16 @@ import { serveTestFontService, type ServedTestFontService } from "./testing/test
 
 type Envelope<T> = { code: string; message: string; data: T };
 
-describe("subset HTTP routes", () => {
+/**
+ * The contract's tests run on the router alone, and with `previewAnswers` ahead of it as server.ts
+ * serves them: the common requests answered without Express, the rest by the router.
+ */
+const SERVINGS: Array<[string, Record<string, string> | undefined]> = [
+  ["the router alone", undefined],
+  ["previewAnswers ahead of the router", {}],
+];
+
+describe.each(SERVINGS)("subset HTTP routes, %s", (_serving, previewAnswerHeaders) => {
   let cacheDir: string;
   let served: ServedTestFontService;
   let base: string;
@@ -38,7 +47,7 @@ describe("subset HTTP routes", () => {
   });
 
   async function startService(): Promise<void> {
-    served = await serveTestFontService({ cacheDir, fontFiles: corruptFonts });
+    served = await serveTestFontService({ cacheDir, fontFiles: corruptFonts, previewAnswerHeaders });
     base = served.server.origin;
   }
 
@@ -364,12 +373,13 @@ describe("subset HTTP routes with a small disk budget", () => {
   });
 });
 
-describe("subset HTTP routes under per-client rate limits", () => {
+describe.each(SERVINGS)("subset HTTP routes under per-client rate limits, %s", (_serving, previewAnswerHeaders) => {
   let served: ServedTestFontService;
   let base: string;
 
   beforeAll(async () => {
     served = await serveTestFontService({
+      previewAnswerHeaders,
       memoryBudgetBytes: 64 * 1024 * 1024,
       rateLimitPerMinute: 20,
       fileRateLimitPerMinute: 3,
@@ -429,7 +439,7 @@ describe("subset HTTP routes under per-client rate limits", () => {
   });
 });
 
-describe("subset files in memory, answered ahead of the server's middleware", () => {
+describe("previewAnswers: the previews' requests answered ahead of the server's app", () => {
   let served: ServedTestFontService;
   let base: string;
   const SERVER_HEADER = "x-server-headers";
@@ -438,10 +448,7 @@ describe("subset files in memory, answered ahead of the server's middleware", ()
     served = await serveTestFontService({
       fileRateLimitPerMinute: 4,
       trustProxy: "loopback",
-      filesFromMemoryHeaders: (_req, res, next) => {
-        res.setHeader(SERVER_HEADER, "set");
-        next();
-      },
+      previewAnswerHeaders: { [SERVER_HEADER]: "set" },
     });
     base = served.server.origin;
   });
@@ -450,6 +457,74 @@ describe("subset files in memory, answered ahead of the server's middleware", ()
   const subsetFrom = async (client: string, text: string) => (await subsetsOf(base, [text], client))[0]!;
   const fetchFrom = (client: string, url: string, headers: Record<string, string> = {}) =>
     fetch(`${base}${url}`, { headers: { "X-Forwarded-For": client, ...headers } });
+
+  /** A subset request with its body streamed, of no declared length: the form the router alone reads. */
+  const postStreamed = (client: string, body: string) =>
+    fetch(`${base}/webfont/http`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": client },
+      body: new Blob([body]).stream(),
+      duplex: "half",
+    } as RequestInit);
+  const headersBut = (response: Response, left: string[]) =>
+    Object.fromEntries([...response.headers].filter(([name]) => !left.includes(name)));
+
+  it("answers a subset request as the route does, with the server's headers", async () => {
+    const body = JSON.stringify([{ gno: "10001", text: "应答" }]);
+    const early = await fetch(`${base}/webfont/http`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=UTF-8", "X-Forwarded-For": "198.51.100.25" },
+      body,
+    });
+    expect(early.status).toBe(200);
+    expect(early.headers.get(SERVER_HEADER)).toBe("set");
+    const byRoute = await postStreamed("198.51.100.25", body);
+    expect(byRoute.headers.get(SERVER_HEADER)).toBeNull();
+    expect(await early.json()).toEqual(await byRoute.json());
+    const perAnswer = ["date", SERVER_HEADER, "content-length", "transfer-encoding"];
+    expect(headersBut(early, perAnswer)).toEqual(headersBut(byRoute, perAnswer));
+  });
+
+  it("refuses a subset request as the route does: its status, envelope and headers", async () => {
+    for (const body of [
+      '[{"gno":"10001",',
+      '"文字"',
+      '[{"gno":"99999","text":"好"}]',
+      "[".repeat(20) + "]".repeat(20),
+    ]) {
+      const early = await fetch(`${base}/webfont/http`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.26" },
+        body,
+      });
+      expect(early.headers.get(SERVER_HEADER), body).toBe("set");
+      const byRoute = await postStreamed("198.51.100.26", body);
+      expect(early.status, body).toBe(400);
+      expect(byRoute.status, body).toBe(400);
+      expect(await early.json(), body).toEqual(await byRoute.json());
+      const perAnswer = ["date", SERVER_HEADER, "content-length", "transfer-encoding"];
+      expect(headersBut(early, perAnswer), body).toEqual(headersBut(byRoute, perAnswer));
+    }
+  });
+
+  it("leaves every other form of subset request to the router", async () => {
+    const body = JSON.stringify([{ gno: "10001", text: "其余" }]);
+    const forms: Array<[string, RequestInit]> = [
+      ["a streamed body", {}],
+      ["another charset", { headers: { "Content-Type": "application/json; charset=latin-9" }, body }],
+      ["a compressed body", { headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" }, body }],
+      ["a query", { headers: { "Content-Type": "application/json" }, body }],
+      ["no body", { headers: { "Content-Type": "application/json" } }],
+    ];
+    for (const [form, init] of forms) {
+      const response =
+        form === "a streamed body"
+          ? await postStreamed("198.51.100.27", body)
+          : await fetch(`${base}/webfont/http${form === "a query" ? "?a=1" : ""}`, { method: "POST", ...init });
+      await response.arrayBuffer();
+      expect(response.headers.get(SERVER_HEADER), form).toBeNull();
+    }
+  });
 
   it("sends a new subset's file with the route's headers and bytes, and the server's headers", async () => {
     const { woffPath } = await subsetFrom("198.51.100.20", "内存");
@@ -473,9 +548,10 @@ describe("subset files in memory, answered ahead of the server's middleware", ()
   });
 
   it("counts its answers against the client's file limit, and refuses past it as the route does", async () => {
-    const { woffPath, ttfPath } = await subsetFrom("198.51.100.21", "限额");
+    const { woffPath } = await subsetFrom("198.51.100.21", "限额");
     for (let count = 0; count < 4; count++) expect((await fetchFrom("198.51.100.21", woffPath)).status).toBe(200);
-    const refused = await fetchFrom("198.51.100.21", ttfPath);
+    // Served just now, so in memory: this module's refusal, not the route's.
+    const refused = await fetchFrom("198.51.100.21", woffPath);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(refused.headers.get(SERVER_HEADER)).toBe("set");
@@ -490,7 +566,7 @@ describe("subset files in memory, answered ahead of the server's middleware", ()
       cacheDir,
       fileRateLimitPerMinute: 1,
       trustProxy: "loopback",
-      filesFromMemoryHeaders: (_req, _res, next) => next(),
+      previewAnswerHeaders: {},
     });
     const origin = limited.server.origin;
     const statusFrom = async (client: string, url: string) => {

@@ -1,6 +1,12 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
 import { endpointPath } from "../../contract/endpoint.js";
-import { createSubsets, getSubsetFile, type SubsetResponseItem } from "../../contract/subset.js";
+import {
+  createSubsets,
+  getSubsetFile,
+  type ParsedSubsetRequestItem,
+  type SubsetResponseItem,
+} from "../../contract/subset.js";
+import type { AddressedRequest } from "../http/client-address.js";
 import { ApiError, badRequest, notFound } from "../http/envelope.js";
 import { apiErrorHandler } from "../http/errors.js";
 import type { RateLimiter } from "../http/rate-limits.js";
@@ -22,7 +28,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
  */
 export const SUBSET_PREVIEW_PATHS = [createSubsets.path, getSubsetFile.path].map((path) => path.split("/:")[0]!);
 /** Where subset files are asked for, `<hash>.<format>` following. */
-const SUBSET_FILES_PREFIX = `${SUBSET_PREVIEW_PATHS[1]}/`;
+export const SUBSET_FILES_PREFIX = `${SUBSET_PREVIEW_PATHS[1]}/`;
 
 export type SubsetRateLimiters = {
   /** Subset work per client: each item counts 1, plus its characters not already cached. */
@@ -35,29 +41,13 @@ export type SubsetRouterOptions = { cache: SubsetCache; fontSource: FontSource; 
 
 /** The subset endpoints of the contract (contract/subset.ts): make subsets, and serve their files. */
 export function createSubsetRouter(options: SubsetRouterOptions): express.Router {
-  const { cache, fontSource, rateLimiters } = options;
+  const { cache, rateLimiters } = options;
   const router = express.Router();
   router.use(SUBSET_PREVIEW_PATHS, allowCrossOrigin);
 
-  route(
-    router,
-    createSubsets,
-    async ({ body }, { req }) => {
-      const items = withCodepoints(body);
-      const fonts = await resolveFonts(fontSource, items);
-      // Making a subset costs CPU and disk; handing out a cached one hardly does.
-      const cost = items.reduce(
-        (sum, item) => sum + 1 + (cache.has(fonts.get(item.gno)!, item.codepoints) ? 0 : item.codepoints.length),
-        0,
-      );
-      await rateLimiters.subset.consume(req, cost);
-      const entries = await Promise.all(
-        items.map((item) => prepareSubset(cache, fonts.get(item.gno)!, item.codepoints)),
-      );
-      return items.map((item, index) => toResponseItem(cache, item, entries[index]!));
-    },
-    { before: [requireJson, express.json({ limit: MAX_BODY_BYTES }), rejectDeepBody] },
-  );
+  route(router, createSubsets, ({ body }, { req }) => makeSubsets(options, body, req), {
+    before: [requireJson, express.json({ limit: MAX_BODY_BYTES }), rejectDeepBody],
+  });
 
   route(router, getSubsetFile, async ({ params: { name } }, { req, res }) => {
     await rateLimiters.files.consume(req);
@@ -66,6 +56,24 @@ export function createSubsetRouter(options: SubsetRouterOptions): express.Router
 
   router.use(SUBSET_PREVIEW_PATHS, subsetErrorHandler);
   return router;
+}
+
+/** The answer's `data` to a subset request from `client`, its subsets handed out once the client's limit allows. */
+export async function makeSubsets(
+  { cache, fontSource, rateLimiters }: SubsetRouterOptions,
+  body: ParsedSubsetRequestItem[],
+  client: AddressedRequest,
+): Promise<SubsetResponseItem[]> {
+  const items = withCodepoints(body);
+  const fonts = await resolveFonts(fontSource, items);
+  // Making a subset costs CPU and disk; handing out a cached one hardly does.
+  const cost = items.reduce(
+    (sum, item) => sum + 1 + (cache.has(fonts.get(item.gno)!, item.codepoints) ? 0 : item.codepoints.length),
+    0,
+  );
+  await rateLimiters.subset.consume(client, cost);
+  const entries = await Promise.all(items.map((item) => prepareSubset(cache, fonts.get(item.gno)!, item.codepoints)));
+  return items.map((item, index) => toResponseItem(cache, item, entries[index]!));
 }
 
 /**
@@ -110,44 +118,11 @@ export async function sendSubsetFile(cache: SubsetCache, res: Response, name: st
 }
 
 /** The headers of subset file `name`'s answer but its length. */
-function subsetFileHeaders(name: string, contentType: string): Record<string, string> {
+export function subsetFileHeaders(name: string, contentType: string): Record<string, string> {
   return {
     "Content-Type": contentType,
     "Cache-Control": IMMUTABLE_CACHE_CONTROL,
     ETag: `"${name}"`, // content-addressed and never rewritten: the name is a strong validator
-  };
-}
-
-/**
- * Answers a plain GET of a subset file whose bytes are in memory (nearly every file a page's
- * previews ask for) as the route does, counted by the same limit, for a server to mount before
- * anything else it runs on a request: through its middleware and this router such an answer took
- * 0.61–0.65 ms at the client, here 0.51–0.54 ms, a bare Node server's 0.36–0.39 ms. `headers` sets
- * the server's own headers for such answers (a synchronous middleware). Anything else goes on to
- * the route: another method or path, a conditional request or one with a body, a file not in memory.
- */
-export function subsetFilesFromMemory(cache: SubsetCache, files: RateLimiter, headers: RequestHandler): RequestHandler {
-  return (req, res, next) => {
-    const { url, method } = req;
-    if (method !== "GET" || !url.startsWith(SUBSET_FILES_PREFIX)) return next();
-    const { "if-none-match": tag, "if-modified-since": since, "content-length": length } = req.headers;
-    if (tag !== undefined || since !== undefined || (length && length !== "0") || req.headers["transfer-encoding"])
-      return next();
-    const query = url.indexOf("?");
-    const name = url.slice(SUBSET_FILES_PREFIX.length, query < 0 ? undefined : query);
-    const file = cache.resolveFile(name);
-    if (!file || !cache.hasFileInMemory(file.hash, file.format)) return next();
-    const refuse = (error: unknown) => subsetErrorHandler(error, req, res, next);
-    // Taken from memory once the limit allows it: taking it counts as a use of the file.
-    const answer = () =>
-      files.consume(req).then(() => {
-        const bytes = cache.fileInMemory(file.hash, file.format);
-        // Gone from memory meanwhile: sent as the route sends it, already counted.
-        if (!bytes) return sendSubsetFile(cache, res, name).catch(refuse);
-        res.writeHead(200, { ...subsetFileHeaders(name, file.contentType), "Content-Length": bytes.byteLength });
-        res.end(bytes);
-      }, refuse);
-    headers(req, res, () => allowCrossOrigin(req, res, answer));
   };
 }
 
@@ -198,6 +173,8 @@ export const allowCrossOrigin: RequestHandler = (req, res, next) => {
   res.status(204).end();
 };
 
+export const INVALID_JSON_MESSAGE = "请求体不是合法的 JSON";
+
 export const requireJson: RequestHandler = (req, _res, next) => {
   next(req.is("application/json") ? undefined : badRequest("请求体必须是 JSON（Content-Type: application/json）"));
 };
@@ -210,7 +187,7 @@ export const subsetErrorHandler: ErrorRequestHandler = (error, req, res, next) =
 function toRequestError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
   const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
-  if (type === "entity.parse.failed") return badRequest("请求体不是合法的 JSON");
+  if (type === "entity.parse.failed") return badRequest(INVALID_JSON_MESSAGE);
   if (type === "entity.too.large") return new ApiError(413, "413", `请求体过大（最多 ${MAX_BODY_BYTES / 1024} KB）`);
   if (type === "charset.unsupported" || type === "encoding.unsupported") {
     return badRequest("请求体编码不受支持，请使用 UTF-8");

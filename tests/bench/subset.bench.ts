@@ -23,7 +23,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, w
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import express from "express";
 import * as hb from "harfbuzzjs";
 import wawoff2 from "wawoff2";
@@ -32,6 +32,7 @@ import { readServerConfig } from "../../backend/config.js";
 import type { FontRepository } from "../../backend/catalogue/font-repository.js";
 import { dataLocation, FontStorage, npmLocation } from "../../backend/storage/font-storage.js";
 import { createSubsetService } from "../../backend/subset/index.js";
+import type { NodeRequestAnswer } from "../../backend/subset/preview-answers.js";
 import { Subsetter, type SubsetFontFile, type SubsetFormat } from "../../backend/subset/subsetter.js";
 import { encodeWoff } from "../../backend/subset/woff.js";
 import { packageSlices } from "../../backend/variable/package-slices.js";
@@ -220,8 +221,8 @@ const SERVICE_FONTS: ServiceFont[] = [
 
 /**
  * The subset service as server.ts mounts it (catalogue font source over the font storage, subset cache
- * in a temp data directory, default face memory), behind a middleware that times each request on the
- * server: from its arrival in Express to the end of its answer.
+ * in a temp data directory, default face memory), each request timed on the server: from its
+ * arrival to the end of its answer.
  */
 async function benchService(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "subset-service-bench-"));
@@ -238,10 +239,13 @@ async function benchService(): Promise<void> {
   );
   const timer = serverTimer();
   let router: express.Router | undefined;
+  let answerFirst: NodeRequestAnswer | undefined;
   const app = express();
-  app.use(timer.middleware);
   app.use((req, res, next) => (router ? router(req, res, next) : next()));
-  const server = await listen(app, SERVICE_PORT);
+  const server = await listen((req, res) => {
+    timer.observe(req, res);
+    if (!answerFirst?.(req, res)) app(req, res);
+  }, SERVICE_PORT);
   const post = (items: Array<{ gno: string; text: string }>) =>
     timer.request(`http://127.0.0.1:${SERVICE_PORT}/webfont/http`, {
       method: "POST",
@@ -261,11 +265,10 @@ async function benchService(): Promise<void> {
       fontSource,
       fontsToPrepare,
     });
-    // server.ts answers files in memory ahead of the router, with its own headers (none here).
-    router = express.Router().use(
-      service.filesFromMemory((_req, _res, next) => next()),
-      service.router,
-    );
+    // As server.ts: the previews' common requests answered ahead of the router, with the server's
+    // headers (none here).
+    router = service.router;
+    answerFirst = service.previewAnswers({ headers: {}, clientIp: (req) => req.socket.remoteAddress ?? "" });
     return service;
   };
   const nativeAvailable = hasNativeSubsetter();
@@ -567,11 +570,10 @@ function serverTimer() {
     return held;
   };
   let counter = 0;
-  const middleware: express.RequestHandler = (req, res, next) => {
+  const observe = (req: IncomingMessage, res: ServerResponse) => {
     const start = performance.now();
-    const id = req.get(BENCH_REQUEST_HEADER) ?? "";
+    const id = String(req.headers[BENCH_REQUEST_HEADER] ?? "");
     res.on("finish", () => slot(id).resolve(performance.now() - start));
-    next();
   };
   const request = async (url: string, init: RequestInit = {}): Promise<{ ms: number; body: ArrayBuffer }> => {
     const id = String(++counter);
@@ -582,7 +584,7 @@ function serverTimer() {
     finished.delete(id);
     return { ms, body };
   };
-  return { middleware, request };
+  return { observe, request };
 }
 
 async function sampleServer(runs: number, task: () => Promise<{ ms: number }>): Promise<number[]> {
@@ -592,9 +594,9 @@ async function sampleServer(runs: number, task: () => Promise<{ ms: number }>): 
   return times;
 }
 
-function listen(app: express.Express, port: number): Promise<Server> {
+function listen(listener: RequestListener, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, "127.0.0.1", () => resolve(server));
+    const server = createServer(listener).listen(port, "127.0.0.1", () => resolve(server));
     server.once("error", reject);
   });
 }

@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 
@@ -8,25 +9,29 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-/**
- * Serves `router` on an ephemeral loopback port for contract tests over real HTTP. `trustProxy` as in
- * production behind a local proxy ("loopback"): the address it forwards is the client's.
- */
+export type TestServerOptions = {
+  /** As in production behind a local proxy ("loopback"): the address it forwards is the client's. */
+  trustProxy?: string;
+  /** Given the app, what answers requests before it, if it takes them (as server.ts does). */
+  answerFirst?(app: express.Express): (req: IncomingMessage, res: ServerResponse) => boolean;
+};
+
+/** Serves `router` on an ephemeral loopback port for contract tests over real HTTP. */
 export async function serveRouter(
   router: express.Router,
-  { trustProxy }: { trustProxy?: string } = {},
+  { trustProxy, answerFirst }: TestServerOptions = {},
 ): Promise<TestServer> {
   const statuses: number[] = [];
   const app = express();
+  app.disable("x-powered-by"); // as server.ts
   if (trustProxy) app.set("trust proxy", trustProxy);
-  app.use((_req, res, next) => {
-    res.on("finish", () => statuses.push(res.statusCode));
-    next();
-  });
   app.use(router);
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  const first = answerFirst?.(app);
+  const server = createServer((req, res) => {
+    res.on("finish", () => statuses.push(res.statusCode));
+    if (!first?.(req, res)) app(req, res);
   });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import express, { type RequestHandler } from "express";
+import { forwardedClientIp, type ProxyTrust } from "../../http/client-address.js";
 import { serveRouter, type TestServer } from "../../http/testing/test-server.js";
 import { createSubsetService, type SubsetService, type SubsetServiceOptions } from "../index.js";
 import { testFontSource } from "./fonts.js";
@@ -22,13 +22,13 @@ export type TestFontServiceOptions = Omit<SubsetServiceOptions, "fontSource" | "
   fontFiles?: Record<string, string>;
   /** As serveRouter's. */
   trustProxy?: string;
-  /** Mounts `filesFromMemory` ahead of the service's router, with these headers, as server.ts does. */
-  filesFromMemoryHeaders?: RequestHandler;
+  /** Answers with `previewAnswers` ahead of the service's router, with these headers, as server.ts does. */
+  previewAnswerHeaders?: Record<string, string>;
 };
 
 /** The subset service over the test fonts (`testing/fonts.ts`), served on a loopback port. */
 export async function serveTestFontService(options: TestFontServiceOptions = {}): Promise<ServedTestFontService> {
-  const { cacheDir, memoryBudgetBytes, fontFiles, trustProxy, filesFromMemoryHeaders, ...serviceOptions } = options;
+  const { cacheDir, memoryBudgetBytes, fontFiles, trustProxy, previewAnswerHeaders, ...serviceOptions } = options;
   const ownCacheDir = cacheDir ? null : mkdtempSync(path.join(tmpdir(), "subset-test-"));
   const service = await createSubsetService({
     ...serviceOptions,
@@ -36,10 +36,16 @@ export async function serveTestFontService(options: TestFontServiceOptions = {})
     memoryBudgetBytes: memoryBudgetBytes ?? 128 * 1024 * 1024,
     fontSource: testFontSource(fontFiles),
   });
-  const router = filesFromMemoryHeaders
-    ? express.Router().use(service.filesFromMemory(filesFromMemoryHeaders), service.router)
-    : service.router;
-  const server = await serveRouter(router, { trustProxy });
+  const server = await serveRouter(service.router, {
+    trustProxy,
+    answerFirst:
+      previewAnswerHeaders &&
+      ((app) =>
+        service.previewAnswers({
+          headers: previewAnswerHeaders,
+          clientIp: (req) => forwardedClientIp(req, app.get("trust proxy fn") as ProxyTrust),
+        })),
+  });
   return {
     service,
     server,
