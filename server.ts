@@ -106,9 +106,10 @@ export async function startServer(
   });
   app.use(discardUnreadBodies);
   app.use(dropStalledBodies(timeouts.bodyIdleMs));
-  // Every preview on every page asks for subsets and their files: they are answered here, with
-  // headers of their own (on their paths only), ahead of what pages need (compression, nonces, the
-  // page policy); what their routes do not take (other methods, other paths) goes on to the refusals below.
+  // The previews' requests `answerPreview` left (other forms: a streamed body, a conditional GET, a
+  // file on disk) are answered here, with headers of their own (on their paths only), ahead of what
+  // pages need (compression, nonces, the page policy); what their routes do not take (other methods,
+  // other paths) goes on to the refusals below.
   if (embedded?.subset) {
     app.use([...embedded.subset.previewPaths], serviceSecurityHeaders);
     app.use(embedded.subset.previewRouter);

@@ -21,18 +21,14 @@ export function sendError(res: Response, status: number, code: string, message: 
  * a login) are written without it.
  */
 function sendJson(res: Response, status: number, body: unknown): void {
-  res.status(status);
   if (res.req.method === "GET" || res.req.method === "HEAD") {
-    res.json(body);
+    res.status(status).json(body);
     return;
   }
-  res.type("json").end(JSON.stringify(body));
+  writeJson(res, status, body, {});
 }
 
-/**
- * Writes `body` as JSON, with `headers`, on a response no Express app handles: the answer `sendJson`
- * writes, its headers given whole.
- */
+/** Writes `body` as JSON with `headers`, added to those the response has: an Express one or Node's own. */
 export function writeJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders): void {
   const json = JSON.stringify(body);
   res.writeHead(status, {

@@ -21,7 +21,7 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
 };
 
 /** What a thrown error is answered with: its own envelope, 4xx for a malformed request, else a logged 500. */
-export function errorAnswer(error: unknown, method = "", url = ""): ApiError {
+export function errorAnswer(error: unknown, method: string | undefined, url: string | undefined): ApiError {
   if (error instanceof ApiError) return error;
   if (isClientError(error)) return new ApiError(error.status, String(error.status), "请求格式不正确");
   console.error(`${method} ${url} 处理失败`, error);

@@ -6,6 +6,7 @@ import { errorAnswer } from "../http/errors.js";
 import { parseRequestPart } from "../http/route.js";
 import { deepBodyError } from "./subset-request.js";
 import {
+  ANY_ORIGIN_HEADERS,
   INVALID_JSON_MESSAGE,
   makeSubsets,
   MAX_BODY_BYTES,
@@ -35,7 +36,7 @@ export type NodeRequestAnswer = (req: IncomingMessage, res: ServerResponse) => b
  * conditional request, a file not in memory) is left to it.
  */
 export function previewAnswers(service: SubsetRouterOptions, options: PreviewAnswerOptions): NodeRequestAnswer {
-  const answerHeaders = { ...options.headers, "Access-Control-Allow-Origin": "*" };
+  const answerHeaders = { ...options.headers, ...ANY_ORIGIN_HEADERS };
   const refuse = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
     const { status, code, message, headers } = errorAnswer(error, req.method, req.url);
     // Failed while its answer was being written: nothing else can be said on this connection.

@@ -550,7 +550,7 @@ describe("previewAnswers: the previews' requests answered ahead of the server's 
   it("counts its answers against the client's file limit, and refuses past it as the route does", async () => {
     const { woffPath } = await subsetFrom("198.51.100.21", "限额");
     for (let count = 0; count < 4; count++) expect((await fetchFrom("198.51.100.21", woffPath)).status).toBe(200);
-    // Served just now, so in memory: this module's refusal, not the route's.
+    // Served just now, so in memory: refused by previewAnswers, not by the route.
     const refused = await fetchFrom("198.51.100.21", woffPath);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);

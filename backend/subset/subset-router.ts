@@ -159,8 +159,10 @@ function toResponseItem(cache: SubsetCache, item: SubsetRequestItem, entry: Subs
 }
 
 /** Font files and the subset call are used from other origins (pages on a CDN, SUBSET_BASE elsewhere). */
+export const ANY_ORIGIN_HEADERS = { "Access-Control-Allow-Origin": "*" } as const;
+
 export const allowCrossOrigin: RequestHandler = (req, res, next) => {
-  res.setHeader("Access-Control-Allow-Origin", "*");
+  res.set(ANY_ORIGIN_HEADERS);
   if (req.method !== "OPTIONS") {
     next();
     return;
