@@ -42,6 +42,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
         if (message.type() === "error") errors.push(`${message.text()} @ ${message.location().url}`);
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      trackFontRequests(page);
       await page.exposeFunction("__reportCspViolation", (violation: CspViolation) => {
         const report = `csp: ${violation.directive} blocked ${violation.blocked || "inline"} @ ${violation.source}`;
         violations.push(report);
@@ -76,7 +77,7 @@ export const isJavaScriptOn = (projectName: string) => projectName === "js-on";
  */
 export async function renderedFonts(page: Page, selector: string) {
   await page.locator(selector).first().scrollIntoViewIfNeeded();
-  const settled = () => page.evaluate(() => document.fonts.status === "loaded");
+  const settled = () => page.evaluate(noFaceLoading);
   let fonts: Awaited<ReturnType<typeof platformFontsOf>> = [];
   await expect
     .poll(async () => {
@@ -142,11 +143,70 @@ export function stylesheetRequests(page: Page): string[] {
   return requestPaths(page, (request) => request.resourceType() === "stylesheet");
 }
 
+/**
+ * Whether every face the page declared has finished loading (or failed), or not begun. Asked of each
+ * face: in a full run of the suite Chromium's `document.fonts.status` was seen to stay "loading" for
+ * 15 s while none of the page's faces was loading.
+ */
+const noFaceLoading = () => [...document.fonts].every((face) => face.status !== "loading");
+
 /** Waits until every web font the page declared has finished loading (or failed). */
 export async function fontsSettled(page: Page) {
   await page.waitForLoadState("load");
   // document.fonts is reachable from Playwright's isolated world even when page scripts are off.
-  await page.waitForFunction(() => document.fonts.status === "loaded", undefined, { timeout: 15_000 });
+  try {
+    await page.waitForFunction(noFaceLoading, undefined, { timeout: 15_000 });
+  } catch (error) {
+    const requests = [...(fontRequestsInFlight.get(page) ?? [])].map(
+      ([request, since]) => `${request.url()}（${Date.now() - since} ms）`,
+    );
+    const faces = await fontsStillLoading(page);
+    throw new Error(`网页字体 15 秒后仍在加载：${JSON.stringify({ faces, requests })}`, { cause: error });
+  }
+}
+
+/** Per page, the font requests not yet answered, with when each was made. */
+const fontRequestsInFlight = new WeakMap<Page, Map<Request, number>>();
+
+function trackFontRequests(page: Page) {
+  const inFlight = new Map<Request, number>();
+  fontRequestsInFlight.set(page, inFlight);
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") inFlight.set(request, Date.now());
+  });
+  page.on("requestfinished", (request) => inFlight.delete(request));
+  page.on("requestfailed", (request) => inFlight.delete(request));
+}
+
+/** The faces still loading, with the sources their @font-face rules name that have not arrived. */
+function fontsStillLoading(page: Page) {
+  return page.evaluate(() => {
+    const arrived = new Set(performance.getEntriesByType("resource").map((entry) => entry.name));
+    const sources = new Map<string, string[]>();
+    for (const sheet of document.styleSheets) {
+      let rules: CSSRuleList;
+      try {
+        rules = sheet.cssRules;
+      } catch {
+        continue; // another origin's sheet
+      }
+      for (const rule of rules) {
+        if (!(rule instanceof CSSFontFaceRule)) continue;
+        const family = rule.style.getPropertyValue("font-family").replace(/["']/g, "").trim();
+        const urls = [...rule.style.getPropertyValue("src").matchAll(/url\("?([^")]+)"?\)/g)].map(
+          (match) => new URL(match[1]!, document.baseURI).href,
+        );
+        sources.set(family, [...(sources.get(family) ?? []), ...urls]);
+      }
+    }
+    const faces = [...document.fonts]
+      .filter((face) => face.status === "loading")
+      .map((face) => {
+        const family = face.family.replace(/["']/g, "");
+        return { family, pending: (sources.get(family) ?? []).filter((url) => !arrived.has(url)) };
+      });
+    return { status: document.fonts.status, faces };
+  });
 }
 
 const inboxOrigin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3310) + 18}`;
