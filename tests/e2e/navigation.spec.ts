@@ -182,6 +182,25 @@ test.describe("页面导航", () => {
     });
   }
 
+  test("页面等自己的字体和图片加载完才接上 JavaScript，最多等到脚本运行后 3 秒", async ({ page }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "没有 JavaScript 就没有接上这一步");
+    const held: Route[] = [];
+    await page.route(/\/webfont\/files\//, (route) => void held.push(route));
+    try {
+      await page.goto(`/font.html?text=${encodeURIComponent(`等字体${Date.now()}`)}`, { waitUntil: "commit" });
+      // The entry script drops the .html suffix as soon as it runs.
+      await expect.poll(() => page.evaluate(() => location.pathname)).toBe("/font");
+      const entryRan = await page.evaluate(() => performance.now());
+      expect(held.length, "the page's preview faces are still on their way").toBeGreaterThan(0);
+      await page.waitForFunction(() => "__remixRouter" in window, undefined, { timeout: 10_000 });
+      const hydrated = await page.evaluate(() => performance.now());
+      expect(hydrated - entryRan).toBeGreaterThan(2_500);
+    } finally {
+      await page.unroute(/\/webfont\/files\//);
+      await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+    }
+  });
+
   test("页面的每个脚本（包括路由清单）都以低优先级预加载", async ({ page }) => {
     for (const path of ["/", "/font", "/news"]) {
       const html = await (await page.request.get(path)).text();
