@@ -178,35 +178,12 @@ function trackFontRequests(page: Page) {
   page.on("requestfailed", (request) => inFlight.delete(request));
 }
 
-/** The faces still loading, with the sources their @font-face rules name that have not arrived. */
+/** The families of the faces still loading, and the set's own status. */
 function fontsStillLoading(page: Page) {
-  return page.evaluate(() => {
-    const arrived = new Set(performance.getEntriesByType("resource").map((entry) => entry.name));
-    const sources = new Map<string, string[]>();
-    for (const sheet of document.styleSheets) {
-      let rules: CSSRuleList;
-      try {
-        rules = sheet.cssRules;
-      } catch {
-        continue; // another origin's sheet
-      }
-      for (const rule of rules) {
-        if (!(rule instanceof CSSFontFaceRule)) continue;
-        const family = rule.style.getPropertyValue("font-family").replace(/["']/g, "").trim();
-        const urls = [...rule.style.getPropertyValue("src").matchAll(/url\("?([^")]+)"?\)/g)].map(
-          (match) => new URL(match[1]!, document.baseURI).href,
-        );
-        sources.set(family, [...(sources.get(family) ?? []), ...urls]);
-      }
-    }
-    const faces = [...document.fonts]
-      .filter((face) => face.status === "loading")
-      .map((face) => {
-        const family = face.family.replace(/["']/g, "");
-        return { family, pending: (sources.get(family) ?? []).filter((url) => !arrived.has(url)) };
-      });
-    return { status: document.fonts.status, faces };
-  });
+  return page.evaluate(() => ({
+    status: document.fonts.status,
+    faces: [...document.fonts].filter((face) => face.status === "loading").map((face) => face.family),
+  }));
 }
 
 const inboxOrigin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3310) + 18}`;
