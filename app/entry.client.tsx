@@ -12,27 +12,35 @@ const address = `${window.location.pathname}${window.location.search}${window.lo
 const canonicalAddress = stripHtmlSuffix(address);
 if (canonicalAddress !== address) window.history.replaceState(window.history.state, "", canonicalAddress);
 
-/** The longest hydration waits for the page's load event. */
-const HYDRATE_AT_LATEST_MS = 3_000;
+/** The events on which React 18 hydrates a page at once (react-dom's `discreteReplayableEvents`). */
+const EVENTS_HYDRATING_AT_ONCE = (
+  "mousedown mouseup touchcancel touchend touchstart auxclick dblclick pointercancel pointerdown pointerup " +
+  "dragend dragstart drop compositionend compositionstart keydown keypress keyup input textInput copy cut paste " +
+  "click change contextmenu reset submit"
+).split(" ");
 
-let hydrating = false;
-function hydrate() {
-  if (hydrating) return;
-  hydrating = true;
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <RemixBrowser />
-      </StrictMode>,
-    );
-  });
+/**
+ * Until Remix has decoded the page's loader data and made its router, these events go to the page
+ * as served (a link loads its page, a form posts) and not to React. On them React hydrates the
+ * document at once; while the decoding is under way the document suspends with no Suspense
+ * boundary above it, and React gives up (error #345): the page would never hydrate. Once the router
+ * is made, React hydrates on them as it should.
+ */
+function keepEventsFromReactUntilRouted() {
+  const keep = (event: Event) => {
+    if (!("__remixRouter" in window)) return event.stopPropagation();
+    for (const type of EVENTS_HYDRATING_AT_ONCE) window.removeEventListener(type, keep, true);
+  };
+  for (const type of EVENTS_HYDRATING_AT_ONCE) window.addEventListener(type, keep, true);
 }
 
-// Hydrating while the load's images and faces still arrive stretched each of its tasks 2–4× on a
-// two-core phone (decision 046); the served page works meanwhile, its links and forms as without JS.
-if (document.readyState === "complete") hydrate();
-else {
-  window.addEventListener("load", hydrate, { once: true });
-  setTimeout(hydrate, HYDRATE_AT_LATEST_MS);
-}
+keepEventsFromReactUntilRouted();
+// Runs once the page has loaded, as `DeferredScripts` starts it (decision 047).
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RemixBrowser />
+    </StrictMode>,
+  );
+});

@@ -2,7 +2,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useMatches,
@@ -24,7 +23,7 @@ import { ProgressBar } from "~/components/ui/progress-bar";
 import { SiteShell } from "~/components/layout/site-shell";
 import { scrollRestorationKey } from "~/components/layout/scroll-key";
 import { Analytics } from "~/components/layout/analytics";
-import { ModulePreloads } from "~/components/layout/module-preloads";
+import { DeferredScripts } from "~/components/layout/deferred-scripts";
 import { Toaster } from "~/components/ui/toaster";
 import { UpdatePrompt } from "~/components/ui/update-prompt";
 import { chunkFailure, reloadOnceForChunkError } from "~/utils/chunk-reload";
@@ -88,9 +87,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <UpdatePrompt />
             <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />
-            <ModulePreloads />
-            <Scripts nonce={nonce} />
             <Analytics config={rootData?.analytics} />
+            <DeferredScripts nonce={nonce} />
           </>
         ) : null}
       </body>

@@ -9,8 +9,8 @@
  * (each page within 0.05 of the reference's performance, the home page's blocking time within 150 ms of
  * the reference's, CLS 0) are read against. Then the first-load JavaScript of /: every
  * script the page fetched in its first load, measured as the site sends it to a client accepting
- * gzip (and, for comparison, Brotli), against 110 KB. Last, what Lighthouse's estimate of / owes to
- * each group of requests: that load audited again without the group's requests (the simulation
+ * gzip (and, for comparison, Brotli), against 110 KB. Last, what Lighthouse's estimate of each page owes
+ * to each group of requests: the page's median load audited again without the group's requests (the simulation
  * is deterministic for a given load, so the differences between these figures are free of the
  * spread between whole runs).
  *
@@ -311,13 +311,21 @@ async function main() {
 
     const line = (m: Metrics) =>
       `performance ${m.performance.toFixed(2)}  FCP ${ms(m.fcp)}  LCP ${ms(m.lcp)}  TBT ${ms(m.tbt)}`;
-    console.log(
-      `\n/ 的第一次加载，Lighthouse 的估算各组请求占多少（校准 ${homeLoad.cpuSlowdown.toFixed(1)}×，同一次加载去掉该组请求后重新审计）`,
-    );
-    console.log(`  原样          ${line(calibrated.get("/")![0]!)}`);
-    for (const group of REQUEST_GROUPS) {
-      const without = await reaudit(homeLoad.dir, flags, { cpuSlowdown: homeLoad.cpuSlowdown, without: group.pattern });
-      console.log(`  去掉${group.name.padEnd(4, "　")}  ${line(without)}`);
+    for (const page of pages) {
+      // The load whose calibrated performance is the page's median: the groups of a typical load.
+      const ranked = calibrated
+        .get(page)!
+        .map((metrics, index) => ({ metrics, load: loads.get(page)![index]! }))
+        .sort((x, y) => x.metrics.performance - y.metrics.performance);
+      const { metrics, load } = ranked[Math.floor(ranked.length / 2)]!;
+      console.log(
+        `\n${page} 中位的一次加载，Lighthouse 的估算各组请求占多少（校准 ${load.cpuSlowdown.toFixed(1)}×，同一次加载去掉该组请求后重新审计）`,
+      );
+      console.log(`  原样          ${line(metrics)}`);
+      for (const group of REQUEST_GROUPS) {
+        const without = await reaudit(load.dir, flags, { cpuSlowdown: load.cpuSlowdown, without: group.pattern });
+        console.log(`  去掉${group.name.padEnd(4, "　")}  ${line(without)}`);
+      }
     }
   } finally {
     for (const dir of gatheredDirs) rmSync(dir, { recursive: true, force: true });

@@ -41,7 +41,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(`${message.text()} @ ${message.location().url}`);
       });
-      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message} @ ${page.url()}`));
       trackFontRequests(page);
       await page.exposeFunction("__reportCspViolation", (violation: CspViolation) => {
         const report = `csp: ${violation.directive} blocked ${violation.blocked || "inline"} @ ${violation.source}`;

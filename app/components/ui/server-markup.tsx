@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { pageHydrated } from "~/utils/hydration";
 
-const KEPT_AS_SERVED = { __html: "" };
+/** Empty `dangerouslySetInnerHTML`: React keeps what the server sent inside the element and walks none of it. */
+export const KEPT_AS_SERVED = { __html: "" };
 
 /**
  * A part of a page that needs nothing of React in the browser: text, images and plain links (in a
