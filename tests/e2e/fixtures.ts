@@ -6,6 +6,7 @@ import {
   type Locator,
   type Page,
   type Request,
+  type Route,
 } from "@playwright/test";
 
 type ConsoleGuard = {
@@ -68,6 +69,20 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
 export { expect };
 
 export const isJavaScriptOn = (projectName: string) => projectName === "js-on";
+
+/**
+ * Holds the page's scripts on their way (JavaScript on): until `release` is called, the page stays
+ * as served, as it is on a slow connection before its scripts are in.
+ */
+export async function holdPageScripts(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/build\/.*\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  return async () => {
+    released = true;
+    await Promise.all(held.map((route) => route.continue()));
+  };
+}
 
 /**
  * The fonts Chromium actually used to draw the text of the first element matching `selector`,

@@ -3,6 +3,7 @@ import {
   expect,
   renderedFonts,
   fontsSettled,
+  holdPageScripts,
   isJavaScriptOn,
   requestPaths,
   scrollToPageEnd,
@@ -69,6 +70,22 @@ test.describe("字体详情", () => {
         `第 ${weight} 个字重`,
       ).toBe(true);
     }
+  });
+
+  test("脚本还没到时改的字号和背景，脚本到了之后照样生效", async ({ page, request }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "没有 JavaScript 时靠提交表单");
+    const { id } = await fontWithWeights(request);
+    const release = await holdPageScripts(page);
+    await page.goto(`/font/${id}`);
+    const tester = page.locator("form.type-tester");
+    await tester.locator("input[name=size]").fill("96");
+    await tester.locator('input[name=theme][value="dark"]').check();
+    await release();
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("size") === "96" && url.searchParams.get("theme") === "dark",
+    );
+    await expect(tester.locator('input[name=theme][value="dark"]')).toBeChecked();
+    await expect(tester.locator("input[name=size]")).toHaveValue("96");
   });
 
   test("试字：自己的文字、字号、深浅背景都写进地址，打开这个地址是同样的预览", async ({ page, request }, testInfo) => {

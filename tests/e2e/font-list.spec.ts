@@ -1,4 +1,4 @@
-import { test, expect, renderedFonts, fontsSettled, isJavaScriptOn } from "./fixtures";
+import { test, expect, renderedFonts, fontsSettled, holdPageScripts, isJavaScriptOn } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const results = (page: Page) => page.locator("[data-font-gno]");
@@ -169,6 +169,16 @@ test.describe("字体列表", () => {
     await expect(page.getByRole("option").filter({ hasText: "思源" }).first()).toBeVisible();
     await expect(box).toHaveValue("思源");
     await expect(box).toBeFocused();
+  });
+
+  test("脚本还没到时输入的预览文字，脚本到了之后照样生效", async ({ page }, info) => {
+    test.skip(!isJavaScriptOn(info.project.name), "没有 JavaScript 时靠提交表单");
+    const release = await holdPageScripts(page);
+    await page.goto("/font");
+    await filterForm(page).locator("input[name=text]").fill("麤");
+    await release();
+    await expect(page).toHaveURL((url) => url.searchParams.get("text") === "麤");
+    await expect(filterForm(page).locator("input[name=text]")).toHaveValue("麤");
   });
 
   test("只看能显示这段文字的字体", async ({ page }, info) => {

@@ -27,6 +27,13 @@ export type FontFiltersProps = {
 
 const DEBOUNCE_MS = 300;
 
+/** What the form asks for, read with the loader's schema: the URL only carries meaningful, valid values. */
+function formQuery(form: HTMLFormElement): FontListQuery {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of new FormData(form)) if (typeof value === "string") raw[key] = value;
+  return parseFontListQuery(raw).query;
+}
+
 /**
  * The list's GET form (preview text, fit, sort, theme, keyword) and the style/tag chips.
  * Without JavaScript it is a plain GET form and links; with JavaScript it submits itself
@@ -42,10 +49,17 @@ export function FontFilters({ query, categories, tags, action = "/font", childre
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // The inputs are uncontrolled (they work without JS); when the URL changes from elsewhere
-  // (a chip, 清除搜索词, back button) bring them in line, except the one being typed in.
+  // (a chip, 清除搜索词, back button) bring them in line, except the one being typed in. At
+  // hydration, what the visitor changed before (React saw none of it) is applied, not undone.
+  const hydrated = useRef(false);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    if (!hydrated.current) {
+      hydrated.current = true;
+      if (fontListSearch({ ...formQuery(form), page: query.page }) !== fontListSearch(query)) go();
+      return;
+    }
     const active = document.activeElement;
     const set = (name: string, value: string) => {
       const field = form.elements.namedItem(name);
@@ -61,17 +75,14 @@ export function FontFilters({ query, categories, tags, action = "/font", childre
     for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="theme"]')) {
       radio.checked = radio.value === query.theme;
     }
+    // Brought in line when the query changes, not on each render (`go` is a new function each time).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.text, query.keyword, query.sort, query.fit, query.theme]);
 
   function go() {
     const form = formRef.current;
     if (!form) return;
-    const data = new FormData(form);
-    const raw: Record<string, string> = {};
-    for (const [key, value] of data) if (typeof value === "string") raw[key] = value;
-    // Same schema as the loader: the URL only carries meaningful, valid values.
-    const { query: next } = parseFontListQuery(raw);
-    const to = `${action}${fontListSearch(next)}`;
+    const to = `${action}${fontListSearch(formQuery(form))}`;
     // Pressing 预览 right after a change asks again for the list already on its way: a second
     // navigation would only cancel the first and fetch the same list.
     const pending = navigation.location;

@@ -190,4 +190,18 @@ describe("TypeTester without JavaScript", () => {
     expect(preview().textContent).toBe("还没加载完就输入");
     expect(slider()).toBeTruthy();
   });
+
+  it("keeps the size and background chosen before the page became interactive", async () => {
+    const container = serverMarkup({ text: "" });
+    sizeBox().value = "96";
+    screen.getByRole<HTMLInputElement>("radio", { name: "深色" }).checked = true;
+    await act(async () => {
+      root = hydrateRoot(container, <Page />, { onRecoverableError: () => {} });
+    });
+    expect(preview().style.fontSize).toBe("96px");
+    expect(slider().value).toBe("96");
+    expect(sizeBox().value).toBe("96");
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "深色" }).checked).toBe(true);
+    expect(preview().className).toContain("dark");
+  });
 });

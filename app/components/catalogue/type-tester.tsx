@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import type { PreviewFace, PreviewTheme } from "~/services/catalogue/fonts";
 import { TESTER_SIZE_MAX, TESTER_SIZE_MIN, THEMES, THEME_LABELS } from "~/services/catalogue/font-query";
 import { DEFAULT_PREVIEW_TEXT, TESTER_TEXT_MAX } from "~/services/catalogue/preview-text";
+import { pageHydrated } from "~/utils/hydration";
 import { useTypedBeforeHydration } from "~/utils/misc";
 import { FontPreview } from "~/components/font/font-preview";
 
@@ -24,6 +25,21 @@ export type TypeTesterProps = {
   loading?: boolean;
 };
 
+/** A size typed into the tester, in whole pixels; null when it is not one the tester shows. */
+function testerSize(typed: string | undefined): number | null {
+  const value = Number(typed);
+  return typed && Number.isFinite(value) && value >= TESTER_SIZE_MIN && value <= TESTER_SIZE_MAX
+    ? Math.round(value)
+    : null;
+}
+
+/** The background checked in the served tester of the page at `action`. */
+function checkedTheme(action: string): PreviewTheme | undefined {
+  const form = document.querySelector(`form.type-tester[action="${action}#editor"]`);
+  const checked = form?.querySelector<HTMLInputElement>('input[name="theme"]:checked')?.value;
+  return THEMES.find((option) => option === checked);
+}
+
 /**
  * Type tester: own text, size 12–200 px, light/dark. Without JavaScript a GET form to the same
  * page; with JavaScript the parent updates the preview as the visitor types.
@@ -43,10 +59,19 @@ export function TypeTester({
   loading,
 }: TypeTesterProps) {
   const [hydrated, setHydrated] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Read as the page hydrates, before React sets the radios back to the background they were served with.
+  const [themeChosenBeforeHydration] = useState(() =>
+    typeof document !== "undefined" && !pageHydrated() ? checkedTheme(action) : undefined,
+  );
   const textArea = useRef<HTMLTextAreaElement>(null);
-  // Whatever the visitor typed before the page became interactive is kept, not reset.
+  // Whatever the visitor typed or chose before the page became interactive is kept, not reset.
   useTypedBeforeHydration(textArea, text, (typed) => {
     if (typed !== null) onTextChange?.(typed);
+    const fields = form.current?.elements;
+    const chosenSize = testerSize((fields?.namedItem("size") as HTMLInputElement | null)?.value);
+    if (chosenSize !== null && chosenSize !== size) onSizeChange?.(chosenSize);
+    if (themeChosenBeforeHydration && themeChosenBeforeHydration !== theme) onThemeChange?.(themeChosenBeforeHydration);
     setHydrated(true);
   });
 
@@ -59,7 +84,14 @@ export function TypeTester({
   const shown = text.trim() ? text : fallbackText;
 
   return (
-    <form method="get" action={`${action}#editor`} className="type-tester" onSubmit={submit} aria-label="字体编辑器">
+    <form
+      ref={form}
+      method="get"
+      action={`${action}#editor`}
+      className="type-tester"
+      onSubmit={submit}
+      aria-label="字体编辑器"
+    >
       <div className="type-tester__controls">
         <label className="type-tester__text">
           <span>你的文字</span>
@@ -100,10 +132,8 @@ export function TypeTester({
                 ? {
                     value: size,
                     onChange: (event) => {
-                      const value = Number(event.target.value);
-                      if (Number.isFinite(value) && value >= TESTER_SIZE_MIN && value <= TESTER_SIZE_MAX) {
-                        onSizeChange(Math.round(value));
-                      }
+                      const value = testerSize(event.target.value);
+                      if (value !== null) onSizeChange(value);
                     },
                   }
                 : { defaultValue: size })}
