@@ -21,6 +21,9 @@ async function seriousViolations(page: Page, where: string, scheme: string): Pro
       if (getComputedStyle(element).getPropertyValue("content-visibility") === "auto")
         element.style.setProperty("content-visibility", "visible");
   });
+  // axe finds a text's background among what is painted at its place: the sections just made
+  // visible are painted first (in one CI run, the footer's links were read against the page's white).
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
