@@ -71,6 +71,14 @@ export { expect };
 export const isJavaScriptOn = (projectName: string) => projectName === "js-on";
 
 /**
+ * Waits until the page's scripts have run and Remix has made its router (JavaScript on): from then
+ * on a click or key goes to React. Before, the page answers it as served, without JavaScript.
+ */
+export async function pageScriptsRan(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window);
+}
+
+/**
  * Holds the page's scripts on their way (JavaScript on): until `release` is called, the page stays
  * as served, as it is on a slow connection before its scripts are in.
  */
