@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { test, expect, isJavaScriptOn, stylesheetRequests } from "./fixtures";
+import { test, expect, isJavaScriptOn, pageScriptsRan, stylesheetRequests } from "./fixtures";
 
 // Image requests must reach the test's routes, not a service worker's cache.
 test.use({ serviceWorkers: "block" });
@@ -199,7 +199,7 @@ test.describe("页面导航", () => {
         expect((await scriptRequests(path)).starts, path).toEqual([]);
         continue;
       }
-      await page.waitForFunction(() => "__remixRouter" in window);
+      await pageScriptsRan(page);
       const { loaded, starts } = await scriptRequests(path);
       // The entry, the shared chunk, the route manifest, the root's and the page's modules.
       expect(starts.length, path).toBeGreaterThanOrEqual(5);
@@ -440,7 +440,7 @@ test.describe("账号弹窗与统计", () => {
     consoleGuard.allow(/SyntaxError/);
     await page.goto("/");
     // Hydrated: the click is a client navigation that fetches the page's data.
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await pageScriptsRan(page);
     await page.route(
       (url) => url.pathname === "/news.data",
       (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "维护中" }),

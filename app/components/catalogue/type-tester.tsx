@@ -33,11 +33,12 @@ function testerSize(typed: string | undefined): number | null {
     : null;
 }
 
-/** The background checked in the served tester of the page at `action`. */
-function checkedTheme(action: string): PreviewTheme | undefined {
+/** The size and background the served tester of the page at `action` shows now. */
+function servedChoices(action: string): { size: number | null; theme: PreviewTheme | undefined } {
   const form = document.querySelector(`form.type-tester[action="${action}#editor"]`);
+  const size = form?.querySelector<HTMLInputElement>('input[name="size"]')?.value;
   const checked = form?.querySelector<HTMLInputElement>('input[name="theme"]:checked')?.value;
-  return THEMES.find((option) => option === checked);
+  return { size: testerSize(size), theme: THEMES.find((option) => option === checked) };
 }
 
 /**
@@ -59,19 +60,14 @@ export function TypeTester({
   loading,
 }: TypeTesterProps) {
   const [hydrated, setHydrated] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   // Read as the page hydrates, before React sets the radios back to the background they were served with.
-  const [themeChosenBeforeHydration] = useState(() =>
-    typeof document !== "undefined" && !pageHydrated() ? checkedTheme(action) : undefined,
-  );
+  const [chosen] = useState(() => (typeof document !== "undefined" && !pageHydrated() ? servedChoices(action) : null));
   const textArea = useRef<HTMLTextAreaElement>(null);
   // Whatever the visitor typed or chose before the page became interactive is kept, not reset.
   useTypedBeforeHydration(textArea, text, (typed) => {
     if (typed !== null) onTextChange?.(typed);
-    const fields = form.current?.elements;
-    const chosenSize = testerSize((fields?.namedItem("size") as HTMLInputElement | null)?.value);
-    if (chosenSize !== null && chosenSize !== size) onSizeChange?.(chosenSize);
-    if (themeChosenBeforeHydration && themeChosenBeforeHydration !== theme) onThemeChange?.(themeChosenBeforeHydration);
+    if (chosen?.size && chosen.size !== size) onSizeChange?.(chosen.size);
+    if (chosen?.theme && chosen.theme !== theme) onThemeChange?.(chosen.theme);
     setHydrated(true);
   });
 
@@ -84,14 +80,7 @@ export function TypeTester({
   const shown = text.trim() ? text : fallbackText;
 
   return (
-    <form
-      ref={form}
-      method="get"
-      action={`${action}#editor`}
-      className="type-tester"
-      onSubmit={submit}
-      aria-label="字体编辑器"
-    >
+    <form method="get" action={`${action}#editor`} className="type-tester" onSubmit={submit} aria-label="字体编辑器">
       <div className="type-tester__controls">
         <label className="type-tester__text">
           <span>你的文字</span>
