@@ -34,6 +34,10 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
   // A service worker answers requests itself, out of `page.route`'s reach: tests that intercept
   // requests would see none. The service worker's own tests (offline.spec.ts) allow it.
   serviceWorkers: "block",
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) waitForPageScriptsOnLoad(page);
+    await use(page);
+  },
   consoleGuard: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -78,6 +82,30 @@ export async function pageScriptsRan(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window);
 }
 
+const pagesHoldingScripts = new WeakSet<Page>();
+
+/**
+ * The page's scripts start only once it has loaded (decision 047), so a click right after `goto`
+ * would reach the served HTML, not React. With JavaScript on, `goto` and `reload` that wait for the
+ * load also wait for the scripts to have run, unless the test holds them (`holdPageScripts`) or
+ * asked for an earlier moment (`waitUntil`). What a visitor sees before is tested on its own.
+ */
+function waitForPageScriptsOnLoad(page: Page) {
+  const afterLoad =
+    <Options extends { waitUntil?: string } | undefined, Result>(navigate: (options?: Options) => Promise<Result>) =>
+    async (options?: Options) => {
+      const response = await navigate(options);
+      if ((options?.waitUntil ?? "load") === "load" && !pagesHoldingScripts.has(page)) {
+        await page.waitForFunction(() => !document.getElementById("page-scripts") || "__remixRouter" in window);
+      }
+      return response;
+    };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = (url, options) => afterLoad((gotoOptions?: typeof options) => goto(url, gotoOptions))(options);
+  page.reload = afterLoad(reload);
+}
+
 /**
  * Holds the page's scripts on their way (JavaScript on): until `release` is called, the page stays
  * as served, as it is on a slow connection before its scripts are in.
@@ -85,6 +113,7 @@ export async function pageScriptsRan(page: Page) {
 export async function holdPageScripts(page: Page): Promise<() => Promise<void>> {
   const held: Route[] = [];
   let released = false;
+  pagesHoldingScripts.add(page);
   await page.route(/\/build\/.*\.js$/, (route) => (released ? route.continue() : void held.push(route)));
   return async () => {
     released = true;
@@ -176,9 +205,11 @@ const noFaceLoading = () => [...document.fonts].every((face) => face.status !== 
 /** Waits until every web font the page declared has finished loading (or failed). */
 export async function fontsSettled(page: Page) {
   await page.waitForLoadState("load");
-  // document.fonts is reachable from Playwright's isolated world even when page scripts are off.
+  // Asked afresh every 50 ms (page.evaluate works with page scripts off). One page.waitForFunction
+  // was seen to time out on a page without JavaScript whose faces had all loaded 150 ms in, while
+  // the same question asked after it was answered at once.
   try {
-    await page.waitForFunction(noFaceLoading, undefined, { timeout: 15_000 });
+    await expect.poll(() => page.evaluate(noFaceLoading), { timeout: 15_000, intervals: [50] }).toBe(true);
   } catch (error) {
     const requests = [...(fontRequestsInFlight.get(page) ?? [])].map(
       ([request, since]) => `${request.url()}（${Date.now() - since} ms）`,

@@ -147,6 +147,12 @@ export function SendCodeButton({
           value={intent}
           formNoValidate
           className={className ?? "btn btn--ghost send-code-button"}
+          // Between React taking the page's events and this button becoming type=button, a click
+          // still comes here: it goes through the fetcher, not as the whole form.
+          onClick={(event) => {
+            event.preventDefault();
+            send();
+          }}
           data-purpose={purpose}
         >
           {label}
