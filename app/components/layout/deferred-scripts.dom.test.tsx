@@ -61,15 +61,18 @@ describe("the page's held scripts", () => {
     vi.advanceTimersByTime(SCRIPTS_AT_LATEST_MS - 1);
     expect(copied("script[type=module]")).toEqual([]);
     vi.advanceTimersByTime(1);
+    vi.runOnlyPendingTimers();
     expect(copied("script[type=module]")).toHaveLength(1);
     window.dispatchEvent(new Event("load"));
     expect(copied("script[type=module]")).toHaveLength(1);
   });
 
-  it("add them at once on a page already loaded", () => {
+  it("add them without waiting on a page already loaded, the module first, each in a task of its own", () => {
     Object.defineProperty(document, "readyState", { value: "complete", configurable: true });
     servePage();
-    expect(copied("link")).toHaveLength(1);
-    expect(copied("script[type=module]")).toHaveLength(1);
+    expect(copied("script[type=module], link")).toEqual([]);
+    expect(vi.getTimerCount()).toBe(2);
+    vi.runOnlyPendingTimers();
+    expect(copied("script[type=module], link").map((element) => element.localName)).toEqual(["script", "link"]);
   });
 });

@@ -9,29 +9,30 @@ export const SCRIPTS_AT_LATEST_MS = 3_000;
 /**
  * Copies the page's scripts from the inert template into the document with this script's nonce:
  * Remix's context at once (the loader data's scripts after the document fill its stream), the
- * module preloads and modules once the page has loaded, or `SCRIPTS_AT_LATEST_MS` after its HTML
- * ended if the load takes longer. Nothing of them is fetched while the page's faces and images arrive.
+ * module script and module preloads once the page has loaded, or `SCRIPTS_AT_LATEST_MS` after its
+ * HTML ended if the load takes longer. Nothing of them is fetched while the page's faces and images
+ * arrive. Each is added in a task of its own: starting a module's fetch costs the main thread a
+ * millisecond or more on a phone, a dozen of them in one task would block it.
  */
 export const START_PAGE_SCRIPTS = `(() => {
   const nonce = document.currentScript.nonce;
   const held = document.getElementById(${JSON.stringify(PAGE_SCRIPTS_ID)}).content;
-  const copy = (selector) => {
-    for (const element of held.querySelectorAll(selector)) {
-      const copied = document.createElement(element.localName);
-      for (const { name, value } of element.attributes) if (name !== "nonce") copied.setAttribute(name, value);
-      if (copied.localName === "script") {
-        copied.nonce = nonce;
-        copied.text = element.text;
-      }
-      document.body.append(copied);
+  const copy = (element) => {
+    const copied = document.createElement(element.localName);
+    for (const { name, value } of element.attributes) if (name !== "nonce") copied.setAttribute(name, value);
+    if (copied.localName === "script") {
+      copied.nonce = nonce;
+      copied.text = element.text;
     }
+    document.body.append(copied);
   };
-  copy("script:not([type=module])");
+  for (const element of held.querySelectorAll("script:not([type=module])")) copy(element);
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    copy("link, script[type=module]");
+    const modulesFirst = [...held.querySelectorAll("script[type=module]"), ...held.querySelectorAll("link")];
+    for (const element of modulesFirst) setTimeout(copy, 0, element);
   };
   if (document.readyState === "complete") start();
   else {
