@@ -7,7 +7,8 @@
  * slowdown calibrated to the host's CPU as Lighthouse measured it just before that load
  * (`cpu-calibration.ts`: the host's speed changes from one load to the next), which the goals
  * (each page within 0.05 of the reference's performance, the home page's blocking time within 150 ms of
- * the reference's, CLS 0) are read against. Then the first-load JavaScript of /: every
+ * the reference's, CLS 0) are read against; each round's gap to the reference's load of that round
+ * is printed too, to show the spread the medians hide. Then the first-load JavaScript of /: every
  * script the page fetched in its first load, measured as the site sends it to a client accepting
  * gzip (and, for comparison, Brotli), against 110 KB. Last, what Lighthouse's estimate of each page owes
  * to each group of requests: the page's median load audited again without the group's requests (the simulation
@@ -277,6 +278,18 @@ async function main() {
       console.log(
         `  比参照页（校准）：performance ${signed(m.performance - reference.performance, 2)}，` +
           `TBT ${signed(m.tbt - reference.tbt, 0)} ms，LCP ${signed(m.lcp - reference.lcp, 0)} ms`,
+      );
+      // The same gaps round by round (each load beside the reference's load of its round): how far
+      // the spread between rounds reaches, which the medians above hide.
+      const referenceRounds = calibrated.get(REFERENCE_PAGE)!;
+      const roundGaps = calibrated.get(page)!.map((metrics, round) => ({
+        performance: metrics.performance - referenceRounds[round]!.performance,
+        tbt: metrics.tbt - referenceRounds[round]!.tbt,
+      }));
+      console.log(
+        `  逐轮比参照页：performance ${roundGaps.map((gap) => signed(gap.performance, 2)).join(" ")}` +
+          `（中位数 ${signed(median(roundGaps.map((gap) => gap.performance)), 2)}），` +
+          `TBT ${roundGaps.map((gap) => signed(gap.tbt, 0)).join(" ")} ms`,
       );
       const gap = reference.performance - m.performance;
       const tbtGoal =
