@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
 import { seededDigits } from "../../backend/captcha/test-answers";
-import { test, expect, latestCode, pageScriptsRan } from "./fixtures";
+import { test, expect, latestCode } from "./fixtures";
 
 /**
  * The captcha in front of every code sent to a phone or e-mail, on a server of its own with the
@@ -111,7 +111,6 @@ test.describe("验证码开启时，发送短信或邮件验证码前先通过�
     test.skip(!info.project.use.javaScriptEnabled, "滑块需要 JavaScript；无 JS 时用数字图片");
     const phone = newPhone();
     await page.goto("/account/register?by=phone");
-    await pageScriptsRan(page);
     await fillRegistration(page, phone, "滑块用户");
     await main(page).getByRole("button", { name: "获取验证码" }).click();
 
@@ -180,8 +179,6 @@ test.describe("未配置邮件服务（这台服务器没有 SMTP_URL）", () =>
     const javaScript = Boolean(info.project.use.javaScriptEnabled);
     const email = `outbox${Date.now()}${javaScript ? "js" : "nojs"}@example.com`;
     await page.goto("/account/register?by=email");
-    // With JavaScript the slider answers 获取验证码 once the page's scripts have run.
-    if (javaScript) await pageScriptsRan(page);
     await main(page).getByLabel("邮箱", { exact: true }).fill(email);
     await main(page).getByRole("button", { name: "获取验证码" }).click();
     if (javaScript) {

@@ -76,10 +76,11 @@ export const isJavaScriptOn = (projectName: string) => projectName === "js-on";
 
 /**
  * Waits until the page's scripts have run and Remix has made its router (JavaScript on): from then
- * on a click or key goes to React. Before, the page answers it as served, without JavaScript.
+ * on a click or key goes to React. Before, the page answers it as served, without JavaScript. A page
+ * served without scripts (an error page, a file) has nothing to wait for.
  */
 export async function pageScriptsRan(page: Page) {
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForFunction(() => !document.getElementById("page-scripts") || "__remixRouter" in window);
 }
 
 const pagesHoldingScripts = new WeakSet<Page>();
@@ -91,19 +92,15 @@ const pagesHoldingScripts = new WeakSet<Page>();
  * asked for an earlier moment (`waitUntil`). What a visitor sees before is tested on its own.
  */
 function waitForPageScriptsOnLoad(page: Page) {
-  const afterLoad =
-    <Options extends { waitUntil?: string } | undefined, Result>(navigate: (options?: Options) => Promise<Result>) =>
-    async (options?: Options) => {
-      const response = await navigate(options);
-      if ((options?.waitUntil ?? "load") === "load" && !pagesHoldingScripts.has(page)) {
-        await page.waitForFunction(() => !document.getElementById("page-scripts") || "__remixRouter" in window);
-      }
-      return response;
-    };
+  const scriptsRanAfter = async <Result>(navigated: Promise<Result>, waitUntil?: string) => {
+    const response = await navigated;
+    if ((waitUntil ?? "load") === "load" && !pagesHoldingScripts.has(page)) await pageScriptsRan(page);
+    return response;
+  };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
-  page.goto = (url, options) => afterLoad((gotoOptions?: typeof options) => goto(url, gotoOptions))(options);
-  page.reload = afterLoad(reload);
+  page.goto = (url, options) => scriptsRanAfter(goto(url, options), options?.waitUntil);
+  page.reload = (options) => scriptsRanAfter(reload(options), options?.waitUntil);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { test, expect, renderedFonts, fontsSettled, holdPageScripts, isJavaScriptOn } from "./fixtures";
+import { test, expect, renderedFonts, fontsSettled, holdPageScripts, isJavaScriptOn, pageScriptsRan } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const results = (page: Page) => page.locator("[data-font-gno]");
@@ -165,7 +165,7 @@ test.describe("字体列表", () => {
     await box.pressSequentially("思源", { delay: 50 });
     expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
     releaseScripts();
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await pageScriptsRan(page);
     await expect(page.getByRole("option").filter({ hasText: "思源" }).first()).toBeVisible();
     await expect(box).toHaveValue("思源");
     await expect(box).toBeFocused();

@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { test, expect, isJavaScriptOn, pageScriptsRan, stylesheetRequests } from "./fixtures";
+import { test, expect, isJavaScriptOn, stylesheetRequests } from "./fixtures";
 
 // Image requests must reach the test's routes, not a service worker's cache.
 test.use({ serviceWorkers: "block" });
@@ -199,7 +199,6 @@ test.describe("页面导航", () => {
         expect((await scriptRequests(path)).starts, path).toEqual([]);
         continue;
       }
-      await pageScriptsRan(page);
       const { loaded, starts } = await scriptRequests(path);
       // The entry, the shared chunk, the route manifest, the root's and the page's modules.
       expect(starts.length, path).toBeGreaterThanOrEqual(5);
@@ -253,7 +252,6 @@ test.describe("页面导航", () => {
     for (let round = 0; round < 4; round++) {
       for (const path of ["/agreement/font", "/font"]) {
         await page.goto(path);
-        await page.waitForFunction(() => "__remixRouter" in window, undefined, { timeout: 10_000 });
         // Hydrated: a client navigation, not a document load.
         await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "专辑", exact: true }).click();
         await expect(page).toHaveURL(/\/album$/);
@@ -438,9 +436,8 @@ test.describe("账号弹窗与统计", () => {
     consoleGuard.allow(/status of 503/);
     // Remix logs that the body (the proxy's text, not its own stream) cannot be decoded.
     consoleGuard.allow(/SyntaxError/);
+    // Hydrated once `goto` returns: the click is a client navigation that fetches the page's data.
     await page.goto("/");
-    // Hydrated: the click is a client navigation that fetches the page's data.
-    await pageScriptsRan(page);
     await page.route(
       (url) => url.pathname === "/news.data",
       (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "维护中" }),

@@ -7,7 +7,6 @@ import {
   apiLogin,
   clientAddress,
   newPhone,
-  pageScriptsRan,
   registerByEmail,
   signIn,
   submitPasswordLogin,
@@ -338,9 +337,6 @@ test.describe("被拒的表单：密码从不回填到页面，其他输入保�
     const phone = newPhone();
     const common = "12345678";
     await page.goto("/account/register?by=phone");
-    // With JavaScript, 获取验证码 is answered by the page's scripts once they have run; a click while
-    // they hydrate the page can still be answered as a submission of the whole form (decision 047).
-    if (isJavaScriptOn(testInfo.project.name)) await pageScriptsRan(page);
     await main(page).getByLabel("手机号", { exact: true }).fill(phone);
     await main(page).getByRole("button", { name: "获取验证码" }).click();
     await expect(main(page).getByText(`验证码已发送至 ${phone}`)).toBeVisible();
@@ -373,9 +369,6 @@ test.describe("被拒的表单：密码从不回填到页面，其他输入保�
     const { email } = await registerByEmail(request, SECURITY_USER);
     await ownClientAddress(context);
     await page.goto("/account/forget");
-    // With JavaScript, 获取验证码 is answered by the page's scripts once they have run; a click while
-    // they hydrate the page can still be answered as a submission of the whole form (decision 047).
-    if (isJavaScriptOn(testInfo.project.name)) await pageScriptsRan(page);
     await main(page).getByLabel("邮箱", { exact: true }).fill(email);
     const since = Date.now();
     await main(page).getByRole("button", { name: "获取验证码" }).click();

@@ -128,36 +128,24 @@ export function SendCodeButton({
 
   return (
     <>
-      {hydrated ? (
-        <button
-          ref={buttonRef}
-          type="button"
-          className={className ?? "btn btn--ghost send-code-button"}
-          disabled={sending || remaining > 0 || captchaOpen}
-          onClick={() => send()}
-          data-purpose={purpose}
-        >
-          {label}
-        </button>
-      ) : (
-        <button
-          ref={buttonRef}
-          type="submit"
-          name="intent"
-          value={intent}
-          formNoValidate
-          className={className ?? "btn btn--ghost send-code-button"}
-          // Between React taking the page's events and this button becoming type=button, a click
-          // still comes here: it goes through the fetcher, not as the whole form.
-          onClick={(event) => {
-            event.preventDefault();
-            send();
-          }}
-          data-purpose={purpose}
-        >
-          {label}
-        </button>
-      )}
+      {/* Served as the page's submit button (intent=send-code); once hydrated a plain button. Every
+          click React handles, also one before that switch, goes through the fetcher. */}
+      <button
+        ref={buttonRef}
+        type={hydrated ? "button" : "submit"}
+        name={hydrated ? undefined : "intent"}
+        value={hydrated ? undefined : intent}
+        formNoValidate={!hydrated}
+        className={className ?? "btn btn--ghost send-code-button"}
+        disabled={sending || remaining > 0 || captchaOpen}
+        onClick={(event) => {
+          event.preventDefault();
+          send();
+        }}
+        data-purpose={purpose}
+      >
+        {label}
+      </button>
       {shown || captchaOpen || noJsCaptcha ? (
         <div className="send-code-status">
           {shown ? (
