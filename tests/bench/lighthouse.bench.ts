@@ -15,6 +15,11 @@
  * is deterministic for a given load, so the differences between these figures are free of the
  * spread between whole runs).
  *
+ * With LIGHTHOUSE_COMPARE_ORIGIN set to another build of the site already running (the commit
+ * before a change, say), its three pages are loaded in the same rounds, in turn with these, and
+ * printed beside them: a change read against the build before it on the same host in the same
+ * minutes, which runs of the bench an hour apart cannot tell from the host's own drift.
+ *
  *   npm run build && npm run bench:lighthouse   (LIGHTHOUSE_RUNS=3 to tune; CHROME_PATH picks the browser)
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,6 +35,7 @@ const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3470);
 const origin = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+const compareOrigin = process.env.LIGHTHOUSE_COMPARE_ORIGIN?.replace(/\/+$/, "");
 
 /** Each page's performance at most this far below the reference's, measured in the same rounds. */
 const GOAL_PERFORMANCE_GAP = 0.05;
@@ -198,9 +204,13 @@ async function main() {
   const gatheredDirs: string[] = [];
   try {
     const pages = ["/", "/font", `/font/${await firstFontId()}`];
+    // Each load is keyed by its address; this build's pages by their path alone.
     const measured = [...pages, REFERENCE_PAGE];
+    const urlOf = (key: string) => (key.startsWith("/") ? `${origin}${key}` : key);
+    const compared = (page: string) => `${compareOrigin}${page}`;
+    if (compareOrigin) measured.push(...pages.map(compared));
     // The first render of each page fills the server's caches; Lighthouse should measure a warm server.
-    for (const page of measured) await (await fetch(`${origin}${page}`)).text();
+    for (const key of measured) await (await fetch(urlOf(key))).text();
 
     chrome = await launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
     const flags: Flags = {
@@ -220,14 +230,15 @@ async function main() {
       ],
     };
     console.log(`Lighthouse（移动端，模拟限速，仅性能），每页 ${runs} 次取中位数，${origin}`);
+    if (compareOrigin) console.log(`同轮对比另一构建：${compareOrigin}`);
     console.log(`本机 ${cpus().length} 核，开始时负载 ${loadavg()[0]!.toFixed(1)}`);
 
     // Round after round, every page once per round, so a change in the machine's load meets every
     // page alike rather than the last one measured.
     const loads = new Map<string, GatheredLoad[]>(measured.map((page) => [page, []]));
     for (let run = 0; run < runs; run++) {
-      for (const [page, all] of loads) {
-        const load = await gather(`${origin}${page}`, flags);
+      for (const [key, all] of loads) {
+        const load = await gather(urlOf(key), flags);
         gatheredDirs.push(load.dir);
         all.push(load);
       }
@@ -271,6 +282,22 @@ async function main() {
     const reference = medianMetrics(calibrated.get(REFERENCE_PAGE)!);
     console.log(`\n参照页 ${REFERENCE_PAGE}（近乎静态，同轮测量）`);
     print(REFERENCE_PAGE);
+    // The same gaps round by round (each load beside the reference's load of its round): how far
+    // the spread between rounds reaches, which the medians above hide.
+    const roundGaps = (key: string, against = REFERENCE_PAGE) => {
+      const rounds = calibrated.get(against)!;
+      return calibrated.get(key)!.map((metrics, round) => ({
+        performance: metrics.performance - rounds[round]!.performance,
+        tbt: metrics.tbt - rounds[round]!.tbt,
+      }));
+    };
+    const printRounds = (label: string, gaps: ReturnType<typeof roundGaps>) =>
+      console.log(
+        `  ${label}：performance ${gaps.map((gap) => signed(gap.performance, 2)).join(" ")}` +
+          `（中位数 ${signed(median(gaps.map((gap) => gap.performance)), 2)}），` +
+          `TBT ${gaps.map((gap) => signed(gap.tbt, 0)).join(" ")} ms` +
+          `（中位数 ${signed(median(gaps.map((gap) => gap.tbt)), 0)} ms）`,
+      );
     for (const page of pages) {
       const m = medianMetrics(calibrated.get(page)!);
       console.log(`\n${page}`);
@@ -279,18 +306,13 @@ async function main() {
         `  比参照页（校准）：performance ${signed(m.performance - reference.performance, 2)}，` +
           `TBT ${signed(m.tbt - reference.tbt, 0)} ms，LCP ${signed(m.lcp - reference.lcp, 0)} ms`,
       );
-      // The same gaps round by round (each load beside the reference's load of its round): how far
-      // the spread between rounds reaches, which the medians above hide.
-      const referenceRounds = calibrated.get(REFERENCE_PAGE)!;
-      const roundGaps = calibrated.get(page)!.map((metrics, round) => ({
-        performance: metrics.performance - referenceRounds[round]!.performance,
-        tbt: metrics.tbt - referenceRounds[round]!.tbt,
-      }));
-      console.log(
-        `  逐轮比参照页：performance ${roundGaps.map((gap) => signed(gap.performance, 2)).join(" ")}` +
-          `（中位数 ${signed(median(roundGaps.map((gap) => gap.performance)), 2)}），` +
-          `TBT ${roundGaps.map((gap) => signed(gap.tbt, 0)).join(" ")} ms`,
-      );
+      printRounds("逐轮比参照页", roundGaps(page));
+      if (compareOrigin) {
+        console.log(`  另一构建 ${compared(page)}`);
+        print(compared(page));
+        printRounds("  它逐轮比参照页", roundGaps(compared(page)));
+        printRounds("  本构建逐轮比它", roundGaps(page, compared(page)));
+      }
       const gap = reference.performance - m.performance;
       const tbtGoal =
         page === "/"
