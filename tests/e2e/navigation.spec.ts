@@ -368,6 +368,28 @@ test.describe("页面导航", () => {
     expect(await menu.boundingBox()).toEqual(whole);
   });
 
+  test("手机上收起的菜单没有排版盒子（加载时浏览器的表单处理不再把它排一遍）；打开后搜索、导航和登录都能用", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/agreement/font");
+    const menu = page.locator("details.mobile-menu");
+    const panel = menu.locator(".mobile-menu__panel");
+    // A closed <details> only skips drawing its content: asked for its boxes, the browser lays the
+    // whole panel out, as its form handling does on each load.
+    expect(await panel.evaluate((element) => element.getClientRects().length)).toBe(0);
+    await menu.locator("summary").click();
+    await expect(menu).toHaveAttribute("open", "");
+    await expect(
+      panel.getByRole("navigation", { name: "移动端导航" }).getByRole("link", { name: "书法百科" }),
+    ).toBeVisible();
+    await expect(panel.getByRole("link", { name: "登录" })).toBeVisible();
+    const search = panel.getByRole("combobox", { name: "全站搜索" });
+    await search.fill("宋体");
+    await search.press("Enter");
+    await page.waitForURL(/\/search\?keyword=%E5%AE%8B%E4%BD%93/);
+  });
+
   test("鼠标离开菜单 200 ms 后菜单关闭", async ({ page }, info) => {
     test.skip(!isJavaScriptOn(info.project.name), "无 JS 时菜单由点击开合");
     await page.setViewportSize({ width: 360, height: 740 });
